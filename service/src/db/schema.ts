@@ -1,0 +1,352 @@
+// The whole data model. Every row belongs to a project (`project_id`), and every query filters by it:
+// one project's keys never reach another project's rows. Secrets are stored only as hashes
+// (`*_hash` columns: sha256 hex of random tokens, argon2id/bcrypt for passwords).
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text,
+  timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+/** Key-value store for the service's own secrets (token signing secret), generated on first start. */
+export const serviceSecrets = pgTable('service_secrets', {
+  id: text('id').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A project. Its configuration (auth switches, domains, OAuth providers, email config, defaults) is one JSON document. */
+export const projects = pgTable('projects', {
+  id: text('id').primaryKey(), // 'internal' or a UUID
+  displayName: text('display_name').notNull(),
+  description: text('description').notNull().default(''),
+  isProductionMode: boolean('is_production_mode').notNull().default(false),
+  configId: uuid('config_id').notNull().defaultRandom(),
+  config: jsonb('config').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Project API key sets: up to three keys, stored as sha256 hashes plus their last four characters. */
+export const apiKeySets = pgTable('api_key_sets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  description: text('description').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  manuallyRevokedAt: ts('manually_revoked_at'),
+  publishableClientKeyHash: text('publishable_client_key_hash'),
+  publishableClientKeyLastFour: text('publishable_client_key_last_four'),
+  secretServerKeyHash: text('secret_server_key_hash'),
+  secretServerKeyLastFour: text('secret_server_key_last_four'),
+  superSecretAdminKeyHash: text('super_secret_admin_key_hash'),
+  superSecretAdminKeyLastFour: text('super_secret_admin_key_last_four'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('api_key_sets_project_idx').on(t.projectId, t.createdAt),
+  uniqueIndex('api_key_sets_pck_idx').on(t.publishableClientKeyHash),
+  uniqueIndex('api_key_sets_ssk_idx').on(t.secretServerKeyHash),
+  uniqueIndex('api_key_sets_sak_idx').on(t.superSecretAdminKeyHash),
+]);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  displayName: text('display_name'),
+  profileImageUrl: text('profile_image_url'),
+  clientMetadata: jsonb('client_metadata'),
+  clientReadOnlyMetadata: jsonb('client_read_only_metadata'),
+  serverMetadata: jsonb('server_metadata'),
+  isAnonymous: boolean('is_anonymous').notNull().default(false),
+  // Auth methods. The password hash is argon2id (ours) or bcrypt (imported); null = no password method.
+  passwordHash: text('password_hash'),
+  otpAuthEnabled: boolean('otp_auth_enabled').notNull().default(false),
+  totpSecret: bytea('totp_secret'),
+  lastActiveAt: ts('last_active_at'),
+  createdAt: createdAt(),
+}, (t) => [
+  // Keyset pagination of the user list by sign-up time.
+  index('users_project_created_idx').on(t.projectId, t.createdAt, t.id),
+]);
+
+export const contactChannels = pgTable('contact_channels', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull().default('email'),
+  value: text('value').notNull(),
+  isVerified: boolean('is_verified').notNull().default(false),
+  isPrimary: boolean('is_primary').notNull().default(false),
+  usedForAuth: boolean('used_for_auth').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  index('contact_channels_user_idx').on(t.userId, t.createdAt),
+  uniqueIndex('contact_channels_user_value_idx').on(t.userId, t.type, t.value),
+  // At most one primary channel per user and type; at most one auth channel per project, type and value.
+  uniqueIndex('contact_channels_primary_idx').on(t.userId, t.type).where(sql`${t.isPrimary}`),
+  uniqueIndex('contact_channels_auth_idx').on(t.projectId, t.type, t.value).where(sql`${t.usedForAuth}`),
+]);
+
+/** Sessions: one row per refresh token (stored as a hash). */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  refreshTokenHash: text('refresh_token_hash').notNull(),
+  isImpersonation: boolean('is_impersonation').notNull().default(false),
+  expiresAt: ts('expires_at'),
+  lastUsedAt: ts('last_used_at'),
+  lastUsedIpInfo: jsonb('last_used_ip_info'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('sessions_refresh_token_idx').on(t.refreshTokenHash),
+  index('sessions_user_idx').on(t.userId, t.createdAt),
+]);
+
+/** One row per user and day with activity: daily-active-user metrics and users by country. */
+export const userActivityDays = pgTable('user_activity_days', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  countryCode: text('country_code'),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.day] }),
+  index('user_activity_days_project_idx').on(t.projectId, t.day),
+]);
+
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  displayName: text('display_name').notNull(),
+  profileImageUrl: text('profile_image_url'),
+  clientMetadata: jsonb('client_metadata'),
+  clientReadOnlyMetadata: jsonb('client_read_only_metadata'),
+  serverMetadata: jsonb('server_metadata'),
+  createdAt: createdAt(),
+}, (t) => [index('teams_project_idx').on(t.projectId, t.createdAt)]);
+
+/** Team memberships, with the member's per-team profile overrides and the selected-team flag. */
+export const teamMembers = pgTable('team_members', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  displayName: text('display_name'),
+  profileImageUrl: text('profile_image_url'),
+  isSelected: boolean('is_selected').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.teamId, t.userId] }),
+  index('team_members_user_idx').on(t.userId),
+  uniqueIndex('team_members_selected_idx').on(t.userId).where(sql`${t.isSelected}`),
+]);
+
+/** Permission definitions of a project, team- or project-scoped, sharing one id namespace. */
+export const permissionDefinitions = pgTable('permission_definitions', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  id: text('id').notNull(),
+  scope: text('scope').notNull(), // 'team' | 'project'
+  description: text('description'),
+  containedPermissionIds: text('contained_permission_ids').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.projectId, t.id] })]);
+
+/** Direct team permission grants (system `$…` ids or custom definition ids). */
+export const teamPermissionGrants = pgTable('team_permission_grants', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  teamId: uuid('team_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  permissionId: text('permission_id').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.teamId, t.userId, t.permissionId] }),
+  foreignKey({ columns: [t.teamId, t.userId], foreignColumns: [teamMembers.teamId, teamMembers.userId] }).onDelete('cascade'),
+  index('team_permission_grants_project_idx').on(t.projectId, t.permissionId),
+]);
+
+/** Direct project (user-level) permission grants. */
+export const projectPermissionGrants = pgTable('project_permission_grants', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  permissionId: text('permission_id').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.permissionId] }),
+  index('project_permission_grants_project_idx').on(t.projectId, t.permissionId),
+]);
+
+/**
+ * Verification codes of every purpose (OTP sign-in, email verification, password reset, team invitation,
+ * MFA attempt, passkey challenges). The code is stored as a sha256 hash; `nonce_hash` is the hash of its last
+ * 39 characters, so an attempt on any code sharing a nonce can be counted (OTP guessing throttle).
+ */
+export const verificationCodes = pgTable('verification_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  codeHash: text('code_hash').notNull(),
+  nonceHash: text('nonce_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  attemptCount: integer('attempt_count').notNull().default(0),
+  redirectUrl: text('redirect_url'),
+  method: jsonb('method').notNull().default({}),
+  data: jsonb('data').notNull().default({}),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('verification_codes_code_idx').on(t.projectId, t.codeHash),
+  index('verification_codes_nonce_idx').on(t.projectId, t.nonceHash),
+  index('verification_codes_type_idx').on(t.projectId, t.type, t.expiresAt),
+]);
+
+/** Per-project overrides of the default email templates. */
+export const emailTemplates = pgTable('email_templates', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  subject: text('subject').notNull(),
+  content: jsonb('content').notNull(),
+  updatedAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.projectId, t.type] })]);
+
+/** Durable email outbox; each row's latest attempt is what the sent-email list shows. */
+export const emails = pgTable('emails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  to: text('to').array().notNull(),
+  subject: text('subject').notNull(),
+  html: text('html'),
+  text: text('text'),
+  senderConfig: jsonb('sender_config').notNull(),
+  transportConfig: jsonb('transport_config'),
+  status: text('status').notNull().default('pending'), // pending | sending | sent | failed
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lastAttemptAt: ts('last_attempt_at'),
+  lastError: jsonb('last_error'),
+  sentAt: ts('sent_at'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('emails_due_idx').on(t.status, t.nextAttemptAt),
+  index('emails_project_idx').on(t.projectId, t.createdAt),
+]);
+
+/** WebAuthn credentials (one passkey per user). */
+export const passkeys = pgTable('passkeys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  credentialId: text('credential_id').notNull(),
+  publicKey: bytea('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+  deviceType: text('device_type'),
+  backedUp: boolean('backed_up').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('passkeys_user_idx').on(t.userId),
+  uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId),
+]);
+
+/** Accounts at OAuth providers, connected to a user (for sign-in when `used_for_auth`, and/or for access tokens). */
+export const oauthAccounts = pgTable('oauth_accounts', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  providerId: text('provider_id').notNull(),
+  providerAccountId: text('provider_account_id').notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email'),
+  usedForAuth: boolean('used_for_auth').notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.projectId, t.providerId, t.providerAccountId] }),
+  index('oauth_accounts_user_idx').on(t.userId),
+]);
+
+/**
+ * Provider tokens, kept to answer /connected-accounts/.../access-token. They must be usable, so they cannot be
+ * hashed: they are encrypted (AES-GCM with a key derived from the service secret).
+ */
+export const oauthTokens = pgTable('oauth_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  providerId: text('provider_id').notNull(),
+  providerAccountId: text('provider_account_id').notNull(),
+  kind: text('kind').notNull(), // 'access' | 'refresh'
+  tokenEncrypted: text('token_encrypted').notNull(),
+  scopes: text('scopes').array().notNull(),
+  expiresAt: ts('expires_at'),
+  createdAt: createdAt(),
+}, (t) => [index('oauth_tokens_account_idx').on(t.projectId, t.userId, t.providerId)]);
+
+/** Outer OAuth flow state between /authorize and /callback (10 minutes). */
+export const oauthStates = pgTable('oauth_states', {
+  innerState: text('inner_state').primaryKey(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  data: jsonb('data').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Outer OAuth authorization codes (5 minutes, single use), stored hashed. */
+export const authorizationCodes = pgTable('authorization_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  codeChallengeMethod: text('code_challenge_method').notNull(),
+  isNewUser: boolean('is_new_user').notNull(),
+  afterCallbackRedirectUrl: text('after_callback_redirect_url'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/** CLI login attempts. */
+export const cliAuthAttempts = pgTable('cli_auth_attempts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  pollingCodeHash: text('polling_code_hash').notNull(),
+  loginCodeHash: text('login_code_hash').notNull(),
+  // The refresh token handed to the CLI, encrypted until the first successful poll, then erased.
+  refreshTokenEncrypted: text('refresh_token_encrypted'),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('cli_auth_attempts_polling_idx').on(t.projectId, t.pollingCodeHash),
+  uniqueIndex('cli_auth_attempts_login_idx').on(t.projectId, t.loginCodeHash),
+]);
+
+/** Fixed-window rate-limit counters, in the database so they hold across service instances. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+}, (t) => [index('rate_limits_window_idx').on(t.windowStart)]);
+
+/** Webhook endpoints of a project (Standard Webhooks signing secret kept to sign, so encrypted). */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  description: text('description'),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  eventTypes: text('event_types').array(), // null = all events
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index('webhook_endpoints_project_idx').on(t.projectId)]);
+
+/** Durable webhook delivery outbox. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  endpointId: uuid('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  eventType: text('event_type').notNull(),
+  payload: jsonb('payload').notNull(),
+  status: text('status').notNull().default('pending'), // pending | sending | delivered | failed
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  deliveredAt: ts('delivered_at'),
+  createdAt: createdAt(),
+}, (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt)]);
