@@ -1,0 +1,306 @@
+/**
+ * Built-in email templates and the template renderer.
+ *
+ * Content model (ours, not Stack Auth's block document): `content` is `{ html: string, text: string }`,
+ * validated by `EmailTemplateContent` in `@gatehouse/shared/schemas/email-templates`. Subject, html and text
+ * are Handlebars-style templates supporting exactly two constructs:
+ *   - `{{ name }}` (also `{{{ name }}}`): the variable's value; unknown/empty variables render as ''.
+ *   - `{{#if name}} … {{else}} … {{/if}}` (nestable, `{{else}}` optional): a section shown when the variable
+ *     is a non-empty string / truthy value.
+ * Escaping: values are HTML-escaped in `html` (even inside `{{{ }}}`: Stack Auth rendered them raw, which let a
+ * user's display name inject markup into mail sent in the project's name); inserted verbatim in `text`; and
+ * in the subject with line breaks turned into spaces (a header must stay one line).
+ */
+import type { EmailTemplateContent, EmailTemplateType } from '@gatehouse/shared/schemas/email-templates';
+
+export type { EmailTemplateContent, EmailTemplateType };
+
+export type EmailTemplateSource = { subject: string; content: EmailTemplateContent };
+export type RenderedEmail = { subject: string; html: string; text: string };
+export type TemplateValue = string | number | boolean | null | undefined;
+export type TemplateVariables = Readonly<Record<string, TemplateValue>>;
+
+/** Variables each flow supplies (protocol-auth §5.1); `projectDisplayName` is always present. */
+export type EmailTemplateVariablesByType = {
+  email_verification: { projectDisplayName: string; userDisplayName?: string | null; emailVerificationLink: string };
+  password_reset: { projectDisplayName: string; userDisplayName?: string | null; passwordResetLink: string };
+  magic_link: { projectDisplayName: string; userDisplayName?: string | null; magicLink: string; otp: string };
+  team_invitation: {
+    projectDisplayName: string;
+    userDisplayName?: string | null;
+    teamDisplayName: string;
+    teamInvitationLink: string;
+  };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rendering
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  // Enough for text and for double/single-quoted attributes, the only places our templates put values.
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+function valueToString(value: TemplateValue): string {
+  if (value === null || value === undefined || value === false) return '';
+  return String(value);
+}
+
+function isTruthy(value: TemplateValue): boolean {
+  return value !== null && value !== undefined && value !== false && value !== '' && value !== 0;
+}
+
+// An innermost `{{#if}}` section: its body contains no further `{{#if`.
+const IF_SECTION = /\{\{#if\s+([A-Za-z_][\w]*)\s*\}\}((?:(?!\{\{#if[\s}])[\s\S])*?)\{\{\/if\s*\}\}/g;
+const ELSE_TAG = /\{\{else\s*\}\}/;
+const VARIABLE = /\{\{\{?\s*([A-Za-z_][\w]*)\s*\}?\}\}/g;
+
+function lookup(variables: TemplateVariables, name: string): TemplateValue {
+  return Object.prototype.hasOwnProperty.call(variables, name) ? variables[name] : undefined;
+}
+
+function renderPart(source: string, variables: TemplateVariables, encode: (value: string) => string): string {
+  let out = source;
+  // Resolve sections innermost-first so nested ones work; bounded in case of pathological input.
+  for (let i = 0; i < 100; i++) {
+    const next = out.replace(IF_SECTION, (_m, name: string, body: string) => {
+      const [yes, no = ''] = body.split(ELSE_TAG, 2);
+      return isTruthy(lookup(variables, name)) ? yes! : no;
+    });
+    if (next === out) break;
+    out = next;
+  }
+  return out.replace(VARIABLE, (_m, name: string) => encode(valueToString(lookup(variables, name))));
+}
+
+const toSingleLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
+
+export function renderTemplate(template: EmailTemplateSource, variables: TemplateVariables): RenderedEmail {
+  return {
+    subject: toSingleLine(renderPart(template.subject, variables, toSingleLine)).trim(),
+    html: renderPart(template.content.html, variables, escapeHtml),
+    text: renderPart(template.content.text, variables, (v) => v),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Default templates
+
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const P = 'margin:0 0 16px 0;';
+const MUTED = 'margin:0 0 16px 0;font-size:14px;color:#6b7280;';
+
+/** Table-based, inline-styled layout: what mail clients render reliably. */
+function layout(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f4f5f7;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f5f7;">
+<tr><td align="center" style="padding:32px 16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background-color:#ffffff;border:1px solid #e3e5e8;border-radius:8px;">
+<tr><td style="padding:32px 40px;font-family:${FONT};font-size:16px;line-height:1.5;color:#1f2328;">
+${body}
+</td></tr>
+</table>
+<p style="margin:16px 0 0 0;font-family:${FONT};font-size:12px;color:#9ca3af;">Sent by {{ projectDisplayName }}</p>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+const heading = (text: string) => `<h1 style="margin:0 0 24px 0;font-size:22px;line-height:1.3;font-weight:600;">${text}</h1>`;
+const greeting = `<p style="${P}">{{#if userDisplayName}}Hi {{ userDisplayName }},{{else}}Hi,{{/if}}</p>`;
+const textGreeting = '{{#if userDisplayName}}Hi {{ userDisplayName }},{{else}}Hi,{{/if}}';
+
+function button(linkVar: string, label: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;">
+<tr><td style="border-radius:6px;background-color:#2563eb;">
+<a href="{{ ${linkVar} }}" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px;">${label}</a>
+</td></tr>
+</table>`;
+}
+
+function linkFallback(linkVar: string): string {
+  return `<p style="${MUTED}">If the button doesn't work, copy this link into your browser:<br>
+<a href="{{ ${linkVar} }}" style="color:#2563eb;word-break:break-all;">{{ ${linkVar} }}</a></p>`;
+}
+
+const emailVerification: EmailTemplateSource = {
+  subject: 'Verify your email at {{ projectDisplayName }}',
+  content: {
+    html: layout(
+      'Verify your email',
+      [
+        heading('Verify your email'),
+        greeting,
+        `<p style="${P}">Please confirm your email address for {{ projectDisplayName }}.</p>`,
+        button('emailVerificationLink', 'Verify email'),
+        linkFallback('emailVerificationLink'),
+        `<p style="${MUTED}">If you didn't create an account with {{ projectDisplayName }}, you can ignore this email.</p>`,
+      ].join('\n'),
+    ),
+    text: `${textGreeting}
+
+Please confirm your email address for {{ projectDisplayName }} by opening this link:
+
+{{ emailVerificationLink }}
+
+If you didn't create an account with {{ projectDisplayName }}, you can ignore this email.
+`,
+  },
+};
+
+const passwordReset: EmailTemplateSource = {
+  subject: 'Reset your password at {{ projectDisplayName }}',
+  content: {
+    html: layout(
+      'Reset your password',
+      [
+        heading('Reset your password'),
+        greeting,
+        `<p style="${P}">We received a request to reset the password of your {{ projectDisplayName }} account.</p>`,
+        button('passwordResetLink', 'Choose a new password'),
+        linkFallback('passwordResetLink'),
+        `<p style="${MUTED}">If you didn't ask for this, you can ignore this email; your password stays the same.</p>`,
+      ].join('\n'),
+    ),
+    text: `${textGreeting}
+
+We received a request to reset the password of your {{ projectDisplayName }} account. To choose a new password, open this link:
+
+{{ passwordResetLink }}
+
+If you didn't ask for this, you can ignore this email; your password stays the same.
+`,
+  },
+};
+
+const ignoreSignIn = `<p style="${MUTED}">If you didn't try to sign in to {{ projectDisplayName }}, you can ignore this email.</p>`;
+
+/** Version 2 (current): link and one-time code. */
+const magicLink: EmailTemplateSource = {
+  subject: 'Sign in to {{ projectDisplayName }}: Your code is {{ otp }}',
+  content: {
+    html: layout(
+      'Sign in',
+      [
+        heading('Sign in to {{ projectDisplayName }}'),
+        greeting,
+        `<p style="${P}">Enter this code to sign in:</p>`,
+        `<p style="margin:0 0 24px 0;font-family:'SFMono-Regular',Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:6px;">{{ otp }}</p>`,
+        `<p style="${P}">Or sign in directly with this button:</p>`,
+        button('magicLink', 'Sign in'),
+        linkFallback('magicLink'),
+        ignoreSignIn,
+      ].join('\n'),
+    ),
+    text: `${textGreeting}
+
+Enter this code to sign in to {{ projectDisplayName }}:
+
+{{ otp }}
+
+Or sign in directly with this link:
+
+{{ magicLink }}
+
+If you didn't try to sign in to {{ projectDisplayName }}, you can ignore this email.
+`,
+  },
+};
+
+/** Version 1: link only, for SDKs (`@stackframe/stack` ≤ 2.5.37) that cannot take a code. */
+export const MAGIC_LINK_TEMPLATE_V1: EmailTemplateSource = deepFreeze({
+  subject: 'Sign in to {{ projectDisplayName }}',
+  content: {
+    html: layout(
+      'Sign in',
+      [
+        heading('Sign in to {{ projectDisplayName }}'),
+        greeting,
+        `<p style="${P}">Use this button to sign in:</p>`,
+        button('magicLink', 'Sign in'),
+        linkFallback('magicLink'),
+        ignoreSignIn,
+      ].join('\n'),
+    ),
+    text: `${textGreeting}
+
+Open this link to sign in to {{ projectDisplayName }}:
+
+{{ magicLink }}
+
+If you didn't try to sign in to {{ projectDisplayName }}, you can ignore this email.
+`,
+  },
+});
+
+const teamInvitation: EmailTemplateSource = {
+  subject: 'You have been invited to join {{ teamDisplayName }}',
+  content: {
+    html: layout(
+      'Team invitation',
+      [
+        heading('Join {{ teamDisplayName }}'),
+        greeting,
+        `<p style="${P}">You have been invited to join the team <strong>{{ teamDisplayName }}</strong> on {{ projectDisplayName }}.</p>`,
+        button('teamInvitationLink', 'Accept invitation'),
+        linkFallback('teamInvitationLink'),
+        `<p style="${MUTED}">If you weren't expecting this invitation, you can ignore this email.</p>`,
+      ].join('\n'),
+    ),
+    text: `${textGreeting}
+
+You have been invited to join the team {{ teamDisplayName }} on {{ projectDisplayName }}. To accept the invitation, open this link:
+
+{{ teamInvitationLink }}
+
+If you weren't expecting this invitation, you can ignore this email.
+`,
+  },
+};
+
+function deepFreeze<T extends EmailTemplateSource>(t: T): T {
+  Object.freeze(t.content);
+  return Object.freeze(t);
+}
+
+/** Built-in defaults (magic_link = version 2). */
+export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateType, EmailTemplateSource>> = Object.freeze({
+  email_verification: deepFreeze(emailVerification),
+  password_reset: deepFreeze(passwordReset),
+  magic_link: deepFreeze(magicLink),
+  team_invitation: deepFreeze(teamInvitation),
+});
+
+export function getDefaultEmailTemplate(type: EmailTemplateType, opts: { magicLinkVersion?: 1 | 2 } = {}): EmailTemplateSource {
+  if (type === 'magic_link' && opts.magicLinkVersion === 1) return MAGIC_LINK_TEMPLATE_V1;
+  return DEFAULT_EMAIL_TEMPLATES[type];
+}
+
+/**
+ * Magic-link default version for an `x-stack-client-version` header (protocol-auth §3.2 step 3):
+ * 1 for `@stackframe/stack` ≤ 2.5.37, else 2 (also when the header is missing or does not parse).
+ */
+export function magicLinkTemplateVersion(clientVersionHeader: string | null | undefined): 1 | 2 {
+  const m = /^\w+\s+(@[\w/]+)@(\d+(?:\.\d+)*)$/.exec(clientVersionHeader?.trim() ?? '');
+  if (!m || m[1] !== '@stackframe/stack') return 2;
+  const [major = 0, minor = 0, patch = 0] = m[2]!.split('.').map(Number);
+  const le = major !== 2 ? major < 2 : minor !== 5 ? minor < 5 : patch <= 37;
+  return le ? 1 : 2;
+}

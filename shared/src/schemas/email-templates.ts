@@ -1,0 +1,48 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * The four email template types, in the order `GET /email-templates` lists them (protocol-resources §12.1).
+ */
+export const EMAIL_TEMPLATE_TYPES = ['email_verification', 'password_reset', 'magic_link', 'team_invitation'] as const;
+export const EmailTemplateType = Type.Union([
+  Type.Literal('email_verification'),
+  Type.Literal('password_reset'),
+  Type.Literal('magic_link'),
+  Type.Literal('team_invitation'),
+]);
+export type EmailTemplateType = Static<typeof EmailTemplateType>;
+
+/**
+ * Template `content` as Gatehouse stores and serves it.
+ *
+ * Stack Auth's content is an email-editor block document; Gatehouse uses its own, simpler model instead:
+ * a JSON object with exactly two strings,
+ *   - `html`: the HTML body,
+ *   - `text`: the plain-text alternative.
+ * Both may contain Handlebars-style `{{ variable }}` placeholders and `{{#if variable}}…{{else}}…{{/if}}`
+ * sections. When rendered, values are HTML-escaped inside `html` and inserted as-is inside `text`.
+ * Anything else (extra keys, non-string values) is rejected as `Invalid email template content`.
+ */
+export const EmailTemplateContent = Type.Object(
+  {
+    html: Type.String({ maxLength: 200_000 }),
+    text: Type.String({ maxLength: 100_000 }),
+  },
+  { additionalProperties: false },
+);
+export type EmailTemplateContent = Static<typeof EmailTemplateContent>;
+
+/** Subject line of a template; a single line (line breaks are removed when rendering). */
+export const EmailTemplateSubject = Type.String({ maxLength: 1_000 });
+
+/** Email template object of the admin API: `{ content, is_default, subject, type }`. */
+export const EmailTemplate = Type.Object(
+  {
+    content: EmailTemplateContent,
+    is_default: Type.Boolean(),
+    subject: EmailTemplateSubject,
+    type: EmailTemplateType,
+  },
+  { additionalProperties: false },
+);
+export type EmailTemplate = Static<typeof EmailTemplate>;
