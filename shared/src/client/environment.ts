@@ -1,0 +1,57 @@
+// The few browser globals the library touches, behind one interface. By default they come from globalThis
+// (a real browser); the `browser` option can supply them explicitly (tests, webviews, embedded runtimes).
+
+export interface BrowserLocation {
+  readonly href: string;
+  readonly hostname: string;
+  assign(url: string): void;
+  replace(url: string): void;
+  reload?(): void;
+}
+
+export interface BrowserEnvironment {
+  /** `document.cookie`: reading returns `name=value; …`, assigning sets one cookie (attributes after `;`). */
+  document: { cookie: string };
+  location: BrowserLocation;
+  history?: { replaceState(data: unknown, unused: string, url?: string | URL | null): void };
+  navigator?: { onLine?: boolean };
+  prompt?(message: string): string | null;
+  alert?(message: string): void;
+}
+
+type GlobalWithBrowser = typeof globalThis & {
+  window?: unknown;
+  document?: { cookie: string };
+  location?: BrowserLocation;
+  history?: BrowserEnvironment['history'];
+  navigator?: { onLine?: boolean };
+  prompt?: (message: string) => string | null;
+  alert?: (message: string) => void;
+};
+
+/** The real browser, if this code runs in one ("window and document exist"). */
+export function detectBrowser(): BrowserEnvironment | null {
+  const g = globalThis as GlobalWithBrowser;
+  if (typeof g.window === 'undefined' || typeof g.document === 'undefined' || !g.location) return null;
+  return {
+    document: g.document,
+    location: g.location,
+    history: g.history,
+    navigator: g.navigator,
+    prompt: g.prompt ? (m) => g.prompt!(m) : undefined,
+    alert: g.alert ? (m) => g.alert!(m) : undefined,
+  };
+}
+
+/** `navigator` as seen by diagnostics (exists on servers too, e.g. Bun and Node ≥ 21). */
+export function currentNavigator(browser: BrowserEnvironment | null): { onLine?: boolean } | undefined {
+  return browser?.navigator ?? (globalThis as GlobalWithBrowser).navigator;
+}
+
+type ProcessLike = { env?: Record<string, string | undefined> };
+
+export function readEnv(name: string): string | undefined {
+  const proc = (globalThis as { process?: ProcessLike }).process;
+  const value = proc?.env?.[name];
+  return value === '' ? undefined : value;
+}
