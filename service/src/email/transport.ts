@@ -1,0 +1,235 @@
+/**
+ * SMTP transports built from a project's email config (protocol-auth §5.1):
+ *   - standard: the project's own server; port 465 ⇒ implicit TLS, other ports upgrade with STARTTLS when offered.
+ *   - shared: the operator's server from `SMTP_URL` (`smtp://user:pass@host:port`, `smtps://` for implicit TLS),
+ *     sender `"<project display name>" <SMTP_SENDER>`. Without `SMTP_URL` the mail is printed to the console
+ *     instead and counts as sent, so a bare `npm start` can still sign people in.
+ * Also classifies send failures (which are worth retrying, and how to word them).
+ */
+import nodemailer, { type SMTPTransportOptions } from 'nodemailer';
+
+export type SharedEmailConfig = { type: 'shared' };
+export type StandardEmailConfig = {
+  type: 'standard';
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  sender_name: string;
+  sender_email: string;
+};
+/** Same shape as `EmailConfig` of `@gatehouse/shared/schemas/projects`. */
+export type EmailConfig = SharedEmailConfig | StandardEmailConfig;
+
+/** What the sent-email list shows about the sender (`sender_config`, protocol-resources §12.2): never a password. */
+export type SenderConfig = {
+  type: 'shared' | 'standard';
+  host: string;
+  port: number;
+  username: string;
+  sender_name: string;
+  sender_email: string;
+};
+
+/** The operator's SMTP settings for shared-config projects (env `SMTP_URL`, `SMTP_SENDER`). */
+export type SharedSmtpSettings = { smtpUrl?: string; smtpSender: string };
+
+export function sharedSmtpSettings(env: Record<string, string | undefined> = process.env): SharedSmtpSettings {
+  return { smtpUrl: env.SMTP_URL || undefined, smtpSender: env.SMTP_SENDER || 'noreply@gatehouse.local' };
+}
+
+export type OutgoingMail = {
+  to: string[];
+  subject: string;
+  html?: string | null;
+  text?: string | null;
+  /** Overrides the transport's sender (the outbox sends as recorded at enqueue time). */
+  from?: { name: string; address: string };
+};
+
+export interface MailTransport {
+  readonly sender: SenderConfig;
+  /** 'console' = no SMTP_URL: mail is printed, not sent. */
+  readonly mode: 'smtp' | 'console';
+  /** Resolves once the server accepted the message; rejects with a nodemailer-style error (see describeSendError). */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export type TransportOptions = {
+  /** Sender name for the shared config. */
+  projectDisplayName: string;
+  shared?: SharedSmtpSettings;
+  /** Upper bound for one whole send (connect + greeting + auth + data). */
+  timeoutMs?: number;
+};
+
+const PHASE_TIMEOUT_MS = 10_000;
+const DEFAULT_SEND_TIMEOUT_MS = 30_000;
+
+type Resolved = { smtp: SMTPTransportOptions | null; sender: SenderConfig };
+
+function resolve(config: EmailConfig, opts: TransportOptions): Resolved {
+  const timeouts = { connectionTimeout: PHASE_TIMEOUT_MS, greetingTimeout: PHASE_TIMEOUT_MS, socketTimeout: PHASE_TIMEOUT_MS, dnsTimeout: PHASE_TIMEOUT_MS };
+  if (config.type === 'standard') {
+    return {
+      smtp: {
+        host: config.host,
+        port: config.port,
+        secure: config.port === 465,
+        auth: { user: config.username, pass: config.password },
+        ...timeouts,
+      },
+      sender: {
+        type: 'standard',
+        host: config.host,
+        port: config.port,
+        username: config.username,
+        sender_name: config.sender_name,
+        sender_email: config.sender_email,
+      },
+    };
+  }
+  const shared = opts.shared ?? sharedSmtpSettings();
+  const base = { type: 'shared' as const, sender_name: opts.projectDisplayName, sender_email: shared.smtpSender };
+  if (!shared.smtpUrl) return { smtp: null, sender: { ...base, host: 'console', port: 0, username: '' } };
+
+  const url = new URL(shared.smtpUrl);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol})`);
+  const port = url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587;
+  const username = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  // URL keeps IPv6 hosts bracketed; sockets want them bare.
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const smtp: SMTPTransportOptions = {
+    host,
+    port,
+    secure: url.protocol === 'smtps:' || port === 465,
+    ...(username ? { auth: { user: username, pass: password } } : {}),
+    // Opt-outs for local/dev relays with self-signed or broken STARTTLS.
+    ...(url.searchParams.get('ignoreTLS') === 'true' ? { ignoreTLS: true } : {}),
+    ...(url.searchParams.get('rejectUnauthorized') === 'false' ? { tls: { rejectUnauthorized: false } } : {}),
+    ...timeouts,
+  };
+  return { smtp, sender: { ...base, host, port, username } };
+}
+
+/** The `sender_config` a mail sent with this config will be listed with. */
+export function senderConfigFor(config: EmailConfig, opts: TransportOptions): SenderConfig {
+  return resolve(config, opts).sender;
+}
+
+function timeoutError(ms: number): Error {
+  return Object.assign(new Error(`Sending timed out after ${ms} ms`), { code: 'ETIMEDOUT' });
+}
+
+export function createMailTransport(config: EmailConfig, opts: TransportOptions): MailTransport {
+  const { smtp, sender } = resolve(config, opts);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
+  const fromOf = (mail: OutgoingMail) => mail.from ?? { name: sender.sender_name, address: sender.sender_email };
+
+  if (!smtp) {
+    return {
+      sender,
+      mode: 'console',
+      async send(mail) {
+        const from = fromOf(mail);
+        console.log(
+          [
+            '[email] SMTP_URL is not set; printing the mail instead of sending it',
+            `  From: "${from.name}" <${from.address}>`,
+            `  To: ${mail.to.join(', ')}`,
+            `  Subject: ${mail.subject}`,
+            '',
+            ...(mail.text ?? '').split('\n').map((line) => `  ${line}`),
+          ].join('\n'),
+        );
+      },
+      close() {},
+    };
+  }
+
+  const transporter = nodemailer.createTransport(smtp);
+  return {
+    sender,
+    mode: 'smtp',
+    async send(mail) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          transporter.close();
+          reject(timeoutError(timeoutMs));
+        }, timeoutMs);
+      });
+      try {
+        await Promise.race([
+          transporter.sendMail({
+            from: fromOf(mail),
+            to: mail.to,
+            subject: mail.subject,
+            ...(mail.text != null ? { text: mail.text } : {}),
+            ...(mail.html != null ? { html: mail.html } : {}),
+          }),
+          timeout,
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Failure classification
+
+export type SendErrorType = 'CONNECTION_FAILED' | 'AUTH_FAILED' | 'TIMEOUT' | 'REJECTED' | 'TEMPORARY' | 'UNKNOWN';
+
+/** The JSON recorded as `error` of a sent-email entry (protocol-resources §12.2: `{rawError, errorType, canRetry, message}`). */
+export type SendErrorInfo = {
+  errorType: SendErrorType;
+  canRetry: boolean;
+  message: string;
+  rawError: {
+    name?: string;
+    message: string;
+    code?: string;
+    originalCode?: string;
+    responseCode?: number;
+    command?: string;
+    response?: string;
+  };
+};
+
+type SmtpishError = Error & { code?: unknown; originalCode?: unknown; responseCode?: unknown; command?: unknown; response?: unknown };
+
+const CONNECTION_CODES = new Set(['ECONNECTION', 'ESOCKET', 'EDNS', 'ETLS', 'ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE']);
+
+export function describeSendError(err: unknown): SendErrorInfo {
+  const e: SmtpishError = err instanceof Error ? err : new Error(String(err));
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const code = str(e.code);
+  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const rawError: SendErrorInfo['rawError'] = {
+    name: e.name,
+    message: e.message,
+    code,
+    originalCode: str(e.originalCode),
+    responseCode,
+    command: str(e.command),
+    response: str(e.response),
+  };
+  const info = (errorType: SendErrorType, canRetry: boolean): SendErrorInfo => ({ errorType, canRetry, message: e.message, rawError });
+
+  // A 4yz reply is "try again later", whatever command it answered.
+  if (responseCode !== undefined && responseCode >= 400 && responseCode < 500) return info('TEMPORARY', true);
+  if (code === 'ETIMEDOUT') return info('TIMEOUT', true);
+  if (code === 'EAUTH' || code === 'ENOAUTH') return info('AUTH_FAILED', false);
+  if (code && CONNECTION_CODES.has(code)) return info('CONNECTION_FAILED', true);
+  // 5yz except 503 (bad sequence): the server will refuse this message again.
+  if (responseCode !== undefined && responseCode >= 500 && responseCode !== 503) return info('REJECTED', false);
+  if (code === 'ECONFIG' || code === 'EENVELOPE' || code === 'EMESSAGE') return info('REJECTED', false);
+  return info('UNKNOWN', true);
+}
