@@ -1,0 +1,320 @@
+/**
+ * Durable email outbox. Requests only insert a row into `emails` (inside their own transaction when they pass
+ * one) and never wait on SMTP; a worker delivers rows in the background and records every attempt on the row.
+ *
+ * Row life cycle: pending → sending → sent | pending (retry with back-off) | failed.
+ *   - Claiming is one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, so any number of workers (in any
+ *     number of service instances) share the table without sending a row twice.
+ *   - While a row is 'sending', `next_attempt_at` is its lease expiry. A worker that dies mid-send leaves the row
+ *     'sending'; once the lease has passed, another worker claims it again (the mail may then go out twice:
+ *     delivery is at least once, which beats never).
+ *   - `attempts` counts started attempts; it is bumped at claim time so a row that keeps crashing workers still
+ *     reaches `maxAttempts`. The outcome update is fenced on (status, attempts): a worker whose lease was taken
+ *     over cannot overwrite the newer attempt's result.
+ *   - All times come from the database clock (`now()`), so instances need not agree on the time.
+ */
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { DB } from '../db/index';
+import { emails } from '../db/schema';
+import {
+  createMailTransport,
+  describeSendError,
+  senderConfigFor,
+  type EmailConfig,
+  type SendErrorInfo,
+  type SenderConfig,
+  type SharedSmtpSettings,
+} from './transport';
+import {
+  getDefaultEmailTemplate,
+  renderTemplate,
+  type EmailTemplateSource,
+  type EmailTemplateType,
+  type EmailTemplateVariablesByType,
+} from './templates';
+
+type EmailRow = typeof emails.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enqueueing
+
+export type EnqueueEmailInput = {
+  projectId: string;
+  /** Sender name when the project uses the shared email config. */
+  projectDisplayName: string;
+  emailConfig: EmailConfig;
+  to: string | string[];
+  subject: string;
+  html?: string | null;
+  text?: string | null;
+};
+
+/**
+ * Queues one mail. `db` may be a transaction: the row then commits (or not) with the caller's work, and the
+ * caller should call `kickEmailWorkers()` after the commit (otherwise the next poll, ≤ pollMs later, sends it).
+ */
+export async function enqueueEmail(db: DB, input: EnqueueEmailInput, opts: { shared?: SharedSmtpSettings } = {}): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(emails)
+    .values({
+      projectId: input.projectId,
+      to: Array.isArray(input.to) ? input.to : [input.to],
+      subject: input.subject,
+      html: input.html ?? null,
+      text: input.text ?? null,
+      senderConfig: senderConfigFor(input.emailConfig, { projectDisplayName: input.projectDisplayName, shared: opts.shared }),
+      // The full config (password included) is kept until the row is delivered: the project may change its
+      // settings meanwhile, and the mail should go out as it was when requested.
+      transportConfig: input.emailConfig.type === 'standard' ? input.emailConfig : null,
+      status: 'pending',
+    })
+    .returning({ id: emails.id });
+  if (!(db instanceof PgTransaction)) kickEmailWorkers();
+  return { id: row!.id };
+}
+
+export type EnqueueTemplatedEmailInput<T extends EmailTemplateType> = Omit<EnqueueEmailInput, 'subject' | 'html' | 'text'> & {
+  type: T;
+  /** Everything but `projectDisplayName`, which is filled in from the input. */
+  variables: Omit<EmailTemplateVariablesByType[T], 'projectDisplayName'>;
+  /** The project's customised template, if any; else the built-in default. */
+  template?: EmailTemplateSource | null;
+  /** Default magic-link version (see `magicLinkTemplateVersion`); ignored when `template` is given. */
+  magicLinkVersion?: 1 | 2;
+};
+
+/** Renders a template (custom or default) and queues the result. */
+export async function enqueueTemplatedEmail<T extends EmailTemplateType>(
+  db: DB,
+  input: EnqueueTemplatedEmailInput<T>,
+  opts: { shared?: SharedSmtpSettings } = {},
+): Promise<{ id: string }> {
+  const template = input.template ?? getDefaultEmailTemplate(input.type, { magicLinkVersion: input.magicLinkVersion });
+  const rendered = renderTemplate(template, { ...input.variables, projectDisplayName: input.projectDisplayName });
+  return enqueueEmail(db, { ...input, ...rendered }, opts);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Worker
+
+export type EmailWorkerOptions = {
+  /** Poll interval when idle (a kick wakes it at once). Default 1000 ms. */
+  pollMs?: number;
+  /** Rows claimed (and sent concurrently) per round. Default 10. */
+  batchSize?: number;
+  /** Attempts before a row is given up as 'failed'. Default 8. */
+  maxAttempts?: number;
+  /** Retry back-off: base · 2^(attempt−1), capped, with jitter. Defaults 2 s and 10 min. */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** How long a claimed row stays reserved for its worker. Must exceed sendTimeoutMs. Default 2 min. */
+  leaseMs?: number;
+  /** Upper bound of one delivery attempt. Default 30 s. */
+  sendTimeoutMs?: number;
+  shared?: SharedSmtpSettings;
+  logger?: Pick<Console, 'warn' | 'error'>;
+};
+
+export interface EmailWorker {
+  /** Stops polling and waits for the sends in flight to be recorded. */
+  stop(): Promise<void>;
+  /** Look for due rows now (call after committing a transaction that enqueued mail). */
+  kick(): void;
+}
+
+/** Delay before attempt n+1 after n failed attempts: equal jitter, in [d/2, d] with d = min(cap, base·2^(n−1)). */
+export function backoffDelayMs(attempts: number, baseMs = 2_000, capMs = 600_000, random: () => number = Math.random): number {
+  const d = Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(d / 2 + (random() * d) / 2);
+}
+
+const workers = new Set<EmailWorker>();
+
+/** Wakes every worker running in this process. */
+export function kickEmailWorkers(): void {
+  for (const w of workers) w.kick();
+}
+
+const afterMs = (ms: number) => sql`now() + (${ms}::double precision * interval '1 millisecond')`;
+
+export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): EmailWorker {
+  const o = {
+    pollMs: options.pollMs ?? 1_000,
+    batchSize: options.batchSize ?? 10,
+    maxAttempts: options.maxAttempts ?? 8,
+    backoffBaseMs: options.backoffBaseMs ?? 2_000,
+    backoffCapMs: options.backoffCapMs ?? 600_000,
+    leaseMs: options.leaseMs ?? 120_000,
+    sendTimeoutMs: options.sendTimeoutMs ?? 30_000,
+    logger: options.logger ?? console,
+  };
+  let stopped = false;
+  let kicked = false;
+  let wake: (() => void) | null = null;
+
+  async function claim(): Promise<EmailRow[]> {
+    // Rows whose worker died on their last allowed attempt.
+    await db
+      .update(emails)
+      .set({ status: 'failed', lastError: sql`coalesce(${emails.lastError}, ${JSON.stringify(leaseExpiredError())}::jsonb)` })
+      .where(and(eq(emails.status, 'sending'), lte(emails.nextAttemptAt, sql`now()`), gte(emails.attempts, o.maxAttempts)));
+    const due = db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(and(inArray(emails.status, ['pending', 'sending']), lte(emails.nextAttemptAt, sql`now()`)))
+      .orderBy(emails.nextAttemptAt)
+      .limit(o.batchSize)
+      .for('update', { skipLocked: true });
+    return db
+      .update(emails)
+      .set({
+        status: 'sending',
+        attempts: sql`${emails.attempts} + 1`,
+        lastAttemptAt: sql`now()`,
+        nextAttemptAt: afterMs(o.leaseMs),
+      })
+      .where(inArray(emails.id, due))
+      .returning();
+  }
+
+  async function deliver(row: EmailRow): Promise<void> {
+    const sender = row.senderConfig as SenderConfig;
+    let error: SendErrorInfo | null = null;
+    try {
+      const config = (row.transportConfig as EmailConfig | null) ?? { type: 'shared' };
+      const transport = createMailTransport(config, { projectDisplayName: sender.sender_name, shared: options.shared, timeoutMs: o.sendTimeoutMs });
+      try {
+        await transport.send({
+          to: row.to,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          from: { name: sender.sender_name, address: sender.sender_email },
+        });
+      } finally {
+        transport.close();
+      }
+    } catch (err) {
+      error = describeSendError(err);
+    }
+
+    const mine = and(eq(emails.id, row.id), eq(emails.status, 'sending'), eq(emails.attempts, row.attempts));
+    if (!error) {
+      await db.update(emails).set({ status: 'sent', sentAt: sql`now()`, lastError: null, transportConfig: null }).where(mine);
+      return;
+    }
+    const giveUp = !error.canRetry || row.attempts >= o.maxAttempts;
+    if (giveUp) {
+      await db.update(emails).set({ status: 'failed', lastError: error, transportConfig: null }).where(mine);
+      o.logger.warn(`[email] giving up on ${row.id} to ${row.to.join(', ')} after ${row.attempts} attempt(s): ${error.errorType} ${error.message}`);
+      return;
+    }
+    const delay = backoffDelayMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
+    await db.update(emails).set({ status: 'pending', lastError: error, nextAttemptAt: afterMs(delay) }).where(mine);
+    o.logger.warn(`[email] attempt ${row.attempts} for ${row.id} failed (${error.errorType}: ${error.message}); retrying in ${delay} ms`);
+  }
+
+  /** Returns the number of rows handled. */
+  async function round(): Promise<number> {
+    const rows = await claim();
+    await Promise.all(
+      rows.map((row) =>
+        deliver(row).catch((err) => o.logger.error(`[email] could not record the outcome for ${row.id}:`, err)),
+      ),
+    );
+    return rows.length;
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      kicked = false;
+      let busy = false;
+      try {
+        busy = (await round()) >= o.batchSize;
+      } catch (err) {
+        o.logger.error('[email] outbox round failed:', err);
+      }
+      if (stopped) break;
+      if (busy || kicked) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, o.pollMs);
+        function done() {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+      });
+    }
+  }
+
+  const worker: EmailWorker = {
+    kick() {
+      kicked = true;
+      wake?.();
+    },
+    async stop() {
+      stopped = true;
+      workers.delete(worker);
+      wake?.();
+      await running;
+    },
+  };
+  workers.add(worker);
+  const running = loop();
+  return worker;
+}
+
+function leaseExpiredError(): SendErrorInfo {
+  const message = 'The worker sending this email stopped before recording the outcome';
+  return { errorType: 'UNKNOWN', canRetry: false, message, rawError: { message } };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sent-email list (`GET /internal/emails`, protocol-resources §12.2)
+
+export type SentEmailItem = {
+  id: string;
+  to: string[];
+  subject: string;
+  sent_at_millis: number;
+  error: unknown | null;
+  sender_config: SenderConfig;
+};
+
+export async function listSentEmails(db: DB, projectId: string): Promise<SentEmailItem[]> {
+  const rows = await db
+    .select({
+      id: emails.id,
+      to: emails.to,
+      subject: emails.subject,
+      senderConfig: emails.senderConfig,
+      lastError: emails.lastError,
+      lastAttemptAt: emails.lastAttemptAt,
+      createdAt: emails.createdAt,
+    })
+    .from(emails)
+    .where(eq(emails.projectId, projectId))
+    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .limit(100);
+  return rows.map((r) => {
+    const s = r.senderConfig as SenderConfig;
+    return {
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      sent_at_millis: (r.lastAttemptAt ?? r.createdAt).getTime(),
+      error: r.lastError ?? null,
+      // Picked field by field: whatever else the JSON holds never reaches the wire.
+      sender_config: {
+        host: s.host,
+        port: s.port,
+        sender_email: s.sender_email,
+        sender_name: s.sender_name,
+        type: s.type,
+        username: s.username,
+      },
+    };
+  });
+}
