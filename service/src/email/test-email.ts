@@ -1,0 +1,79 @@
+/**
+ * `POST /internal/send-test-email` logic (protocol-resources §12.3): send one plain-text mail synchronously,
+ * bounded to 10 s, and turn any failure into one of the protocol's messages. Never throws for a send failure.
+ */
+import type { DB } from '../db/index';
+import { emails } from '../db/schema';
+import { createMailTransport, describeSendError, type SendErrorInfo, type StandardEmailConfig } from './transport';
+
+export type TestEmailResult = { success: true } | { success: false; error_message: string };
+
+/** The body's `email_config` (no `type`: it is always a standard config). */
+export type TestEmailConfig = Omit<StandardEmailConfig, 'type'> & { type?: 'standard' };
+
+export const TEST_EMAIL_SUBJECT = 'Test Email from Stack Auth';
+const TEST_EMAIL_TEXT =
+  'This is a test email sent from your project\'s email settings.\n\nIf you can read it, the email server configuration works.\n';
+
+const MESSAGES = {
+  connect: 'Failed to connect to the email host. Please make sure the email host configuration is correct.',
+  auth: 'Failed to authenticate with the email server. Please check your email credentials configuration.',
+  timeout: 'Timed out while sending test email. Make sure the email server is running and accepting connections.',
+  unknown: 'Unknown error while sending test email. Make sure the email server is running and accepting connections.',
+} as const;
+
+export function testEmailErrorMessage(info: SendErrorInfo): string {
+  switch (info.errorType) {
+    case 'CONNECTION_FAILED':
+      return MESSAGES.connect;
+    case 'AUTH_FAILED':
+      return MESSAGES.auth;
+    case 'TIMEOUT':
+      return MESSAGES.timeout;
+    default:
+      return MESSAGES.unknown;
+  }
+}
+
+export async function sendTestEmail(
+  emailConfig: TestEmailConfig,
+  recipient: string,
+  opts: {
+    timeoutMs?: number;
+    /** Writes the attempt to the project's sent-email list (`GET /internal/emails`). */
+    log?: { db: DB; projectId: string };
+  } = {},
+): Promise<TestEmailResult> {
+  const config: StandardEmailConfig = { ...emailConfig, type: 'standard' };
+  const transport = createMailTransport(config, { projectDisplayName: config.sender_name, timeoutMs: opts.timeoutMs ?? 10_000 });
+  const mail = { to: [recipient], subject: TEST_EMAIL_SUBJECT, text: TEST_EMAIL_TEXT };
+  let error: SendErrorInfo | null = null;
+  try {
+    await transport.send(mail);
+  } catch (err) {
+    error = describeSendError(err);
+  } finally {
+    transport.close();
+  }
+
+  if (opts.log) {
+    const now = new Date();
+    await opts.log.db.insert(emails).values({
+      projectId: opts.log.projectId,
+      to: mail.to,
+      subject: mail.subject,
+      html: null,
+      text: mail.text,
+      senderConfig: transport.sender,
+      // Not a queued mail: nothing will ever resend it, so the password is not kept.
+      transportConfig: null,
+      status: error ? 'failed' : 'sent',
+      attempts: 1,
+      nextAttemptAt: now,
+      lastAttemptAt: now,
+      lastError: error,
+      sentAt: error ? null : now,
+    });
+  }
+  return error ? { success: false, error_message: testEmailErrorMessage(error) } : { success: true };
+}
