@@ -1,0 +1,444 @@
+// Email delivery: templates, transports, the durable outbox and the test-email helper, against a real PGlite
+// database (migrations applied) and a real SMTP server.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { Value } from '@sinclair/typebox/value';
+import { EmailTemplateContent, EMAIL_TEMPLATE_TYPES } from '@gatehouse/shared/schemas/email-templates';
+import { openDatabase, type Database, type DB } from '../src/db/index';
+import { emails, projects } from '../src/db/schema';
+import {
+  DEFAULT_EMAIL_TEMPLATES, MAGIC_LINK_TEMPLATE_V1, getDefaultEmailTemplate, magicLinkTemplateVersion, renderTemplate,
+} from '../src/email/templates';
+import { createMailTransport, senderConfigFor, type StandardEmailConfig } from '../src/email/transport';
+import {
+  backoffDelayMs, enqueueEmail, enqueueTemplatedEmail, kickEmailWorkers, listSentEmails, startEmailWorker,
+  type EmailWorker, type EmailWorkerOptions,
+} from '../src/email/outbox';
+import { sendTestEmail } from '../src/email/test-email';
+import { extractCode, extractCodeLink, extractOtp, startSmtpFixture, type SmtpFixture } from './support/smtp';
+
+const silent = { warn() {}, error() {} };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** A port nothing listens on (bound once, then released). */
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('templates', () => {
+  test('default subjects are the protocol ones', () => {
+    expect(DEFAULT_EMAIL_TEMPLATES.email_verification.subject).toBe('Verify your email at {{ projectDisplayName }}');
+    expect(DEFAULT_EMAIL_TEMPLATES.password_reset.subject).toBe('Reset your password at {{ projectDisplayName }}');
+    expect(DEFAULT_EMAIL_TEMPLATES.magic_link.subject).toBe('Sign in to {{ projectDisplayName }}: Your code is {{ otp }}');
+    expect(DEFAULT_EMAIL_TEMPLATES.team_invitation.subject).toBe('You have been invited to join {{ teamDisplayName }}');
+    expect(Object.keys(DEFAULT_EMAIL_TEMPLATES)).toEqual([...EMAIL_TEMPLATE_TYPES]);
+  });
+
+  test('every default (and the v1 magic link) is valid EmailTemplateContent and mentions its link in both parts', () => {
+    const links = { email_verification: 'emailVerificationLink', password_reset: 'passwordResetLink', magic_link: 'magicLink', team_invitation: 'teamInvitationLink' } as const;
+    for (const type of EMAIL_TEMPLATE_TYPES) {
+      const t = DEFAULT_EMAIL_TEMPLATES[type];
+      expect(Value.Check(EmailTemplateContent, t.content)).toBe(true);
+      const out = renderTemplate(t, { projectDisplayName: 'Acme', teamDisplayName: 'Team', otp: 'ABC123', [links[type]]: 'https://app.example.com/cb?code=xyz' });
+      expect(out.text).toContain('https://app.example.com/cb?code=xyz');
+      expect(out.html).toContain('href="https://app.example.com/cb?code=xyz"');
+      expect(out.html).not.toContain('{{');
+      expect(out.text).not.toContain('{{');
+    }
+    expect(Value.Check(EmailTemplateContent, MAGIC_LINK_TEMPLATE_V1.content)).toBe(true);
+    expect(Value.Check(EmailTemplateContent, { html: '', text: '', extra: 1 })).toBe(false);
+    expect(Value.Check(EmailTemplateContent, { html: '<p>x</p>' })).toBe(false);
+    expect(Value.Check(EmailTemplateContent, { html: 1, text: '' })).toBe(false);
+  });
+
+  test('values are HTML-escaped in html, verbatim in text, single-line in the subject; unknown variables are empty', () => {
+    const t = { subject: 'Hi {{ name }} from {{project}}{{ missing }}', content: { html: '<p>{{ name }}</p><a href="{{ link }}">x</a>{{{ name }}}', text: '{{ name }} {{ link }}|{{ missing }}|' } };
+    const out = renderTemplate(t, { name: `<script>"O'Neil" & co</script>`, project: 'Evil\r\nBcc: victim@example.com', link: 'https://x.test/?a=1&b=2' });
+    expect(out.html).toBe(
+      '<p>&lt;script&gt;&quot;O&#39;Neil&quot; &amp; co&lt;/script&gt;</p><a href="https://x.test/?a=1&amp;b=2">x</a>&lt;script&gt;&quot;O&#39;Neil&quot; &amp; co&lt;/script&gt;',
+    );
+    expect(out.text).toBe(`<script>"O'Neil" & co</script> https://x.test/?a=1&b=2||`);
+    expect(out.subject).toBe(`Hi <script>"O'Neil" & co</script> from Evil Bcc: victim@example.com`);
+    expect(out.subject).not.toMatch(/[\r\n]/);
+  });
+
+  test('{{#if}} sections, with {{else}} and nesting', () => {
+    const t = { subject: '', content: { html: '', text: '{{#if a}}A{{#if b}}B{{else}}notB{{/if}}{{else}}notA{{/if}}' } };
+    expect(renderTemplate(t, { a: 'x', b: 'y' }).text).toBe('AB');
+    expect(renderTemplate(t, { a: 'x' }).text).toBe('AnotB');
+    expect(renderTemplate(t, { a: '' }).text).toBe('notA');
+    const greeting = (vars: Record<string, string>) => renderTemplate(DEFAULT_EMAIL_TEMPLATES.password_reset, { projectDisplayName: 'P', passwordResetLink: 'l', ...vars }).text.split('\n')[0];
+    expect(greeting({ userDisplayName: 'Ada' })).toBe('Hi Ada,');
+    expect(greeting({})).toBe('Hi,');
+  });
+
+  test('magic link: v2 has the OTP on a line of its own, v1 only the link', () => {
+    const vars = { projectDisplayName: 'Acme', otp: 'K7M2QX', magicLink: 'http://localhost:3000/handler/magic-link-callback?code=k7m2qxabc' };
+    const v2 = renderTemplate(getDefaultEmailTemplate('magic_link'), vars);
+    expect(v2.subject).toBe('Sign in to Acme: Your code is K7M2QX');
+    expect(v2.text.split('\n')).toContain('K7M2QX');
+    expect(extractOtp(v2)).toBe('K7M2QX');
+    expect(extractCodeLink(v2)).toBe(vars.magicLink);
+    expect(extractCode(v2)).toBe('k7m2qxabc');
+    const v1 = renderTemplate(getDefaultEmailTemplate('magic_link', { magicLinkVersion: 1 }), vars);
+    expect(v1.text).not.toContain('K7M2QX');
+    expect(v1.html).not.toContain('K7M2QX');
+    expect(v1.text).toContain(vars.magicLink);
+  });
+
+  test('magic-link version from x-stack-client-version', () => {
+    expect(magicLinkTemplateVersion('js @stackframe/stack@2.5.37')).toBe(1);
+    expect(magicLinkTemplateVersion('js @stackframe/stack@2.4.0')).toBe(1);
+    expect(magicLinkTemplateVersion('js @stackframe/stack@1.9.99')).toBe(1);
+    expect(magicLinkTemplateVersion('js @stackframe/stack@2.5.38')).toBe(2);
+    expect(magicLinkTemplateVersion('js @stackframe/stack@2.8.3')).toBe(2);
+    expect(magicLinkTemplateVersion('js @stackframe/js@2.5.0')).toBe(2);
+    expect(magicLinkTemplateVersion('garbage')).toBe(2);
+    expect(magicLinkTemplateVersion(undefined)).toBe(2);
+  });
+
+  test('back-off doubles from 2 s, is capped at 10 min, and jitters within [d/2, d]', () => {
+    expect(backoffDelayMs(1, 2_000, 600_000, () => 1)).toBe(2_000);
+    expect(backoffDelayMs(1, 2_000, 600_000, () => 0)).toBe(1_000);
+    expect(backoffDelayMs(3, 2_000, 600_000, () => 1)).toBe(8_000);
+    expect(backoffDelayMs(20, 2_000, 600_000, () => 1)).toBe(600_000);
+    for (let i = 0; i < 50; i++) {
+      const d = backoffDelayMs(4);
+      expect(d).toBeGreaterThanOrEqual(8_000);
+      expect(d).toBeLessThanOrEqual(16_000);
+    }
+  });
+});
+
+describe('transport', () => {
+  test('shared config without SMTP_URL prints the mail and counts it as sent', async () => {
+    const t = createMailTransport({ type: 'shared' }, { projectDisplayName: 'Acme', shared: { smtpSender: 'noreply@gatehouse.local' } });
+    expect(t.mode).toBe('console');
+    expect(t.sender).toEqual({ type: 'shared', host: 'console', port: 0, username: '', sender_name: 'Acme', sender_email: 'noreply@gatehouse.local' });
+    const logged: string[] = [];
+    const original = console.log;
+    console.log = (...args: unknown[]) => void logged.push(args.join(' '));
+    try {
+      await t.send({ to: ['a@example.com'], subject: 'Hello', text: 'Body line' });
+    } finally {
+      console.log = original;
+    }
+    expect(logged.join('\n')).toContain('To: a@example.com');
+    expect(logged.join('\n')).toContain('Subject: Hello');
+    expect(logged.join('\n')).toContain('Body line');
+  });
+
+  test('sender config: shared from SMTP_URL, standard from the project; never the password', () => {
+    const shared = senderConfigFor({ type: 'shared' }, { projectDisplayName: 'Acme', shared: { smtpUrl: 'smtp://mailer:s3cret@mail.internal:2525', smtpSender: 'noreply@example.com' } });
+    expect(shared).toEqual({ type: 'shared', host: 'mail.internal', port: 2525, username: 'mailer', sender_name: 'Acme', sender_email: 'noreply@example.com' });
+    const std = senderConfigFor({ type: 'standard', host: 'smtp.example.com', port: 465, username: 'u', password: 'pw', sender_name: 'S', sender_email: 's@example.com' }, { projectDisplayName: 'Acme' });
+    expect(std).toEqual({ type: 'standard', host: 'smtp.example.com', port: 465, username: 'u', sender_name: 'S', sender_email: 's@example.com' });
+    expect(JSON.stringify([shared, std])).not.toMatch(/s3cret|pw/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('outbox', () => {
+  let dir: string;
+  let database: Database;
+  let db: DB;
+  let smtp: SmtpFixture;
+  let authSmtp: SmtpFixture;
+  let rejectingSmtp: SmtpFixture;
+  const running: EmailWorker[] = [];
+  const P1 = 'project-one';
+  const P2 = 'project-two';
+
+  const std = (port = smtp.port): StandardEmailConfig => ({
+    type: 'standard', host: '127.0.0.1', port, username: 'user', password: 'hunter2', sender_name: 'Acme Mail', sender_email: 'mail@acme.test',
+  });
+  const worker = (opts: EmailWorkerOptions = {}) => {
+    const w = startEmailWorker(db, { pollMs: 25, logger: silent, ...opts });
+    running.push(w);
+    return w;
+  };
+  const rowsOfProject = (projectId: string) => db.select().from(emails).where(eq(emails.projectId, projectId));
+  const rowById = async (id: string) => (await db.select().from(emails).where(eq(emails.id, id)))[0]!;
+  const enqueue = (subject: string, extra: Partial<Parameters<typeof enqueueEmail>[1]> = {}) =>
+    enqueueEmail(db, { projectId: P1, projectDisplayName: 'Acme', emailConfig: std(), to: 'user@example.com', subject, html: `<p>${subject}</p>`, text: subject, ...extra });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gatehouse-email-'));
+    database = await openDatabase({ dataDir: dir });
+    db = database.db;
+    await db.insert(projects).values([
+      { id: P1, displayName: 'Acme', config: {} },
+      { id: P2, displayName: 'Other', config: {} },
+    ]);
+    smtp = await startSmtpFixture();
+    authSmtp = await startSmtpFixture({ auth: { username: 'user', password: 'right' } });
+    rejectingSmtp = await startSmtpFixture({ rejectRecipients: /^nobody@/ });
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((w) => w.stop()));
+    await smtp.start();
+    smtp.clear();
+    // Nothing a test left undelivered may leak into the next one.
+    await db.delete(emails).where(inArray(emails.status, ['pending', 'sending']));
+  });
+
+  afterAll(async () => {
+    await Promise.all([smtp?.stop(), authSmtp?.stop(), rejectingSmtp?.stop()]);
+    await database?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a templated mail is delivered within moments, with escaped variables in the HTML part', async () => {
+    worker({ pollMs: 60_000 }); // only the kick can make this fast
+    const started = Date.now();
+    const { id } = await enqueueTemplatedEmail(db, {
+      projectId: P1,
+      projectDisplayName: 'Acme <Labs>',
+      emailConfig: std(),
+      to: ['ada@example.com', 'bob@example.com'],
+      type: 'email_verification',
+      variables: { userDisplayName: '<b>Ada</b> & "friends"', emailVerificationLink: 'http://localhost:3000/verify?code=abc&x=1' },
+    });
+    const mail = await smtp.waitForMail((m) => m.subject.startsWith('Verify your email'), 5_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(mail.subject).toBe('Verify your email at Acme <Labs>');
+    expect(mail.to).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(mail.envelopeTo).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(mail.from).toBe('"Acme Mail" <mail@acme.test>');
+    expect(mail.html).toContain('Hi &lt;b&gt;Ada&lt;/b&gt; &amp; &quot;friends&quot;,');
+    expect(mail.html).not.toContain('<b>Ada</b>');
+    expect(mail.html).toContain('href="http://localhost:3000/verify?code=abc&amp;x=1"');
+    expect(mail.text).toContain('Hi <b>Ada</b> & "friends",');
+    expect(extractCode(mail)).toBe('abc');
+
+    const row = await waitFor(async () => { const r = await rowById(id); return r.status === 'sent' && r; });
+    expect(row.attempts).toBe(1);
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.lastError).toBeNull();
+    expect(row.transportConfig).toBeNull(); // the password is not kept once delivered
+  });
+
+  test('shared config goes through SMTP_URL with the project name as sender', async () => {
+    const shared = { smtpUrl: smtp.url, smtpSender: 'noreply@example.com' };
+    worker({ shared });
+    const { id } = await enqueueEmail(db, { projectId: P1, projectDisplayName: 'Shared Co', emailConfig: { type: 'shared' }, to: 'x@example.com', subject: 'shared one', text: 'hi' }, { shared });
+    const mail = await smtp.waitForMail((m) => m.subject === 'shared one');
+    expect(mail.from).toBe('"Shared Co" <noreply@example.com>');
+    const row = await rowById(id);
+    expect(row.transportConfig).toBeNull();
+    expect(row.senderConfig).toEqual({ type: 'shared', host: '127.0.0.1', port: smtp.port, username: '', sender_name: 'Shared Co', sender_email: 'noreply@example.com' });
+  });
+
+  test('enqueueing inside a transaction: rolled back ⇒ never sent; committed ⇒ sent', async () => {
+    worker({ pollMs: 60_000 });
+    await db.transaction(async (tx) => {
+      await enqueueEmail(tx, { projectId: P1, projectDisplayName: 'Acme', emailConfig: std(), to: 'u@example.com', subject: 'in rolled-back tx', text: 't' });
+      tx.rollback();
+    }).catch(() => {});
+    await db.transaction(async (tx) => {
+      await enqueueEmail(tx, { projectId: P1, projectDisplayName: 'Acme', emailConfig: std(), to: 'u@example.com', subject: 'in committed tx', text: 't' });
+    });
+    kickEmailWorkers();
+    await smtp.waitForMail((m) => m.subject === 'in committed tx', 3_000);
+    await sleep(200);
+    expect(smtp.messages.some((m) => m.subject === 'in rolled-back tx')).toBe(false);
+    expect((await rowsOfProject(P1)).some((r) => r.subject === 'in rolled-back tx')).toBe(false);
+  });
+
+  test('SMTP down: enqueue does not wait, attempts are recorded and retried with back-off; SMTP up: each mail delivered exactly once', async () => {
+    await smtp.stop();
+    worker({ backoffBaseMs: 100, backoffCapMs: 400 });
+    const t0 = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await enqueue(`down-${i}`)).id);
+    expect(Date.now() - t0).toBeLessThan(1_000);
+
+    const failing = await waitFor(async () => {
+      const rows = await db.select().from(emails).where(inArray(emails.id, ids));
+      return rows.every((r) => r.status === 'pending' && r.attempts >= 2) && rows;
+    }, 10_000, 'two failed attempts each');
+    for (const r of failing) {
+      const err = r.lastError as { errorType: string; canRetry: boolean; message: string; rawError: { code?: string } };
+      expect(err.errorType).toBe('CONNECTION_FAILED');
+      expect(err.canRetry).toBe(true);
+      expect(err.rawError.code).toBeDefined();
+      // The next attempt is scheduled after the last one, by the back-off.
+      expect(r.nextAttemptAt.getTime()).toBeGreaterThan(r.lastAttemptAt!.getTime());
+    }
+    const listed = (await listSentEmails(db, P1)).filter((e) => ids.includes(e.id));
+    expect(listed.every((e) => (e.error as { errorType: string }).errorType === 'CONNECTION_FAILED')).toBe(true);
+
+    await smtp.start();
+    await waitFor(async () => {
+      const rows = await db.select().from(emails).where(inArray(emails.id, ids));
+      return rows.every((r) => r.status === 'sent') && rows;
+    }, 10_000, 'delivery after SMTP came back');
+    await sleep(300);
+    for (let i = 0; i < 3; i++) expect(smtp.messages.filter((m) => m.subject === `down-${i}`).length).toBe(1);
+    for (const e of (await listSentEmails(db, P1)).filter((e) => ids.includes(e.id))) expect(e.error).toBeNull();
+  });
+
+  test('a restart picks up pending rows, and rows left "sending" by a crashed worker once their lease expires', async () => {
+    // No worker running: these stay pending, as they would across a restart.
+    const a = await enqueue('restart-a');
+    const b = await enqueue('restart-b');
+    const crashed = await enqueue('crashed');
+    const leased = await enqueue('still leased');
+    await db.update(emails).set({ status: 'sending', attempts: 1, lastAttemptAt: sql`now() - interval '3 minutes'`, nextAttemptAt: sql`now() - interval '1 minute'` }).where(eq(emails.id, crashed.id));
+    await db.update(emails).set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '1 hour'` }).where(eq(emails.id, leased.id));
+    await sleep(100);
+    expect(smtp.messages.length).toBe(0);
+    expect((await rowById(a.id)).status).toBe('pending');
+
+    worker();
+    await smtp.waitForMail((m) => m.subject === 'restart-a');
+    await smtp.waitForMail((m) => m.subject === 'restart-b');
+    await smtp.waitForMail((m) => m.subject === 'crashed');
+    await waitFor(async () => (await rowById(crashed.id)).status === 'sent');
+    expect((await rowById(crashed.id)).attempts).toBe(2);
+    await sleep(200);
+    expect(smtp.messages.some((m) => m.subject === 'still leased')).toBe(false);
+    expect((await rowById(leased.id)).status).toBe('sending');
+    expect((await rowById(b.id)).status).toBe('sent');
+  });
+
+  test('two workers at once never send a row twice', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push((await enqueue(`pair-${i}`)).id);
+    worker({ batchSize: 4, pollMs: 5 });
+    worker({ batchSize: 4, pollMs: 5 });
+    await waitFor(async () => {
+      const rows = await db.select().from(emails).where(inArray(emails.id, ids));
+      return rows.every((r) => r.status === 'sent') && rows;
+    }, 20_000, 'all 30 sent');
+    await sleep(300);
+    for (let i = 0; i < 30; i++) expect(smtp.messages.filter((m) => m.subject === `pair-${i}`).length).toBe(1);
+    const rows = await db.select().from(emails).where(inArray(emails.id, ids));
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
+
+  test('gives up after maxAttempts on transient failures, at once on permanent ones', async () => {
+    worker({ maxAttempts: 3, backoffBaseMs: 20, backoffCapMs: 50 });
+    const dead = await enqueue('nowhere', { emailConfig: std(await closedPort()) });
+    const badAuth = await enqueue('bad auth', { emailConfig: { ...std(authSmtp.port), username: 'user', password: 'wrong' } });
+    const rejected = await enqueue('rejected', { emailConfig: std(rejectingSmtp.port), to: 'nobody@example.com' });
+    const goodAuth = await enqueue('good auth', { emailConfig: { ...std(authSmtp.port), username: 'user', password: 'right' } });
+
+    const final = (id: string) => waitFor(async () => { const r = await rowById(id); return (r.status === 'failed' || r.status === 'sent') && r; });
+    const d = await final(dead.id);
+    expect(d.status).toBe('failed');
+    expect(d.attempts).toBe(3);
+    expect((d.lastError as { errorType: string }).errorType).toBe('CONNECTION_FAILED');
+    expect(d.transportConfig).toBeNull();
+
+    const a = await final(badAuth.id);
+    expect(a.status).toBe('failed');
+    expect(a.attempts).toBe(1);
+    expect(a.lastError).toMatchObject({ errorType: 'AUTH_FAILED', canRetry: false });
+
+    const r = await final(rejected.id);
+    expect(r.status).toBe('failed');
+    expect(r.attempts).toBe(1);
+    expect(r.lastError).toMatchObject({ errorType: 'REJECTED', canRetry: false, rawError: { responseCode: 550 } });
+
+    expect((await final(goodAuth.id)).status).toBe('sent');
+    const got = await authSmtp.waitForMail((m) => m.subject === 'good auth');
+    expect(got.user).toBe('user');
+  });
+
+  test('listSentEmails: newest first, at most 100, only the project, wire shape without the password', async () => {
+    await db.delete(emails);
+    worker();
+    const first = await enqueue('list-first');
+    await smtp.waitForMail((m) => m.subject === 'list-first');
+    await waitFor(async () => (await rowById(first.id)).status === 'sent');
+    await enqueueEmail(db, { projectId: P2, projectDisplayName: 'Other', emailConfig: std(), to: 'o@example.com', subject: 'other project', text: 'x' });
+    // 104 more, stamped later than the first one, not yet attempted.
+    await Promise.all(running.splice(0).map((w) => w.stop()));
+    await db.insert(emails).values(Array.from({ length: 104 }, (_, i) => ({
+      projectId: P1, to: ['bulk@example.com'], subject: `bulk-${i}`, html: null, text: 'x',
+      senderConfig: senderConfigFor(std(), { projectDisplayName: 'Acme' }), transportConfig: std(),
+      createdAt: new Date(Date.now() + 60_000 + i * 1_000),
+    })));
+
+    const list = await listSentEmails(db, P1);
+    expect(list.length).toBe(100);
+    expect(list[0]!.subject).toBe('bulk-103');
+    expect(list.every((e, i) => i === 0 || e.sent_at_millis <= list[i - 1]!.sent_at_millis)).toBe(true);
+    expect(list.some((e) => e.subject === 'other project' || e.subject === 'list-first')).toBe(false);
+    expect(JSON.stringify(list)).not.toContain('hunter2');
+    expect(Object.keys(list[0]!).sort()).toEqual(['error', 'id', 'sender_config', 'sent_at_millis', 'subject', 'to']);
+    expect(list[0]!.sender_config).toEqual({ host: '127.0.0.1', port: smtp.port, sender_email: 'mail@acme.test', sender_name: 'Acme Mail', type: 'standard', username: 'user' });
+
+    await db.delete(emails).where(eq(emails.projectId, P1));
+    const sent = await enqueue('only one');
+    await db.update(emails).set({ status: 'sent', attempts: 1, lastAttemptAt: new Date('2030-01-02T03:04:05Z'), sentAt: new Date('2030-01-02T03:04:06Z') }).where(eq(emails.id, sent.id));
+    const [item] = await listSentEmails(db, P1);
+    expect(item).toEqual({
+      id: sent.id, to: ['user@example.com'], subject: 'only one', sent_at_millis: Date.parse('2030-01-02T03:04:05Z'), error: null,
+      sender_config: { host: '127.0.0.1', port: smtp.port, sender_email: 'mail@acme.test', sender_name: 'Acme Mail', type: 'standard', username: 'user' },
+    });
+    expect((await listSentEmails(db, P2)).map((e) => e.subject)).toEqual(['other project']);
+  });
+
+  // -------------------------------------------------------------------------------------------------------------
+
+  test('sendTestEmail succeeds against a running server and logs the attempt', async () => {
+    const { type: _type, ...config } = std();
+    const result = await sendTestEmail(config, 'admin@example.com', { log: { db, projectId: P2 } });
+    expect(result).toEqual({ success: true });
+    const mail = await smtp.waitForMail((m) => m.subject === 'Test Email from Stack Auth');
+    expect(mail.to).toEqual(['admin@example.com']);
+    expect(mail.from).toBe('"Acme Mail" <mail@acme.test>');
+    expect(mail.text.length).toBeGreaterThan(0);
+    const logged = (await listSentEmails(db, P2)).find((e) => e.subject === 'Test Email from Stack Auth');
+    expect(logged).toMatchObject({ to: ['admin@example.com'], error: null });
+  });
+
+  test('sendTestEmail failures: closed port, wrong credentials, silent server', async () => {
+    const { type: _type, ...config } = std();
+    const refused = await sendTestEmail({ ...config, port: await closedPort() }, 'admin@example.com', { log: { db, projectId: P2 } });
+    expect(refused).toEqual({ success: false, error_message: 'Failed to connect to the email host. Please make sure the email host configuration is correct.' });
+    const logged = (await listSentEmails(db, P2))[0]!;
+    expect(logged.error).toMatchObject({ errorType: 'CONNECTION_FAILED' });
+
+    const auth = await sendTestEmail({ ...config, port: authSmtp.port, password: 'wrong' }, 'admin@example.com');
+    expect(auth).toEqual({ success: false, error_message: 'Failed to authenticate with the email server. Please check your email credentials configuration.' });
+
+    // Accepts the connection but never greets.
+    const sockets: import('node:net').Socket[] = [];
+    const silentServer: Server = createServer((s) => void sockets.push(s));
+    await new Promise<void>((r) => silentServer.listen(0, '127.0.0.1', r));
+    try {
+      const started = Date.now();
+      const timedOut = await sendTestEmail({ ...config, port: (silentServer.address() as { port: number }).port }, 'admin@example.com', { timeoutMs: 500 });
+      expect(timedOut).toEqual({ success: false, error_message: 'Timed out while sending test email. Make sure the email server is running and accepting connections.' });
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => silentServer.close(() => r()));
+    }
+  });
+});
