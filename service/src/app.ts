@@ -1,0 +1,62 @@
+// The HTTP application: routes under /api/v1 (and the /api/latest alias), CORS, health, 404/405, OpenAPI.
+import { Elysia } from 'elysia';
+import type { Services } from './services';
+import { allRoutes } from './routes';
+import { runRoute, type RouteDef } from './http/route';
+import { CORS_HEADERS, HttpResult, errorResult, newRequestId, toResponse } from './http/respond';
+import { buildOpenApiDocument, docsPage } from './http/openapi';
+
+const API_PREFIXES = ['/api/v1', '/api/latest'];
+const ALLOWED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
+
+export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
+  const { isProduction } = services.config;
+  const app = new Elysia({ normalize: false });
+
+  const handle = async (def: RouteDef, request: Request, params: Record<string, string>) => {
+    const requestId = newRequestId();
+    const url = new URL(request.url);
+    let result: HttpResult;
+    try {
+      result = await runRoute(def, services, request, url, params, requestId);
+    } catch (err) {
+      result = errorResult(err, requestId, { isProduction, method: request.method, url: url.pathname });
+    }
+    return toResponse(result, requestId, request.headers.has('x-stack-override-error-status'));
+  };
+
+  for (const def of routes) {
+    for (const prefix of API_PREFIXES) {
+      app.route(def.method, prefix + def.path, ({ request, params }) => handle(def, request, params as Record<string, string>), { parse: 'none' });
+    }
+  }
+
+  const openApi = buildOpenApiDocument(routes, services.config.publicUrl);
+  app.get('/api/v1/openapi.json', () => Response.json(openApi, { headers: CORS_HEADERS }));
+  app.get('/api/v1/docs', () => new Response(docsPage('/api/v1/openapi.json'), { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+
+  app.get('/health', async ({ request }) => {
+    const headers = { 'access-control-allow-origin': '*', 'access-control-allow-methods': '*', 'access-control-allow-headers': '*', 'access-control-expose-headers': '*' };
+    if (new URL(request.url).searchParams.has('db')) {
+      try { await services.db.execute('select 1' as never); } catch {
+        return Response.json({ status: 'error', db: 'unreachable' }, { status: 503, headers });
+      }
+    }
+    return Response.json({ status: 'ok' }, { headers });
+  });
+
+  app.options('/api/*', () => new Response(null, { status: 200, headers: CORS_HEADERS }));
+
+  // Unknown paths and methods. Known errors from here also honour x-stack-override-error-status.
+  app.onError(({ code, request }) => {
+    if (code !== 'NOT_FOUND') return;
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith('/api/')) return new Response('Not found', { status: 404 });
+    if (!ALLOWED_METHODS.has(request.method)) return new Response('Method not allowed', { status: 405, headers: CORS_HEADERS });
+    const requestId = newRequestId();
+    const text = `404 — this page does not exist in Gatehouse's API.\n\nPlease see the API documentation at ${services.config.publicUrl}/api/v1/docs.\n\nURL: ${request.url}`;
+    return toResponse(HttpResult.text(text, 404), requestId, request.headers.has('x-stack-override-error-status'));
+  });
+
+  return app;
+}

@@ -1,0 +1,98 @@
+// Session activity ("last used" time and IP, user last-active time, daily activity for metrics) is collected
+// in memory when tokens are minted and written in one batch per second, so no request waits on a write.
+import { sql } from 'drizzle-orm';
+import type { DB } from '../db';
+
+export interface IpInfo {
+  ip: string;
+  countryCode: string | null;
+  regionCode: string | null;
+  cityName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  tzIdentifier: string | null;
+}
+
+interface Pending { projectId: string; userId: string; at: Date; ipInfo: IpInfo | null }
+
+/** IP information is recorded only for browser requests (protocol-auth §2.11); the headers are spoofable. */
+export function ipInfoFromHeaders(headers: Headers, socketIp?: string | null): IpInfo | null {
+  const ua = headers.get('user-agent') ?? '';
+  if (!/Mozilla|Chrome|Safari/.test(ua)) return null;
+  const ip = headers.get('cf-connecting-ip') ?? headers.get('x-vercel-forwarded-for') ?? headers.get('x-real-ip')
+    ?? headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? socketIp ?? null;
+  if (!ip) return null;
+  const num = (v: string | null) => (v && Number.isFinite(Number(v)) ? Number(v) : null);
+  const city = headers.get('x-vercel-ip-city');
+  return {
+    ip,
+    countryCode: headers.get('cf-ipcountry') ?? headers.get('x-vercel-ip-country'),
+    regionCode: headers.get('x-vercel-ip-country-region'),
+    cityName: city ? decodeURIComponent(city) : null,
+    latitude: num(headers.get('x-vercel-ip-latitude')),
+    longitude: num(headers.get('x-vercel-ip-longitude')),
+    tzIdentifier: headers.get('x-vercel-ip-timezone'),
+  };
+}
+
+export class ActivityRecorder {
+  private pending = new Map<string, Pending>();
+  private timer?: ReturnType<typeof setInterval>;
+  private flushing?: Promise<void>;
+
+  constructor(private readonly db: DB, private readonly intervalMs = 1000) {}
+
+  start() { this.timer = setInterval(() => void this.flush(), this.intervalMs); }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  record(sessionId: string, projectId: string, userId: string, ipInfo: IpInfo | null) {
+    this.pending.set(sessionId, { projectId, userId, at: new Date(), ipInfo });
+  }
+
+  /** Activity not yet written, so reads right after a sign-in already show it. */
+  pendingFor(sessionId: string): { at: Date; ipInfo: IpInfo | null } | undefined {
+    return this.pending.get(sessionId);
+  }
+
+  pendingForUser(userId: string): Date | undefined {
+    let latest: Date | undefined;
+    for (const p of this.pending.values()) if (p.userId === userId && (!latest || p.at > latest)) latest = p.at;
+    return latest;
+  }
+
+  async flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.entries()];
+    this.pending = new Map();
+    this.flushing = this.write(batch).catch((err) => {
+      console.error('Failed to record session activity:', err);
+    }).finally(() => { this.flushing = undefined; });
+    return this.flushing;
+  }
+
+  private async write(batch: [string, Pending][]) {
+    const sessionsJson = JSON.stringify(batch.map(([id, p]) => ({ id, at: p.at.toISOString(), ip: p.ipInfo })));
+    const usersJson = JSON.stringify(batch.map(([, p]) => ({ user_id: p.userId, project_id: p.projectId, at: p.at.toISOString(), day: p.at.toISOString().slice(0, 10), country: p.ipInfo?.countryCode ?? null })));
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        update sessions s set last_used_at = v.at, last_used_ip_info = coalesce(v.ip, s.last_used_ip_info)
+        from jsonb_to_recordset(${sessionsJson}::jsonb) as v(id uuid, at timestamptz, ip jsonb)
+        where s.id = v.id`);
+      await tx.execute(sql`
+        update users u set last_active_at = greatest(coalesce(u.last_active_at, v.at), v.at)
+        from (select user_id, max(at) as at from jsonb_to_recordset(${usersJson}::jsonb) as r(user_id uuid, at timestamptz) group by user_id) v
+        where u.id = v.user_id`);
+      await tx.execute(sql`
+        insert into user_activity_days (project_id, user_id, day, country_code)
+        select distinct on (v.user_id, v.day) v.project_id, v.user_id, v.day::date, v.country
+        from jsonb_to_recordset(${usersJson}::jsonb) as v(user_id uuid, project_id text, day text, country text)
+        where exists (select 1 from users u where u.id = v.user_id)
+        on conflict (user_id, day) do update set country_code = coalesce(excluded.country_code, user_activity_days.country_code)`);
+    });
+  }
+}

@@ -1,0 +1,23 @@
+// The end of every interactive sign-in: users with TOTP MFA get an attempt code instead of tokens.
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import type { Services } from '../services';
+import * as users from '../repo/users';
+import { createCode } from './verification-codes';
+import { issueSession, type IssuedTokens } from './session-tokens';
+
+export const MFA_ATTEMPT_LIFETIME_MS = 5 * 60 * 1000;
+
+/**
+ * Issues a new session for the user, unless the user requires TOTP MFA: then throws
+ * MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code redeemable at /auth/mfa/sign-in.
+ */
+export async function completeSignIn(services: Services, p: { projectId: string; userId: string; isNewUser: boolean; headers?: Headers }): Promise<IssuedTokens> {
+  if (await users.totpSecret(services.db, p.projectId, p.userId)) {
+    const { code } = await createCode(services.db, {
+      projectId: p.projectId, type: 'mfa_attempt', expiresInMs: MFA_ATTEMPT_LIFETIME_MS,
+      data: { user_id: p.userId, is_new_user: p.isNewUser },
+    });
+    throw new KnownErrors.MultiFactorAuthenticationRequired(code);
+  }
+  return issueSession(services, { projectId: p.projectId, userId: p.userId, headers: p.headers });
+}

@@ -1,0 +1,42 @@
+// Everything the service reads from its environment, parsed once.
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  isProduction: boolean;
+  databaseUrl?: string;
+  dataDir: string;
+  /** Public origin of the API, used in links the service builds (OAuth callback URLs). */
+  publicUrl: string;
+  /** Access-token lifetime in seconds (default 10 minutes; tests shorten it). */
+  accessTokenLifetimeSeconds: number;
+  /** Secret from which token-signing keys and encryption keys are derived; generated and stored if unset. */
+  serverSecret?: string;
+  smtpUrl?: string;
+  smtpSender: string;
+  /** Concurrent password hashes; each argon2id hash holds 19 MiB while it runs. */
+  passwordHashConcurrency: number;
+  /** Run the local OpenID provider for OAuth providers without credentials (development only). */
+  devOidc: boolean;
+  logRequests: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const isProduction = env.NODE_ENV === 'production';
+  const port = Number(env.PORT ?? 8102);
+  const cores = navigator.hardwareConcurrency ?? 2;
+  return {
+    port,
+    isProduction,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.GATEHOUSE_DATA_DIR ?? './data'),
+    publicUrl: (env.GATEHOUSE_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    accessTokenLifetimeSeconds: Number(env.GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS ?? 600),
+    serverSecret: env.GATEHOUSE_SERVER_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpSender: env.SMTP_SENDER ?? 'noreply@gatehouse.local',
+    passwordHashConcurrency: Number(env.GATEHOUSE_PASSWORD_HASH_CONCURRENCY ?? Math.max(2, cores)),
+    devOidc: !isProduction && env.GATEHOUSE_DEV_OIDC !== 'false',
+    logRequests: env.GATEHOUSE_LOG_REQUESTS === 'true',
+  };
+}

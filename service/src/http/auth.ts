@@ -1,0 +1,83 @@
+// Project authentication from the x-stack-* headers, in the documented order of checks (protocol-auth §1.3).
+import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
+import type { Services } from '../services';
+import type { Project } from '../repo/projects';
+import type { KeyKind } from '../repo/api-keys';
+import * as users from '../repo/users';
+
+export type AccessType = 'client' | 'server' | 'admin';
+
+export interface Auth {
+  type: AccessType;
+  project: Project;
+  /** `sub` of the request's access token; the user may no longer exist (see `RequestContext.user()`). */
+  userId?: string;
+  /** The session (refresh-token record) the access token was minted for. */
+  sessionId?: string;
+}
+
+/** Reads a header; an empty value counts as absent (server/admin SDKs send empty key headers). */
+function header(headers: Headers, name: string): string | undefined {
+  const v = headers.get(name);
+  return v === null || v === '' ? undefined : v;
+}
+
+const keyRequirement: Record<AccessType, { header: string; kind: KeyKind; missing: () => Error; invalid: (projectId: string) => Error }> = {
+  client: { header: 'x-stack-publishable-client-key', kind: 'publishable_client_key', missing: () => new KnownErrors.ClientAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidPublishableClientKey(p) },
+  server: { header: 'x-stack-secret-server-key', kind: 'secret_server_key', missing: () => new KnownErrors.ServerAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSecretServerKey(p) },
+  admin: { header: 'x-stack-super-secret-admin-key', kind: 'super_secret_admin_key', missing: () => new KnownErrors.AdminAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSuperSecretAdminKey(p) },
+};
+
+export async function authenticate(services: Services, headers: Headers): Promise<Auth | null> {
+  const projectId = header(headers, 'x-stack-project-id');
+  const accessToken = header(headers, 'x-stack-access-token');
+
+  let claims: { sub: string; aud: string; refreshTokenId: string } | undefined;
+  if (projectId && accessToken) {
+    claims = await services.tokens.verify(accessToken);
+    if (claims.aud !== projectId) throw new KnownErrors.InvalidProjectForAccessToken(projectId, claims.aud);
+  }
+
+  const type = header(headers, 'x-stack-access-type');
+  const adminAccessToken = header(headers, 'x-stack-admin-access-token');
+  if (!type) {
+    const anyKey = ['x-stack-publishable-client-key', 'x-stack-secret-server-key', 'x-stack-super-secret-admin-key']
+      .some((h) => header(headers, h)) || adminAccessToken;
+    if (anyKey) throw new KnownErrors.ProjectKeyWithoutAccessType();
+    return null;
+  }
+  if (type !== 'client' && type !== 'server' && type !== 'admin') throw new KnownErrors.InvalidAccessType(type);
+  if (!projectId) throw new KnownErrors.AccessTypeWithoutProjectId(type);
+
+  let project: Project | null;
+  if (adminAccessToken) {
+    project = await checkAdminAccessToken(services, adminAccessToken, projectId);
+  } else {
+    const req = keyRequirement[type];
+    const key = header(headers, req.header);
+    if (!key) throw req.missing();
+    if (!(await services.apiKeys.isValid(projectId, req.kind, key))) throw req.invalid(projectId);
+    project = await services.projects.get(projectId);
+  }
+  if (!project) throw new KnownErrors.ProjectNotFound(projectId);
+  return { type, project, userId: claims?.sub, sessionId: claims?.refreshTokenId };
+}
+
+/** An internal-project user's access token grants access to the projects listed in their managedProjectIds. */
+async function checkAdminAccessToken(services: Services, token: string, projectId: string): Promise<Project | null> {
+  const claims = await services.tokens.verify(token, { admin: true });
+  if (claims.aud !== 'internal') throw new KnownErrors.AdminAccessTokenIsNotAdmin();
+  const owner = await users.findServerMetadata(services.db, 'internal', claims.sub);
+  if (owner === undefined) {
+    throw new StatusError(401, 'The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.');
+  }
+  if (!managedProjectIds(owner).includes(projectId)) throw new KnownErrors.AdminAccessTokenIsNotAdmin();
+  const project = await services.projects.get(projectId);
+  if (!project) throw new KnownErrors.InvalidProjectForAdminAccessToken();
+  return project;
+}
+
+export function managedProjectIds(serverMetadata: unknown): string[] {
+  const ids = (serverMetadata as { managedProjectIds?: unknown } | null)?.managedProjectIds;
+  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
+}

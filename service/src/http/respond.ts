@@ -1,0 +1,66 @@
+// Turning results and errors into HTTP responses, in one place.
+import { KnownError, StatusError } from '@gatehouse/shared/known-errors';
+
+export const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-max-age': '86400',
+  'access-control-allow-headers': [
+    'content-type', 'authorization', 'x-stack-project-id', 'x-stack-override-error-status', 'x-stack-random-nonce',
+    'x-stack-client-version', 'x-stack-disable-artificial-development-delay', 'x-stack-access-type',
+    'x-stack-publishable-client-key', 'x-stack-secret-server-key', 'x-stack-super-secret-admin-key',
+    'x-stack-admin-access-token', 'x-stack-refresh-token', 'x-stack-access-token', 'baggage', 'sentry-trace',
+    'x-vercel-protection-bypass',
+  ].join(', '),
+  'access-control-expose-headers': 'content-type, x-stack-actual-status, x-stack-known-error',
+};
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/** A handler result that is not a plain JSON body: a text body, a redirect, custom headers or status. */
+export class HttpResult {
+  constructor(
+    readonly status: number,
+    readonly body: string | null,
+    readonly headers: Record<string, string> = {},
+  ) {}
+  static text(text: string, status = 200) { return new HttpResult(status, text, { 'content-type': TEXT_TYPE }); }
+  static json(value: unknown, status = 200, headers: Record<string, string> = {}) {
+    return new HttpResult(status, JSON.stringify(value), { 'content-type': JSON_TYPE, ...headers });
+  }
+  static redirect(location: string, headers: Record<string, string> = {}) {
+    return new HttpResult(307, null, { location, ...headers });
+  }
+}
+
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Buffer.from(bytes).toString('base64url');
+}
+
+export function baseHeaders(requestId: string): Record<string, string> {
+  return { ...CORS_HEADERS, 'x-stack-request-id': requestId, 'cache-control': 'no-store, max-age=0' };
+}
+
+/** Renders any thrown value. Unexpected errors are logged with the request id and answered without details. */
+export function errorResult(err: unknown, requestId: string, opts: { isProduction: boolean; method: string; url: string }): HttpResult {
+  if (err instanceof KnownError) {
+    return HttpResult.json(err.toJSON(), err.statusCode, { 'x-stack-known-error': err.errorCode });
+  }
+  if (err instanceof StatusError) return HttpResult.text(err.message, err.statusCode);
+  console.error(`[${requestId}] ${opts.method} ${opts.url} failed:`, err);
+  const detail = opts.isProduction ? '' : `\n\n${err instanceof Error ? err.message : String(err)}`;
+  return HttpResult.text(`Something went wrong. Please make sure the data you entered is correct.\n\nRequest ID: ${requestId}${detail}`, 500);
+}
+
+/** Builds the final Response, applying `x-stack-override-error-status` (4xx/5xx become 200 + x-stack-actual-status). */
+export function toResponse(result: HttpResult, requestId: string, overrideErrorStatus: boolean): Response {
+  const headers = { ...baseHeaders(requestId), ...result.headers };
+  let status = result.status;
+  if (overrideErrorStatus && status >= 400 && status <= 599) {
+    headers['x-stack-actual-status'] = String(status);
+    status = 200;
+  }
+  return new Response(result.body, { status, headers });
+}

@@ -1,0 +1,141 @@
+// `route({...})` declares an endpoint: method, path, access types, schemas and handler together. The same
+// declaration drives request handling (auth → access type → validation → handler) and the OpenAPI document.
+import type { Static, TSchema } from '@sinclair/typebox';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import type { Services } from '../services';
+import type { DB } from '../db';
+import * as users from '../repo/users';
+import { authenticate, type AccessType, type Auth } from './auth';
+import { validatePart } from './validate';
+import { parseBody } from './body';
+import { HttpResult } from './respond';
+
+const PER_ACCESS = Symbol('perAccess');
+export interface PerAccess<T extends TSchema> { [PER_ACCESS]: true; client?: T; server?: T; admin?: T }
+
+/** A schema that differs by access type; `admin` falls back to `server`. */
+export function perAccess<C extends TSchema, S extends TSchema, A extends TSchema = S>(schemas: { client?: C; server: S; admin?: A }): PerAccess<C | S | A> {
+  return { [PER_ACCESS]: true, ...schemas, admin: schemas.admin ?? schemas.server };
+}
+
+type SchemaOrPerAccess = TSchema | PerAccess<TSchema>;
+type StaticOf<S> = S extends PerAccess<infer T> ? Static<T> : S extends TSchema ? Static<S> : undefined;
+
+/** `access`: the access types allowed, or 'optional' (authentication read if given; none required). */
+export type Access = AccessType[] | 'optional';
+
+export interface RouteContext<P, Q, B, A extends Access> {
+  services: Services;
+  db: DB;
+  auth: A extends 'optional' ? Auth | null : Auth;
+  params: P;
+  query: Q;
+  body: B;
+  request: Request;
+  headers: Headers;
+  url: URL;
+  requestId: string;
+  /** The signed-in user (loaded once), or null when there is no access token or the user no longer exists. */
+  user(): Promise<users.UserRow | null>;
+  /** The signed-in user; throws CANNOT_GET_OWN_USER_WITHOUT_USER (or `error`) when there is none. */
+  requireUser(error?: () => Error): Promise<users.UserRow>;
+  /** Replaces `me` with the signed-in user's id (CANNOT_GET_OWN_USER_WITHOUT_USER without one). */
+  resolveUserId(idOrMe: string): string;
+  /** The SCHEMA_ERROR custom routes answer when they need a signed-in user ("auth.user must be defined"). */
+  userRequiredError(): Error;
+  /** A SCHEMA_ERROR for this request with the given problem lines. */
+  schemaError(...problems: string[]): Error;
+}
+
+/** A handler context for helpers shared by routes that require authentication. */
+export type AuthedContext = RouteContext<any, any, any, AccessType[]>;
+
+export interface RouteDef<PS extends TSchema | undefined = any, QS extends TSchema | undefined = any, BS extends SchemaOrPerAccess | undefined = any, A extends Access = Access> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  summary: string;
+  tags?: string[];
+  access: A;
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  response?: SchemaOrPerAccess;
+  /** Success status (default 200; creates are 201). */
+  status?: number;
+  /** Hidden from the OpenAPI document. */
+  hidden?: boolean;
+  handler(ctx: RouteContext<StaticOf<PS>, StaticOf<QS>, StaticOf<BS>, A>): Promise<unknown>;
+}
+
+export function route<const PS extends TSchema | undefined = undefined, const QS extends TSchema | undefined = undefined, const BS extends SchemaOrPerAccess | undefined = undefined, const A extends Access = Access>(
+  def: RouteDef<PS, QS, BS, A>,
+): RouteDef<PS, QS, BS, A> {
+  return def;
+}
+
+function pick(schema: SchemaOrPerAccess | undefined, type: AccessType | undefined): TSchema | undefined {
+  if (!schema) return undefined;
+  if (PER_ACCESS in schema) return (schema as PerAccess<TSchema>)[type ?? 'client'] ?? (schema as PerAccess<TSchema>).server;
+  return schema as TSchema;
+}
+
+export function schemasOf(schema: SchemaOrPerAccess | undefined): { access: string; schema: TSchema }[] {
+  if (!schema) return [];
+  if (PER_ACCESS in schema) {
+    const p = schema as PerAccess<TSchema>;
+    return (['client', 'server', 'admin'] as const).flatMap((a) => (p[a] ? [{ access: a, schema: p[a]! }] : []));
+  }
+  return [{ access: 'any', schema: schema as TSchema }];
+}
+
+/** Runs one request through a route: authentication, access type, validation, handler. */
+export async function runRoute(def: RouteDef, services: Services, request: Request, url: URL, rawParams: Record<string, string>, requestId: string): Promise<HttpResult> {
+  const auth = await authenticate(services, request.headers);
+  if (def.access !== 'optional') {
+    if (!auth) throw new KnownErrors.AccessTypeRequired();
+    if (!def.access.includes(auth.type)) throw new KnownErrors.InsufficientAccessType(auth.type, def.access);
+  }
+
+  const problems: string[] = [];
+  const validate = <T>(schema: TSchema | undefined, value: unknown, root: string, coerceStrings = false): T => {
+    if (!schema) return undefined as T;
+    const r = validatePart<T>(schema, value, root, { coerceStrings });
+    problems.push(...r.problems);
+    return r.value;
+  };
+  const decodedParams: Record<string, string> = {};
+  for (const [k, v] of Object.entries(rawParams ?? {})) decodedParams[k] = safeDecode(v);
+  const params = validate(def.params, decodedParams, 'params');
+  const query = validate(def.query, Object.fromEntries(url.searchParams), 'query', true);
+  const bodySchema = pick(def.body, auth?.type);
+  const body = bodySchema ? validate(bodySchema, await parseBody(request), 'body') : undefined;
+  const schemaError = (...lines: string[]) =>
+    new KnownErrors.SchemaError(`Request validation failed on ${request.method} ${url.pathname}:\n${lines.map((p) => `  - ${p}`).join('\n')}`);
+  if (problems.length) throw schemaError(...problems);
+
+  let userPromise: Promise<users.UserRow | null> | undefined;
+  const user = () => (userPromise ??= auth?.userId ? users.load(services.db, auth.project.id, auth.userId) : Promise.resolve(null));
+  const ctx: RouteContext<any, any, any, Access> = {
+    services, db: services.db, auth: auth as Auth, params, query, body, request, headers: request.headers, url, requestId,
+    user,
+    async requireUser(error) {
+      const u = await user();
+      if (!u) throw error ? error() : new KnownErrors.CannotGetOwnUserWithoutUser();
+      return u;
+    },
+    schemaError,
+    userRequiredError: () => schemaError('auth.user must be defined'),
+    resolveUserId(idOrMe) {
+      if (idOrMe !== 'me') return idOrMe;
+      if (!auth?.userId) throw new KnownErrors.CannotGetOwnUserWithoutUser();
+      return auth.userId;
+    },
+  };
+  const result = await def.handler(ctx);
+  if (result instanceof HttpResult) return result;
+  return HttpResult.json(result, def.status ?? 200);
+}
+
+function safeDecode(v: string): string {
+  try { return decodeURIComponent(v); } catch { return v; }
+}

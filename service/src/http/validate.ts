@@ -1,0 +1,173 @@
+// Validates request parts against TypeBox (JSON Schema) definitions and produces the protocol's SCHEMA_ERROR
+// lines ("body.password must be at most 70 characters", "body contains unknown properties: x"), which follow
+// yup's wording. Also coerces query-string values to the declared number/boolean types.
+import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox';
+import { isValidEmail, isStrictSignInEmail } from '@gatehouse/shared/rules/email';
+import { urlProblems } from '@gatehouse/shared/rules/urls';
+import { isBase64 } from '@gatehouse/shared/rules/base64';
+
+type Schema = TSchema & Record<string, any>;
+
+export interface ValidationResult<T = unknown> { value: T; problems: string[] }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checks a string against a `format` of ours; returns problem suffixes ("must be a valid UUID"). */
+function formatProblems(format: string, value: string): string[] {
+  switch (format) {
+    case 'uuid': return UUID.test(value) ? [] : ['must be a valid UUID'];
+    case 'email': return isValidEmail(value) ? [] : ['must be a valid email'];
+    case 'sign-in-email': return isStrictSignInEmail(value) ? [] : ['must be a valid email'];
+    case 'url': return urlProblems(value);
+    case 'base64': return isBase64(value) ? [] : ['is not valid base64'];
+    default: return [];
+  }
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function printValue(value: unknown): string {
+  if (typeof value === 'string') return `"${value}"`;
+  try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
+}
+
+function typeError(path: string, type: string, value: unknown): string {
+  return `${path} must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`.`;
+}
+
+function literalValues(schema: Schema): unknown[] | undefined {
+  if (schema.const !== undefined) return [schema.const];
+  if (Array.isArray(schema.anyOf) && schema.anyOf.every((s: Schema) => s.const !== undefined)) {
+    return schema.anyOf.map((s: Schema) => s.const);
+  }
+  return undefined;
+}
+
+function coerce(schema: Schema, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const type = schema.type;
+  if ((type === 'number' || type === 'integer') && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  if (Array.isArray(schema.anyOf)) {
+    for (const branch of schema.anyOf as Schema[]) {
+      const c = coerce(branch, value);
+      if (c !== value) return c;
+    }
+  }
+  return value;
+}
+
+function check(schema: Schema, value: unknown, path: string, out: string[], coerceStrings: boolean): unknown {
+  if (coerceStrings) value = coerce(schema, value);
+  const kind = schema[Kind];
+  if (kind === 'Unknown' || kind === 'Any') return value;
+
+  const literals = literalValues(schema);
+  if (literals) {
+    if (!literals.includes(value)) out.push(`${path} must be one of the following values: ${literals.join(', ')}`);
+    return value;
+  }
+
+  if (Array.isArray(schema.anyOf)) {
+    const branches = schema.anyOf as Schema[];
+    if (value === null) {
+      if (!branches.some((b) => b.type === 'null')) out.push(`${path} cannot be null`);
+      return value;
+    }
+    const candidates = branches.filter((b) => b.type !== 'null');
+    let firstProblems: string[] | undefined;
+    for (const branch of candidates) {
+      const problems: string[] = [];
+      const v = check(branch, value, path, problems, coerceStrings);
+      if (problems.length === 0) return v;
+      firstProblems ??= problems;
+    }
+    out.push(...(firstProblems ?? []));
+    return value;
+  }
+
+  if (value === null) {
+    if (schema.type !== 'null') out.push(`${path} cannot be null`);
+    return value;
+  }
+
+  switch (schema.type) {
+    case 'object': {
+      if (typeof value !== 'object' || Array.isArray(value)) { out.push(typeError(path, 'object', value)); return value; }
+      const obj = value as Record<string, unknown>;
+      const props: Record<string, Schema> = schema.properties ?? {};
+      const required = new Set<string>(schema.required ?? []);
+      if (schema.additionalProperties === false) {
+        const unknown = Object.keys(obj).filter((k) => !(k in props));
+        if (unknown.length) out.push(`${path} contains unknown properties: ${unknown.join(', ')}`);
+      }
+      const result: Record<string, unknown> = schema.additionalProperties === false ? {} : { ...obj };
+      for (const [key, propSchema] of Object.entries(props)) {
+        const v = obj[key];
+        if (v === undefined) {
+          if (required.has(key) && !propSchema[OptionalKind]) out.push(`${path}.${key} must be defined`);
+          continue;
+        }
+        result[key] = check(propSchema, v, `${path}.${key}`, out, coerceStrings);
+      }
+      return result;
+    }
+    case 'array': {
+      if (!Array.isArray(value)) { out.push(typeError(path, 'array', value)); return value; }
+      if (schema.maxItems !== undefined && value.length > schema.maxItems) out.push(`${path} field must have less than or equal to ${schema.maxItems} items`);
+      return value.map((item, i) => check(schema.items, item, `${path}[${i}]`, out, coerceStrings));
+    }
+    case 'string': {
+      if (typeof value !== 'string') { out.push(typeError(path, 'string', value)); return value; }
+      const { minLength, maxLength } = schema;
+      if (minLength !== undefined && minLength === maxLength && value.length !== minLength) {
+        out.push(`${path} must be exactly ${minLength} characters`);
+      } else {
+        if (minLength !== undefined && value.length < minLength) {
+          out.push(schema.emptyMessage && minLength === 1 ? `${path} ${schema.emptyMessage}` : `${path} must be at least ${minLength} characters`);
+        }
+        if (maxLength !== undefined && value.length > maxLength) out.push(`${path} must be at most ${maxLength} characters`);
+      }
+      if (schema.pattern && !new RegExp(schema.pattern).test(value)) {
+        out.push(schema.patternMessage ? `${path} ${schema.patternMessage}` : `${path} must match the following: "/${schema.pattern}/"`);
+      }
+      if (schema.format && value.length > 0) for (const p of formatProblems(schema.format, value)) out.push(`${path} ${p}`);
+      return value;
+    }
+    case 'number':
+    case 'integer': {
+      if (typeof value !== 'number' || Number.isNaN(value)) { out.push(typeError(path, 'number', value)); return value; }
+      if (schema.type === 'integer' && !Number.isInteger(value)) out.push(`${path} must be an integer`);
+      if (schema.minimum !== undefined && value < schema.minimum) out.push(`${path} must be greater than or equal to ${schema.minimum}`);
+      if (schema.maximum !== undefined && value > schema.maximum) out.push(`${path} must be less than or equal to ${schema.maximum}`);
+      return value;
+    }
+    case 'boolean':
+      if (typeof value !== 'boolean') out.push(typeError(path, 'boolean', value));
+      return value;
+    case 'null':
+      out.push(`${path} must be null`);
+      return value;
+    default:
+      return value;
+  }
+}
+
+/** Validates `value` (a request part named `root`, e.g. "body") and returns the cleaned value plus problem lines. */
+export function validatePart<T>(schema: TSchema, value: unknown, root: string, opts: { coerceStrings?: boolean } = {}): ValidationResult<T> {
+  const problems: string[] = [];
+  if (value === undefined) {
+    const s = schema as Schema;
+    const optional = s[OptionalKind] || s[Kind] === 'Unknown' || s[Kind] === 'Any' || s.type === 'undefined';
+    if (!optional) problems.push(`${root} must be defined`);
+    return { value: value as T, problems };
+  }
+  const cleaned = check(schema as Schema, value, root, problems, opts.coerceStrings ?? false);
+  return { value: cleaned as T, problems };
+}
+
+export function describeValue(value: unknown): string { return describeType(value); }

@@ -1,0 +1,52 @@
+// Sessions: one refresh-token record each. Refresh tokens are stored only as sha256 hashes.
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { generateSecureCode } from '@gatehouse/shared/rules/codes';
+import type { DB } from '../db';
+import { schema } from '../db';
+import { hashSecret } from '../tokens/hash';
+
+const s = schema.sessions;
+export const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+export async function create(db: DB, p: { projectId: string; userId: string; expiresInMs?: number | null; isImpersonation?: boolean }) {
+  const refreshToken = generateSecureCode();
+  const expiresAt = p.expiresInMs === null ? null : new Date(Date.now() + (p.expiresInMs ?? ONE_YEAR_MS));
+  const [row] = await db.insert(s).values({
+    projectId: p.projectId, userId: p.userId, refreshTokenHash: hashSecret(refreshToken),
+    expiresAt, isImpersonation: p.isImpersonation ?? false,
+  }).returning({ id: s.id });
+  return { sessionId: row.id, refreshToken };
+}
+
+/** The live session holding this refresh token in this project, if any. */
+export async function findByRefreshToken(db: DB, projectId: string, refreshToken: string) {
+  const [row] = await db.select({ id: s.id, userId: s.userId }).from(s).where(and(
+    eq(s.refreshTokenHash, hashSecret(refreshToken)),
+    eq(s.projectId, projectId),
+    or(isNull(s.expiresAt), gt(s.expiresAt, sql`now()`)),
+  )).limit(1);
+  return row ?? null;
+}
+
+export async function find(db: DB, projectId: string, sessionId: string) {
+  const [row] = await db.select().from(s).where(and(eq(s.projectId, projectId), eq(s.id, sessionId))).limit(1);
+  return row ?? null;
+}
+
+export async function listForUser(db: DB, projectId: string, userId: string, opts: { includeImpersonation: boolean }) {
+  const conditions = [eq(s.projectId, projectId), eq(s.userId, userId), or(isNull(s.expiresAt), gt(s.expiresAt, sql`now()`))];
+  if (!opts.includeImpersonation) conditions.push(eq(s.isImpersonation, false));
+  return db.select().from(s).where(and(...conditions)).orderBy(desc(s.createdAt));
+}
+
+export async function revoke(db: DB, projectId: string, sessionId: string): Promise<boolean> {
+  const rows = await db.delete(s).where(and(eq(s.projectId, projectId), eq(s.id, sessionId))).returning({ id: s.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of the user, except `keepSessionId` when given. */
+export async function revokeAllForUser(db: DB, projectId: string, userId: string, keepSessionId?: string) {
+  const conditions = [eq(s.projectId, projectId), eq(s.userId, userId)];
+  if (keepSessionId) conditions.push(ne(s.id, keepSessionId));
+  await db.delete(s).where(and(...conditions));
+}

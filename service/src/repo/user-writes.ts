@@ -1,0 +1,93 @@
+// Creating and updating users, including what every sign-up path shares: the primary email channel, auth
+// methods, default project permissions and the personal team. Runs inside the caller's transaction.
+import { and, eq, sql } from 'drizzle-orm';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import type { DB } from '../db';
+import { schema } from '../db';
+import type { Project } from './projects';
+
+export interface NewUser {
+  displayName?: string | null;
+  profileImageUrl?: string | null;
+  clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
+  isAnonymous?: boolean;
+  primaryEmail?: string | null;
+  primaryEmailVerified?: boolean;
+  primaryEmailAuthEnabled?: boolean;
+  passwordHash?: string | null;
+  otpAuthEnabled?: boolean;
+  totpSecret?: Uint8Array | null;
+  oauthAccounts?: { providerId: string; accountId: string; email?: string | null; usedForAuth?: boolean }[];
+}
+
+/** Postgres unique violation on a given index. */
+export function isUniqueViolation(err: unknown, index?: string): boolean {
+  const e = err as { code?: string; constraint_name?: string; constraint?: string; message?: string; cause?: unknown };
+  if (e?.cause && isUniqueViolation(e.cause, index)) return true;
+  if (e?.code !== '23505') return false;
+  return !index || e.constraint_name === index || e.constraint === index || !!e.message?.includes(index);
+}
+
+export async function assertEmailFreeForAuth(db: DB, projectId: string, email: string, exceptUserId?: string) {
+  const c = schema.contactChannels;
+  const [row] = await db.select({ userId: c.userId }).from(c)
+    .where(and(eq(c.projectId, projectId), eq(c.type, 'email'), eq(c.value, email), eq(c.usedForAuth, true))).limit(1);
+  if (row && row.userId !== exceptUserId) throw new KnownErrors.UserEmailAlreadyExists(email);
+}
+
+/** Creates a user with everything a sign-up implies. Call inside a transaction. Returns the new user id. */
+export async function createUser(tx: DB, project: Project, u: NewUser): Promise<string> {
+  const emptyToNull = (v: string | null | undefined) => (v === '' ? null : v ?? null);
+  if (u.primaryEmail && u.primaryEmailAuthEnabled) await assertEmailFreeForAuth(tx, project.id, u.primaryEmail);
+  const [user] = await tx.insert(schema.users).values({
+    projectId: project.id,
+    displayName: emptyToNull(u.displayName),
+    profileImageUrl: u.profileImageUrl ?? null,
+    clientMetadata: u.clientMetadata ?? null,
+    clientReadOnlyMetadata: u.clientReadOnlyMetadata ?? null,
+    serverMetadata: u.serverMetadata ?? null,
+    isAnonymous: u.isAnonymous ?? false,
+    passwordHash: u.passwordHash ?? null,
+    otpAuthEnabled: u.otpAuthEnabled ?? false,
+    totpSecret: u.totpSecret ?? null,
+  }).returning({ id: schema.users.id });
+
+  if (u.primaryEmail) {
+    try {
+      await tx.insert(schema.contactChannels).values({
+        projectId: project.id, userId: user.id, type: 'email', value: u.primaryEmail,
+        isVerified: u.primaryEmailVerified ?? false, isPrimary: true, usedForAuth: u.primaryEmailAuthEnabled ?? false,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'contact_channels_auth_idx')) throw new KnownErrors.UserEmailAlreadyExists(u.primaryEmail);
+      throw err;
+    }
+  }
+  for (const a of u.oauthAccounts ?? []) {
+    await tx.insert(schema.oauthAccounts).values({
+      projectId: project.id, providerId: a.providerId, providerAccountId: a.accountId, userId: user.id,
+      email: a.email ?? null, usedForAuth: a.usedForAuth ?? true,
+    });
+  }
+  for (const p of project.config.user_default_permissions) {
+    await tx.insert(schema.projectPermissionGrants).values({ projectId: project.id, userId: user.id, permissionId: p.id }).onConflictDoNothing();
+  }
+  if (project.config.create_team_on_sign_up) {
+    const name = u.displayName ? `${u.displayName}'s Team` : u.primaryEmail ? `${u.primaryEmail}'s Team` : 'Personal Team';
+    const [team] = await tx.insert(schema.teams).values({ projectId: project.id, displayName: name }).returning({ id: schema.teams.id });
+    await tx.insert(schema.teamMembers).values({ projectId: project.id, teamId: team.id, userId: user.id, isSelected: true });
+    for (const p of project.config.team_creator_default_permissions) {
+      await tx.insert(schema.teamPermissionGrants).values({ projectId: project.id, teamId: team.id, userId: user.id, permissionId: p.id }).onConflictDoNothing();
+    }
+  }
+  return user.id;
+}
+
+export async function updateUserColumns(db: DB, projectId: string, userId: string, set: Partial<typeof schema.users.$inferInsert>) {
+  if (Object.keys(set).length === 0) return;
+  await db.update(schema.users).set(set).where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId)));
+}
+
+export { sql };

@@ -1,0 +1,170 @@
+// Users: loading the full user (one query, with primary email, auth methods, OAuth links and selected team),
+// the client/server views, listing with a keyset cursor, and writes.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { ClientUser, ServerUser } from '@gatehouse/shared/schemas/users';
+import type { DB } from '../db';
+import { rowsOf, schema } from '../db';
+
+export interface UserRow {
+  id: string;
+  project_id: string;
+  display_name: string | null;
+  profile_image_url: string | null;
+  client_metadata: unknown;
+  client_read_only_metadata: unknown;
+  server_metadata: unknown;
+  is_anonymous: boolean;
+  has_password: boolean;
+  otp_auth_enabled: boolean;
+  requires_totp_mfa: boolean;
+  passkey_auth_enabled: boolean;
+  created_at: Date | string;
+  last_active_at: Date | string | null;
+  primary_email: string | null;
+  primary_email_verified: boolean | null;
+  primary_email_auth_enabled: boolean | null;
+  oauth_providers: { id: string; account_id: string; email: string | null }[] | string;
+  selected_team: null | string | {
+    id: string; display_name: string; profile_image_url: string | null; client_metadata: unknown;
+    client_read_only_metadata: unknown; server_metadata: unknown; created_at_millis: number | string;
+  };
+}
+
+const USER_COLUMNS = sql`
+  u.id, u.project_id, u.display_name, u.profile_image_url, u.client_metadata, u.client_read_only_metadata,
+  u.server_metadata, u.is_anonymous, (u.password_hash is not null) as has_password, u.otp_auth_enabled,
+  (u.totp_secret is not null) as requires_totp_mfa, u.created_at, u.last_active_at,
+  pe.value as primary_email, pe.is_verified as primary_email_verified, pe.used_for_auth as primary_email_auth_enabled,
+  exists(select 1 from passkeys p where p.user_id = u.id) as passkey_auth_enabled,
+  coalesce((select json_agg(json_build_object('id', o.provider_id, 'account_id', o.provider_account_id, 'email', o.email) order by o.created_at)
+            from oauth_accounts o where o.user_id = u.id), '[]'::json) as oauth_providers,
+  (select json_build_object('id', t.id, 'display_name', t.display_name, 'profile_image_url', t.profile_image_url,
+            'client_metadata', t.client_metadata, 'client_read_only_metadata', t.client_read_only_metadata,
+            'server_metadata', t.server_metadata, 'created_at_millis', floor(extract(epoch from t.created_at) * 1000))
+     from team_members m join teams t on t.id = m.team_id where m.user_id = u.id and m.is_selected) as selected_team`;
+
+const USER_FROM = sql`from users u left join contact_channels pe on pe.user_id = u.id and pe.is_primary and pe.type = 'email'`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+export async function load(db: DB, projectId: string, userId: string): Promise<UserRow | null> {
+  if (!isUuid(userId)) return null;
+  const rows = rowsOf<UserRow>(await db.execute(sql`select ${USER_COLUMNS} ${USER_FROM} where u.project_id = ${projectId} and u.id = ${userId}`));
+  return rows[0] ?? null;
+}
+
+export async function exists(db: DB, projectId: string, userId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const [row] = await db.select({ id: schema.users.id }).from(schema.users)
+    .where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).limit(1);
+  return !!row;
+}
+
+/** The user's server metadata, or `undefined` when the user does not exist. */
+export async function findServerMetadata(db: DB, projectId: string, userId: string): Promise<unknown | undefined> {
+  if (!isUuid(userId)) return undefined;
+  const [row] = await db.select({ m: schema.users.serverMetadata }).from(schema.users)
+    .where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).limit(1);
+  return row ? row.m : undefined;
+}
+
+const millis = (v: Date | string | number) => (v instanceof Date ? v.getTime() : typeof v === 'number' ? v : new Date(v).getTime());
+const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) : v);
+
+export function clientView(u: UserRow): ClientUser {
+  const team = u.selected_team ? parseJson(u.selected_team) : null;
+  return {
+    id: u.id,
+    display_name: u.display_name,
+    primary_email: u.primary_email,
+    primary_email_verified: !!u.primary_email_verified,
+    profile_image_url: u.profile_image_url,
+    signed_up_at_millis: millis(u.created_at),
+    client_metadata: u.client_metadata ?? null,
+    client_read_only_metadata: u.client_read_only_metadata ?? null,
+    has_password: u.has_password,
+    auth_with_email: u.has_password || u.otp_auth_enabled,
+    otp_auth_enabled: u.otp_auth_enabled,
+    passkey_auth_enabled: u.passkey_auth_enabled,
+    requires_totp_mfa: u.requires_totp_mfa,
+    is_anonymous: u.is_anonymous,
+    oauth_providers: parseJson(u.oauth_providers),
+    selected_team_id: team?.id ?? null,
+    selected_team: team && {
+      id: team.id, display_name: team.display_name, profile_image_url: team.profile_image_url,
+      client_metadata: team.client_metadata ?? null, client_read_only_metadata: team.client_read_only_metadata ?? null,
+    },
+  };
+}
+
+/** `pendingActivity`: last activity not yet written by the activity recorder. */
+export function serverView(u: UserRow, pendingActivity?: Date): ServerUser {
+  const base = clientView(u);
+  const team = u.selected_team ? parseJson(u.selected_team) : null;
+  const lastActive = Math.max(millis(u.last_active_at ?? u.created_at), pendingActivity?.getTime() ?? 0);
+  return {
+    ...base,
+    selected_team: team && {
+      ...base.selected_team!,
+      server_metadata: team.server_metadata ?? null,
+      created_at_millis: Number(team.created_at_millis),
+    },
+    last_active_at_millis: lastActive,
+    primary_email_auth_enabled: !!u.primary_email_auth_enabled,
+    server_metadata: u.server_metadata ?? null,
+  };
+}
+
+export interface ListOptions { cursor?: string; limit?: number; desc?: boolean; query?: string; teamId?: string }
+
+/** Keyset pagination by (created_at, id); the cursor is the id of the first user of the page (inclusive). */
+export async function list(db: DB, projectId: string, o: ListOptions): Promise<{ items: UserRow[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [sql`u.project_id = ${projectId}`];
+  if (o.teamId) conditions.push(sql`exists(select 1 from team_members m where m.user_id = u.id and m.team_id = ${o.teamId})`);
+  if (o.query) {
+    const like = `%${o.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const idCandidate = o.query.replace(/[^a-zA-Z0-9\-_.]/g, '');
+    const idMatch = isUuid(idCandidate) ? sql` or u.id = ${idCandidate}` : sql``;
+    conditions.push(sql`(u.display_name ilike ${like} or exists(select 1 from contact_channels c where c.user_id = u.id and c.value ilike ${like})${idMatch})`);
+  }
+  const cmp = o.desc ? sql`<=` : sql`>=`;
+  if (o.cursor) {
+    conditions.push(sql`(u.created_at, u.id) ${cmp} (select c.created_at, c.id from users c where c.id = ${o.cursor} and c.project_id = ${projectId})`);
+  }
+  const dir = o.desc ? sql`desc` : sql`asc`;
+  const limit = o.limit ? sql`limit ${o.limit + 1}` : sql``;
+  const rows = rowsOf<UserRow>(await db.execute(sql`select ${USER_COLUMNS} ${USER_FROM} where ${sql.join(conditions, sql` and `)} order by u.created_at ${dir}, u.id ${dir} ${limit}`));
+  if (o.limit && rows.length > o.limit) return { items: rows.slice(0, o.limit), nextCursor: rows[o.limit].id };
+  return { items: rows, nextCursor: null };
+}
+
+export async function remove(db: DB, projectId: string, userId: string): Promise<boolean> {
+  const rows = await db.delete(schema.users).where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).returning({ id: schema.users.id });
+  return rows.length > 0;
+}
+
+/** The user's password hash, or null (no password, or no such user). */
+export async function passwordHash(db: DB, projectId: string, userId: string): Promise<string | null> {
+  const [row] = await db.select({ h: schema.users.passwordHash }).from(schema.users)
+    .where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).limit(1);
+  return row?.h ?? null;
+}
+
+export async function setPasswordHash(db: DB, projectId: string, userId: string, hash: string | null) {
+  await db.update(schema.users).set({ passwordHash: hash }).where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId)));
+}
+
+/** Finds the user owning an auth-enabled email contact channel with exactly this value. */
+export async function findByAuthEmail(db: DB, projectId: string, email: string): Promise<{ userId: string; channelId: string; isVerified: boolean } | null> {
+  const c = schema.contactChannels;
+  const [row] = await db.select({ userId: c.userId, channelId: c.id, isVerified: c.isVerified }).from(c)
+    .where(and(eq(c.projectId, projectId), eq(c.type, 'email'), eq(c.value, email), eq(c.usedForAuth, true))).limit(1);
+  return row ?? null;
+}
+
+export async function totpSecret(db: DB, projectId: string, userId: string): Promise<Uint8Array | null> {
+  const [row] = await db.select({ s: schema.users.totpSecret }).from(schema.users)
+    .where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).limit(1);
+  return row?.s ?? null;
+}

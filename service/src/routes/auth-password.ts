@@ -1,0 +1,109 @@
+// Password sign-up, sign-in, update and set (protocol-auth §3.1). Reset by code lives in auth-password-reset.ts.
+import { Type } from '@sinclair/typebox';
+import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
+import { getPasswordError } from '@gatehouse/shared/rules/password';
+import { Email, SignInEmail, Strict, Success, Url } from '@gatehouse/shared/schemas/common';
+import { route } from '../http/route';
+import type { Project } from '../repo/projects';
+import * as users from '../repo/users';
+import * as sessions from '../repo/sessions';
+import { createUser } from '../repo/user-writes';
+import { completeSignIn } from '../auth/sign-in';
+import { issueSession } from '../auth/session-tokens';
+import { emitEvent } from '../events';
+import { onPasswordSignUp } from '../auth/hooks';
+
+const Password = () => Type.String({ maxLength: 70 });
+const Tokens = Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() });
+const ALL = ['client', 'server', 'admin'] as const;
+
+function assertPasswordAuthEnabled(project: Project) {
+  if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
+}
+
+function assertPasswordAcceptable(password: string) {
+  const error = getPasswordError(password);
+  if (error) throw error;
+}
+
+export const passwordRoutes = [
+  route({
+    method: 'POST', path: '/auth/password/sign-up', summary: 'Sign up with email and password', tags: ['Password'],
+    access: [...ALL],
+    body: Strict({ email: SignInEmail(), password: Password(), verification_callback_url: Type.Optional(Url()) }),
+    response: Tokens,
+    async handler({ services, auth, body, headers }) {
+      const project = auth.project;
+      assertPasswordAuthEnabled(project);
+      assertPasswordAcceptable(body.password);
+      if (!project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
+      if (await users.findByAuthEmail(services.db, project.id, body.email)) throw new KnownErrors.UserEmailAlreadyExists(body.email);
+      const passwordHash = await services.passwords.hash(body.password);
+      const userId = await services.db.transaction(async (tx) => {
+        const id = await createUser(tx, project, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash });
+        const row = await users.load(tx, project.id, id);
+        await emitEvent(tx, project.id, 'user.created', row && users.serverView(row));
+        return id;
+      });
+      // The verification email is best effort: its failures (e.g. an untrusted callback) never fail the sign-up.
+      void onPasswordSignUp(services, project, userId, body.email, body.verification_callback_url).catch(() => {});
+      const tokens = await completeSignIn(services, { projectId: project.id, userId, isNewUser: true, headers });
+      return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
+    },
+  }),
+  route({
+    method: 'POST', path: '/auth/password/sign-in', summary: 'Sign in with email and password', tags: ['Password'],
+    access: [...ALL],
+    body: Strict({ email: Email(), password: Password() }),
+    response: Tokens,
+    async handler({ services, auth, body, headers }) {
+      const project = auth.project;
+      assertPasswordAuthEnabled(project);
+      const found = await users.findByAuthEmail(services.db, project.id, body.email);
+      const hash = found ? await users.passwordHash(services.db, project.id, found.userId) : null;
+      const ok = hash ? await services.passwords.verify(body.password, hash) : await services.passwords.verifyAgainstNothing(body.password);
+      if (!found || !ok) throw new KnownErrors.EmailPasswordMismatch();
+      const tokens = await completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, headers });
+      return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
+    },
+  }),
+  route({
+    method: 'POST', path: '/auth/password/update', summary: "Change the signed-in user's password", tags: ['Password'],
+    access: [...ALL],
+    body: Strict({ old_password: Password(), new_password: Password() }),
+    response: Success,
+    async handler({ services, auth, body, headers, requireUser, userRequiredError }) {
+      const user = await requireUser(userRequiredError);
+      assertPasswordAuthEnabled(auth.project);
+      assertPasswordAcceptable(body.new_password);
+      const hash = await users.passwordHash(services.db, auth.project.id, user.id);
+      if (!hash) throw new KnownErrors.UserDoesNotHavePassword();
+      if (!(await services.passwords.verify(body.old_password, hash))) throw new KnownErrors.PasswordConfirmationMismatch();
+      const newHash = await services.passwords.hash(body.new_password);
+      // Every other session ends; the one whose refresh token came with the request survives.
+      const refreshToken = headers.get('x-stack-refresh-token');
+      const keep = refreshToken ? await sessions.findByRefreshToken(services.db, auth.project.id, refreshToken) : null;
+      await services.db.transaction(async (tx) => {
+        await users.setPasswordHash(tx, auth.project.id, user.id, newHash);
+        await sessions.revokeAllForUser(tx, auth.project.id, user.id, keep?.userId === user.id ? keep.id : undefined);
+      });
+      return { success: true as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/auth/password/set', summary: 'Set a password for a signed-in user who has none', tags: ['Password'],
+    access: [...ALL],
+    body: Strict({ password: Password() }),
+    response: Success,
+    async handler({ services, auth, body, requireUser, userRequiredError }) {
+      const user = await requireUser(userRequiredError);
+      assertPasswordAuthEnabled(auth.project);
+      assertPasswordAcceptable(body.password);
+      if (await users.passwordHash(services.db, auth.project.id, user.id)) throw new StatusError(400, 'User already has a password set.');
+      await users.setPasswordHash(services.db, auth.project.id, user.id, await services.passwords.hash(body.password));
+      return { success: true as const };
+    },
+  }),
+];
+
+export { issueSession };

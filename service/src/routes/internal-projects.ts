@@ -1,0 +1,62 @@
+// /internal/projects: users of the internal project create and list the projects they own.
+import { Type } from '@sinclair/typebox';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { AdminProject, ProjectConfigDocument, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
+import { List, Nullable, Strict } from '@gatehouse/shared/schemas/common';
+import { route, type AuthedContext } from '../http/route';
+import { managedProjectIds } from '../http/auth';
+import * as projects from '../repo/projects';
+import * as users from '../repo/users';
+import { createDefaultPermissionDefinitions } from '../repo/permission-definitions';
+import { schema } from '../db';
+import { and, eq } from 'drizzle-orm';
+
+const ALL = ['client', 'server', 'admin'] as const;
+
+export const ProjectCreate = Strict({
+  display_name: Type.String({ minLength: 1 }),
+  description: Type.Optional(Nullable(Type.String())),
+  is_production_mode: Type.Optional(Type.Boolean()),
+  config: Type.Optional(Type.Partial(ProjectConfigDocument, { additionalProperties: false })),
+});
+
+async function requireInternalUser(ctx: AuthedContext) {
+  if (ctx.auth.project.id !== 'internal') throw new KnownErrors.ExpectedInternalProject();
+  return ctx.requireUser(() => new KnownErrors.UserAuthenticationRequired());
+}
+
+export const internalProjectRoutes = [
+  route({
+    method: 'GET', path: '/internal/projects', summary: 'List the projects the signed-in internal user owns', tags: ['Projects'],
+    access: [...ALL], response: List(AdminProject),
+    async handler(ctx) {
+      const user = await requireInternalUser(ctx);
+      const owned = await projects.listByIds(ctx.db, managedProjectIds(user.server_metadata));
+      owned.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      return { items: await Promise.all(owned.map((p) => projects.adminView(ctx.db, p))), is_paginated: false as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/internal/projects', summary: 'Create a project owned by the signed-in internal user', tags: ['Projects'],
+    access: [...ALL], body: ProjectCreate, response: AdminProject, status: 201,
+    async handler(ctx) {
+      const user = await requireInternalUser(ctx);
+      const { body } = ctx;
+      const project = await ctx.db.transaction(async (tx) => {
+        const config = { ...defaultProjectConfig(), ...body.config, team_creator_default_permissions: [{ id: 'admin' }], team_member_default_permissions: [{ id: 'member' }] };
+        const created = await projects.create(tx, { displayName: body.display_name, description: body.description ?? '', isProductionMode: body.is_production_mode, config });
+        await createDefaultPermissionDefinitions(tx, created.id);
+        // Ownership lives in the owner's server metadata (managedProjectIds), as the protocol defines it.
+        const [row] = await tx.select({ m: schema.users.serverMetadata }).from(schema.users)
+          .where(and(eq(schema.users.projectId, 'internal'), eq(schema.users.id, user.id))).for('update');
+        const metadata = (row?.m && typeof row.m === 'object' ? row.m : {}) as Record<string, unknown>;
+        await tx.update(schema.users).set({ serverMetadata: { ...metadata, managedProjectIds: [...managedProjectIds(metadata), created.id] } })
+          .where(eq(schema.users.id, user.id));
+        return created;
+      });
+      return projects.adminView(ctx.db, project);
+    },
+  }),
+];
+
+export { users };

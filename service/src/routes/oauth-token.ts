@@ -1,0 +1,58 @@
+// POST /auth/oauth/token: the OAuth 2 token endpoint of the "outer" flow (client_id = project id,
+// client_secret = publishable key). The SDK refreshes access tokens here; the authorization-code grant
+// finishes third-party sign-in.
+import { Type } from '@sinclair/typebox';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { route } from '../http/route';
+import { HttpResult } from '../http/respond';
+import * as sessions from '../repo/sessions';
+import { mintAccessToken } from '../auth/session-tokens';
+import { authorizationCodeGrant } from '../oauth/authorization-code-grant';
+import type { Services } from '../services';
+
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+export function oauthError(error: string, description: string) {
+  return HttpResult.json({ error, error_description: description }, 400, NO_STORE);
+}
+
+/** Client credentials from the body (client_secret_post) or an HTTP Basic header. */
+export function clientCredentials(body: Record<string, string | undefined>, headers: Headers) {
+  const basic = headers.get('authorization');
+  if (basic?.startsWith('Basic ')) {
+    const decoded = Buffer.from(basic.slice(6), 'base64').toString('utf8');
+    const i = decoded.indexOf(':');
+    if (i >= 0) return { clientId: decodeURIComponent(decoded.slice(0, i)), clientSecret: decodeURIComponent(decoded.slice(i + 1)) };
+  }
+  return { clientId: body.client_id, clientSecret: body.client_secret };
+}
+
+/** Checks that the client is a project and the secret one of its valid publishable keys. */
+export async function assertValidClient(services: Services, clientId: string | undefined, clientSecret: string | undefined, opts: { secretRequired: boolean }) {
+  if (!clientId || (opts.secretRequired && !clientSecret)) throw new KnownErrors.InvalidOAuthClientIdOrSecret(null);
+  const project = await services.projects.get(clientId);
+  if (!project) throw new KnownErrors.InvalidOAuthClientIdOrSecret(null);
+  if (clientSecret !== undefined && !(await services.apiKeys.isValid(project.id, 'publishable_client_key', clientSecret))) {
+    throw new KnownErrors.InvalidOAuthClientIdOrSecret(null);
+  }
+  return project;
+}
+
+export const tokenRoutes = [
+  route({
+    method: 'POST', path: '/auth/oauth/token', summary: 'OAuth 2 token endpoint (refresh_token and authorization_code grants)', tags: ['OAuth'],
+    access: 'optional',
+    body: Type.Object({ grant_type: Type.Union([Type.Literal('authorization_code'), Type.Literal('refresh_token')]) }, { additionalProperties: true }),
+    async handler({ services, body, headers }) {
+      const b = body as Record<string, string | undefined>;
+      const { clientId, clientSecret } = clientCredentials(b, headers);
+      if (b.grant_type === 'authorization_code') return authorizationCodeGrant(services, b, clientId, clientSecret, headers);
+      if (!b.refresh_token) return oauthError('invalid_request', 'Missing parameter: `refresh_token`');
+      const project = await assertValidClient(services, clientId, clientSecret, { secretRequired: true });
+      const session = await sessions.findByRefreshToken(services.db, project.id, b.refresh_token);
+      if (!session) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
+      const accessToken = await mintAccessToken(services, project.id, session.userId, session.id, headers);
+      return HttpResult.json({ access_token: accessToken, token_type: 'Bearer', expires_in: services.config.accessTokenLifetimeSeconds, scope: 'legacy' }, 200, NO_STORE);
+    },
+  }),
+];

@@ -1,0 +1,131 @@
+// Users: the signed-in user (/users/me) for every access type, and user management for servers and admins.
+import { Type } from '@sinclair/typebox';
+import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
+import { PaginatedList, Strict, Success, UserIdOrMe } from '@gatehouse/shared/schemas/common';
+import { ClientUser, ClientUserUpdate, ServerUser, ServerUserCreate, ServerUserUpdate, UserListQuery } from '@gatehouse/shared/schemas/users';
+import { perAccess, route, type AuthedContext } from '../http/route';
+import type { Auth } from '../http/auth';
+import * as users from '../repo/users';
+import { createUser } from '../repo/user-writes';
+import { applyUserUpdate, newUserFromCreate } from '../users/update';
+import { emitEvent } from '../events';
+import type { Services } from '../services';
+import { schema } from '../db';
+import { eq } from 'drizzle-orm';
+
+const UserParams = Strict({ user_id: UserIdOrMe() });
+const userView = perAccess({ client: ClientUser, server: ServerUser });
+const userUpdate = perAccess({ client: ClientUserUpdate, server: ServerUserUpdate });
+
+/** The user as the caller's access type sees it. */
+export function viewFor(services: Services, auth: Auth, row: users.UserRow) {
+  return auth.type === 'client' ? users.clientView(row) : users.serverView(row, services.activity.pendingForUser(row.id));
+}
+
+async function loadOr404(ctx: Pick<AuthedContext, 'db' | 'auth'>, userId: string) {
+  const row = await users.load(ctx.db, ctx.auth!.project.id, userId);
+  if (!row) throw new KnownErrors.UserNotFound();
+  return row;
+}
+
+async function updateUser(ctx: AuthedContext, userId: string, body: ServerUserUpdate) {
+  const { services, auth } = ctx;
+  await services.db.transaction(async (tx) => {
+    await applyUserUpdate(tx, services, auth.project, userId, body, auth.type === 'client');
+    const row = await users.load(tx, auth.project.id, userId);
+    await emitEvent(tx, auth.project.id, 'user.updated', row && users.serverView(row));
+  });
+  return viewFor(services, auth, await loadOr404(ctx, userId));
+}
+
+async function deleteUser(ctx: AuthedContext, userId: string) {
+  const { services, auth } = ctx;
+  await services.db.transaction(async (tx) => {
+    const teams = await tx.select({ id: schema.teamMembers.teamId }).from(schema.teamMembers).where(eq(schema.teamMembers.userId, userId));
+    if (!(await users.remove(tx, auth.project.id, userId))) throw new KnownErrors.UserNotFound();
+    for (const t of teams) await emitEvent(tx, auth.project.id, 'team_membership.deleted', { team_id: t.id, user_id: userId });
+    await emitEvent(tx, auth.project.id, 'user.deleted', { id: userId, teams: teams.map((t) => ({ id: t.id })) });
+  });
+  return { success: true as const };
+}
+
+const ALL = ['client', 'server', 'admin'] as const;
+const SERVER = ['server', 'admin'] as const;
+
+export const userRoutes = [
+  route({
+    method: 'GET', path: '/users/me', summary: 'Get the signed-in user', tags: ['Users'],
+    access: [...ALL], response: userView,
+    async handler({ services, auth, requireUser }) {
+      return viewFor(services, auth, await requireUser());
+    },
+  }),
+  route({
+    method: 'PATCH', path: '/users/me', summary: 'Update the signed-in user', tags: ['Users'],
+    access: [...ALL], body: userUpdate, response: userView,
+    async handler(ctx) {
+      const user = await ctx.requireUser();
+      return updateUser(ctx, user.id, ctx.body as ServerUserUpdate);
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/users/me', summary: 'Delete the signed-in user', tags: ['Users'],
+    access: [...ALL], response: Success,
+    async handler(ctx) {
+      const user = await ctx.requireUser();
+      if (ctx.auth.type === 'client' && !ctx.auth.project.config.client_user_deletion_enabled) {
+        throw new StatusError(400, 'Client user deletion is not enabled for this project');
+      }
+      return deleteUser(ctx, user.id);
+    },
+  }),
+  route({
+    method: 'GET', path: '/users', summary: 'List users (keyset pagination by sign-up time)', tags: ['Users'],
+    access: [...SERVER], query: UserListQuery, response: PaginatedList(ServerUser),
+    async handler({ services, auth, query }) {
+      const { items, nextCursor } = await users.list(services.db, auth.project.id, {
+        cursor: query.cursor, limit: query.limit, desc: query.desc, query: query.query, teamId: query.team_id,
+      });
+      return { items: items.map((u) => users.serverView(u, services.activity.pendingForUser(u.id))), is_paginated: true, pagination: { next_cursor: nextCursor } };
+    },
+  }),
+  route({
+    method: 'POST', path: '/users', summary: 'Create a user', tags: ['Users'],
+    access: [...SERVER], body: Type.Optional(ServerUserCreate), response: ServerUser, status: 201,
+    async handler({ services, auth, body }) {
+      const fields = await newUserFromCreate(services, auth.project, body ?? {});
+      const userId = await services.db.transaction(async (tx) => {
+        const id = await createUser(tx, auth.project, fields);
+        const row = await users.load(tx, auth.project.id, id);
+        await emitEvent(tx, auth.project.id, 'user.created', row && users.serverView(row));
+        return id;
+      });
+      return users.serverView((await users.load(services.db, auth.project.id, userId))!);
+    },
+  }),
+  route({
+    method: 'GET', path: '/users/:user_id', summary: 'Get a user', tags: ['Users'],
+    access: [...SERVER], params: UserParams, response: ServerUser,
+    async handler(ctx) {
+      return users.serverView(await loadOr404(ctx, ctx.resolveUserId(ctx.params.user_id)), ctx.services.activity.pendingForUser(ctx.params.user_id));
+    },
+  }),
+  route({
+    method: 'PATCH', path: '/users/:user_id', summary: 'Update a user', tags: ['Users'],
+    access: [...SERVER], params: UserParams, body: ServerUserUpdate, response: ServerUser,
+    async handler(ctx) {
+      const userId = ctx.resolveUserId(ctx.params.user_id);
+      await loadOr404(ctx, userId);
+      return updateUser(ctx, userId, ctx.body);
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/users/:user_id', summary: 'Delete a user', tags: ['Users'],
+    access: [...SERVER], params: UserParams, response: Success,
+    async handler(ctx) {
+      const userId = ctx.resolveUserId(ctx.params.user_id);
+      if (!users.isUuid(userId)) throw new KnownErrors.UserNotFound();
+      return deleteUser(ctx, userId);
+    },
+  }),
+];

@@ -1,0 +1,47 @@
+// Per-project ES256 signing keys, derived from the service secret so every instance derives the same keys
+// without storing private keys: d = HMAC-SHA256(secret, "access-token-key:" + projectId).
+import { createECDH, createHash, createHmac } from 'node:crypto';
+import { importJWK, type CryptoKey, type JWK } from 'jose';
+
+export interface ProjectKey { kid: string; privateKey: CryptoKey; publicKey: CryptoKey; publicJwk: JWK }
+
+// Order of the P-256 group; a derived scalar must be in [1, n-1].
+const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+
+export class SigningKeys {
+  private cache = new Map<string, Promise<ProjectKey>>();
+  constructor(private readonly secret: string) {}
+
+  get(projectId: string): Promise<ProjectKey> {
+    let key = this.cache.get(projectId);
+    if (!key) {
+      key = this.derive(projectId);
+      this.cache.set(projectId, key);
+    }
+    return key;
+  }
+
+  private async derive(projectId: string): Promise<ProjectKey> {
+    let d: Buffer;
+    for (let counter = 0; ; counter++) {
+      d = createHmac('sha256', this.secret).update(`access-token-key:${projectId}:${counter}`).digest();
+      const n = BigInt(`0x${d.toString('hex')}`);
+      if (n > 0n && n < P256_ORDER) break;
+    }
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(d);
+    const pub = ecdh.getPublicKey(); // 0x04 || x || y
+    const x = pub.subarray(1, 33).toString('base64url');
+    const y = pub.subarray(33, 65).toString('base64url');
+    const kid = createHash('sha256').update(pub).digest('base64url').slice(0, 12);
+    const publicJwk: JWK = { kty: 'EC', crv: 'P-256', x, y, alg: 'ES256', kid };
+    const privateKey = (await importJWK({ ...publicJwk, d: d.toString('base64url') }, 'ES256')) as CryptoKey;
+    const publicKey = (await importJWK(publicJwk, 'ES256')) as CryptoKey;
+    return { kid, privateKey, publicKey, publicJwk };
+  }
+}
+
+/** Derives a named 32-byte subkey (e.g. for AES-GCM encryption of provider tokens). */
+export function deriveSubkey(secret: string, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(`subkey:${purpose}`).digest();
+}

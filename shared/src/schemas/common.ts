@@ -1,0 +1,34 @@
+// Building blocks of the wire schemas. Formats (`uuid`, `url`, `email`, `sign-in-email`, `base64`) and the
+// `patternMessage` / `emptyMessage` options are understood by the service's validator, which words errors like yup.
+import { Type, type TSchema, type TObject, type TProperties } from '@sinclair/typebox';
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Uuid = (opts: object = {}) => Type.String({ format: 'uuid', ...opts });
+/** A user id, or `me` for the signed-in user. */
+export const UserIdOrMe = () => Type.String({ description: "A user id (UUID), or 'me' for the current user" });
+export const Url = (opts: object = {}) => Type.String({ format: 'url', ...opts });
+export const Email = (opts: object = {}) => Type.String({ format: 'email', ...opts });
+/** The stricter email form used by sign-up and sign-in-code requests. */
+export const SignInEmail = () => Type.String({ format: 'sign-in-email' });
+export const Base64 = () => Type.String({ format: 'base64' });
+/** Any JSON value (metadata fields). */
+export const Json = () => Type.Unknown({ description: 'Any JSON value' });
+/** A string of exactly 45 characters (verification codes, refresh tokens). */
+export const Code45 = () => Type.String({ minLength: 45, maxLength: 45 });
+export const NonEmptyString = (opts: object = {}) => Type.String({ minLength: 1, emptyMessage: 'must not be empty', ...opts });
+export const Millis = () => Type.Number({ description: 'Milliseconds since the Unix epoch' });
+
+/** A strict object: unknown properties are rejected ("contains unknown properties"). */
+export const Strict = <P extends TProperties>(properties: P, opts: object = {}): TObject<P> =>
+  Type.Object(properties, { additionalProperties: false, ...opts });
+
+export const Success = Strict({ success: Type.Literal(true) });
+
+export const List = <T extends TSchema>(item: T) => Strict({ items: Type.Array(item), is_paginated: Type.Literal(false) });
+export const PaginatedList = <T extends TSchema>(item: T) => Strict({
+  items: Type.Array(item),
+  is_paginated: Type.Literal(true),
+  pagination: Strict({ next_cursor: Nullable(Type.String()) }),
+});
+
+export const AccessType = Type.Union([Type.Literal('client'), Type.Literal('server'), Type.Literal('admin')]);

@@ -1,0 +1,120 @@
+// Projects and their configuration (protocol-resources §10).
+import { Type, type Static } from '@sinclair/typebox';
+import { Millis, Nullable, Strict, NonEmptyString } from './common.ts';
+
+export const OAuthProviderId = Type.Union([
+  Type.Literal('google'), Type.Literal('github'), Type.Literal('microsoft'), Type.Literal('spotify'), Type.Literal('facebook'),
+  Type.Literal('discord'), Type.Literal('gitlab'), Type.Literal('bitbucket'), Type.Literal('linkedin'), Type.Literal('apple'), Type.Literal('x'),
+]);
+
+export const OAuthProviderConfig = Strict({
+  id: OAuthProviderId,
+  type: Type.Union([Type.Literal('shared'), Type.Literal('standard')]),
+  enabled: Type.Boolean(),
+  client_id: Type.Optional(Type.String()),
+  client_secret: Type.Optional(Type.String()),
+  facebook_config_id: Type.Optional(Type.String()),
+  microsoft_tenant_id: Type.Optional(Type.String()),
+});
+export type OAuthProviderConfig = Static<typeof OAuthProviderConfig>;
+
+export const SharedEmailConfig = Strict({ type: Type.Literal('shared') });
+export const StandardEmailConfig = Strict({
+  type: Type.Literal('standard'),
+  host: NonEmptyString(),
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  username: NonEmptyString(),
+  password: NonEmptyString(),
+  sender_name: NonEmptyString(),
+  sender_email: NonEmptyString({ format: 'email' }),
+});
+export const EmailConfig = Type.Union([SharedEmailConfig, StandardEmailConfig]);
+export type EmailConfig = Static<typeof EmailConfig>;
+
+export const Domain = Strict({
+  domain: Type.String({ pattern: '^https?://', patternMessage: 'URL must start with http:// or https://' }),
+  handler_path: Type.String({ pattern: '^/', patternMessage: 'Handler path must start with /' }),
+});
+
+export const PermissionRef = Strict({ id: Type.String() });
+
+export const MergeStrategy = Type.Union([Type.Literal('link_method'), Type.Literal('raise_error'), Type.Literal('allow_duplicates')]);
+
+/** The stored configuration document of a project (admin view, without `id` and the derived fields). */
+export const ProjectConfigDocument = Strict({
+  allow_localhost: Type.Boolean(),
+  sign_up_enabled: Type.Boolean(),
+  credential_enabled: Type.Boolean(),
+  magic_link_enabled: Type.Boolean(),
+  passkey_enabled: Type.Boolean(),
+  client_team_creation_enabled: Type.Boolean(),
+  client_user_deletion_enabled: Type.Boolean(),
+  create_team_on_sign_up: Type.Boolean(),
+  allow_user_api_keys: Type.Boolean(),
+  allow_team_api_keys: Type.Boolean(),
+  domains: Type.Array(Domain),
+  oauth_providers: Type.Array(OAuthProviderConfig),
+  email_config: EmailConfig,
+  team_creator_default_permissions: Type.Array(PermissionRef),
+  team_member_default_permissions: Type.Array(PermissionRef),
+  user_default_permissions: Type.Array(PermissionRef),
+  oauth_account_merge_strategy: MergeStrategy,
+});
+export type ProjectConfigDocument = Static<typeof ProjectConfigDocument>;
+
+export function defaultProjectConfig(): ProjectConfigDocument {
+  return {
+    allow_localhost: true,
+    sign_up_enabled: true,
+    credential_enabled: true,
+    magic_link_enabled: false,
+    passkey_enabled: false,
+    client_team_creation_enabled: false,
+    client_user_deletion_enabled: false,
+    create_team_on_sign_up: false,
+    allow_user_api_keys: false,
+    allow_team_api_keys: false,
+    domains: [],
+    oauth_providers: [],
+    email_config: { type: 'shared' },
+    team_creator_default_permissions: [{ id: 'admin' }],
+    team_member_default_permissions: [{ id: 'member' }],
+    user_default_permissions: [],
+    oauth_account_merge_strategy: 'link_method',
+  };
+}
+
+/** `GET /projects/current` for client and server access. */
+export const ClientProject = Strict({
+  id: Type.String(),
+  display_name: Type.String(),
+  config: Strict({
+    sign_up_enabled: Type.Boolean(),
+    credential_enabled: Type.Boolean(),
+    magic_link_enabled: Type.Boolean(),
+    passkey_enabled: Type.Boolean(),
+    client_team_creation_enabled: Type.Boolean(),
+    client_user_deletion_enabled: Type.Boolean(),
+    allow_user_api_keys: Type.Boolean(),
+    allow_team_api_keys: Type.Boolean(),
+    enabled_oauth_providers: Type.Array(Strict({ id: OAuthProviderId })),
+  }),
+});
+export type ClientProject = Static<typeof ClientProject>;
+
+/** `GET /projects/current` for admin access, and items of `/internal/projects`. */
+export const AdminProject = Strict({
+  id: Type.String(),
+  display_name: Type.String(),
+  description: Type.String(),
+  created_at_millis: Millis(),
+  user_count: Type.Integer(),
+  is_production_mode: Type.Boolean(),
+  config: Type.Composite([
+    Strict({ id: Type.String(), enabled_oauth_providers: Type.Array(Strict({ id: OAuthProviderId })) }),
+    ProjectConfigDocument,
+  ], { additionalProperties: false }),
+});
+export type AdminProject = Static<typeof AdminProject>;
+
+export const ProjectDescription = Nullable(Type.String());

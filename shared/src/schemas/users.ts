@@ -1,0 +1,83 @@
+// Users: read shapes per access type, and the writable fields (protocol-resources §1).
+import { Type, type Static } from '@sinclair/typebox';
+import { Base64, Json, Millis, Nullable, Strict, Url, Uuid, Email } from './common.ts';
+import { ClientTeam, ServerTeam } from './teams.ts';
+
+export const OAuthProviderLink = Strict({ id: Type.String(), account_id: Type.String(), email: Nullable(Type.String()) });
+
+const clientUserFields = {
+  id: Uuid(),
+  display_name: Nullable(Type.String()),
+  primary_email: Nullable(Type.String()),
+  primary_email_verified: Type.Boolean(),
+  profile_image_url: Nullable(Type.String()),
+  signed_up_at_millis: Millis(),
+  client_metadata: Json(),
+  client_read_only_metadata: Json(),
+  has_password: Type.Boolean(),
+  auth_with_email: Type.Boolean(),
+  otp_auth_enabled: Type.Boolean(),
+  passkey_auth_enabled: Type.Boolean(),
+  requires_totp_mfa: Type.Boolean(),
+  is_anonymous: Type.Boolean(),
+  oauth_providers: Type.Array(OAuthProviderLink),
+  selected_team_id: Nullable(Uuid()),
+};
+
+export const ClientUser = Strict({ ...clientUserFields, selected_team: Nullable(ClientTeam) });
+export type ClientUser = Static<typeof ClientUser>;
+
+export const ServerUser = Strict({
+  ...clientUserFields,
+  selected_team: Nullable(ServerTeam),
+  last_active_at_millis: Millis(),
+  primary_email_auth_enabled: Type.Boolean(),
+  server_metadata: Json(),
+});
+export type ServerUser = Static<typeof ServerUser>;
+
+const ProfileImageUrl = () => Nullable(Url({ maxLength: 1_000_000 }));
+
+const clientWritable = {
+  display_name: Type.Optional(Nullable(Type.String())),
+  profile_image_url: Type.Optional(ProfileImageUrl()),
+  client_metadata: Type.Optional(Json()),
+  selected_team_id: Type.Optional(Nullable(Uuid())),
+  totp_secret_base64: Type.Optional(Nullable(Base64())),
+  otp_auth_enabled: Type.Optional(Type.Boolean()),
+  passkey_auth_enabled: Type.Optional(Type.Boolean()),
+};
+
+export const ClientUserUpdate = Strict(clientWritable);
+export type ClientUserUpdate = Static<typeof ClientUserUpdate>;
+
+const serverWritable = {
+  ...clientWritable,
+  client_read_only_metadata: Type.Optional(Json()),
+  server_metadata: Type.Optional(Json()),
+  primary_email: Type.Optional(Nullable(Type.String({ minLength: 1, emptyMessage: 'must not be empty', pattern: '^[^@\\s]+@[^@\\s]+$', patternMessage: 'must be a valid email' }))),
+  primary_email_verified: Type.Optional(Type.Boolean()),
+  primary_email_auth_enabled: Type.Optional(Type.Boolean()),
+  password: Type.Optional(Nullable(Type.String({ maxLength: 70 }))),
+  password_hash: Type.Optional(Type.String()),
+};
+
+export const ServerUserUpdate = Strict({ ...serverWritable, is_anonymous: Type.Optional(Type.Literal(false)) });
+export type ServerUserUpdate = Static<typeof ServerUserUpdate>;
+
+export const ServerUserCreate = Strict({
+  ...serverWritable,
+  is_anonymous: Type.Optional(Type.Boolean()),
+  oauth_providers: Type.Optional(Type.Array(Strict({ id: Type.String(), account_id: Type.String(), email: Type.Optional(Nullable(Email())) }))),
+});
+export type ServerUserCreate = Static<typeof ServerUserCreate>;
+
+export const UserListQuery = Strict({
+  cursor: Type.Optional(Uuid()),
+  limit: Type.Optional(Type.Integer({ minimum: 1 })),
+  order_by: Type.Optional(Type.Literal('signed_up_at')),
+  desc: Type.Optional(Type.Boolean()),
+  query: Type.Optional(Type.String()),
+  team_id: Type.Optional(Uuid()),
+});
+export type UserListQuery = Static<typeof UserListQuery>;
