@@ -1,0 +1,187 @@
+// Shared state of one app instance: network client, token stores, sessions, caches and redirects. Models get a
+// reference to it; the app classes are thin public wrappers.
+import { KnownErrors } from '../known-errors.ts';
+import { ApiClient, type AccessType, type RequestInitLite } from './api-client.ts';
+import { AsyncCache } from './cache.ts';
+import { PERSISTENT_TOKEN_STORE_ERROR } from './constants.ts';
+import { documentCookieJar, type CookieAdapter } from './cookies.ts';
+import type { BrowserEnvironment } from './environment.ts';
+import { Redirector, type HandlerUrls } from './redirects.ts';
+import { InternalSession } from './session.ts';
+import type { ClientTimers } from './timers.ts';
+import {
+  TokenStore,
+  EMPTY_TOKENS,
+  createAdapterCookieStore,
+  createBrowserCookieStore,
+  isCookieAdapterStore,
+  isExplicitTokens,
+  isRequestLike,
+  readTokensFromRequest,
+  type RequestLike,
+  type TokenStoreInit,
+} from './token-store.ts';
+
+export type MfaPrompt = (info: { attemptCode: string }) => Promise<string | null | undefined> | string | null | undefined;
+
+export interface CoreOptions {
+  api: ApiClient;
+  timers: ClientTimers;
+  browser: BrowserEnvironment | null;
+  redirector: Redirector;
+  urls: () => HandlerUrls;
+  tokenStore: TokenStoreInit;
+  oauthScopesOnSignIn: Partial<Record<string, string[]>>;
+  cookieAdapter?: () => CookieAdapter;
+  mfaPrompt?: MfaPrompt;
+}
+
+export class ClientCore {
+  readonly api: ApiClient;
+  readonly timers: ClientTimers;
+  readonly browser: BrowserEnvironment | null;
+  readonly redirector: Redirector;
+  readonly options: CoreOptions;
+  #memoryStore?: TokenStore;
+  #cookieStore?: TokenStore;
+  #requestStores = new WeakMap<object, TokenStore>();
+  #sessions = new WeakMap<TokenStore, Map<string, InternalSession>>();
+  #caches = new Map<string, AsyncCache<any, any>>();
+
+  constructor(options: CoreOptions) {
+    this.options = options;
+    this.api = options.api;
+    this.timers = options.timers;
+    this.browser = options.browser;
+    this.redirector = options.redirector;
+  }
+
+  get projectId(): string {
+    return this.api.projectId;
+  }
+
+  get urls(): HandlerUrls {
+    return this.options.urls();
+  }
+
+  /** The store for `init` (§2.1); throws for an unknown token store value. */
+  resolveTokenStore(init: TokenStoreInit): TokenStore {
+    if (init === null) return new TokenStore(EMPTY_TOKENS);
+    if (init === 'memory') return (this.#memoryStore ??= new TokenStore(EMPTY_TOKENS));
+    if (init === 'cookie' || init === 'nextjs-cookie') {
+      if (this.browser) {
+        return (this.#cookieStore ??= createBrowserCookieStore(documentCookieJar(this.browser.document, this.timers), this.projectId, this.timers));
+      }
+      if (init === 'nextjs-cookie' && this.options.cookieAdapter) return createAdapterCookieStore(this.options.cookieAdapter(), this.projectId);
+      throw new Error('Cannot use cookie token store on the server!');
+    }
+    if (typeof init === 'string') throw new Error(`Invalid token store ${JSON.stringify(init)}`);
+    if (isCookieAdapterStore(init)) return createAdapterCookieStore(init.cookieAdapter, this.projectId);
+    if (isRequestLike(init)) return this.#requestStore(init);
+    if (isExplicitTokens(init)) {
+      return new TokenStore({ accessToken: init.accessToken ?? null, refreshToken: init.refreshToken ?? null });
+    }
+    throw new Error(`Invalid token store ${String(init)}`);
+  }
+
+  #requestStore(request: RequestLike): TokenStore {
+    const cached = this.#requestStores.get(request);
+    if (cached) return cached;
+    const { tokens, fromHeader } = readTokensFromRequest(request, this.projectId);
+    const store = new TokenStore(tokens);
+    if (!fromHeader) this.#requestStores.set(request, store);
+    return store;
+  }
+
+  /** The app's own store, or a per-call override; throws the "persistent token store" error when neither exists. */
+  requireTokenStore(override?: TokenStoreInit): TokenStore {
+    const init = override ?? this.options.tokenStore;
+    if (init === null || init === undefined) throw new Error(PERSISTENT_TOKEN_STORE_ERROR);
+    return this.resolveTokenStore(init);
+  }
+
+  hasPersistentTokenStore(): boolean {
+    return this.options.tokenStore !== null && this.options.tokenStore !== undefined;
+  }
+
+  /** §2.5: one session object per (store, session key); it writes refreshed tokens back and wipes the store when invalid. */
+  getSession(store: TokenStore): InternalSession {
+    let byKey = this.#sessions.get(store);
+    if (!byKey) this.#sessions.set(store, (byKey = new Map()));
+    const tokens = store.get();
+    const key = InternalSession.keyFor(tokens);
+    const existing = byKey.get(key);
+    if (existing) return existing;
+    const session = new InternalSession({
+      refreshToken: tokens.refreshToken,
+      accessToken: tokens.accessToken,
+      refresh: (rt) => this.api.refreshAccessToken(rt),
+      now: () => this.timers.now(),
+    });
+    const owns = () => InternalSession.keyFor(store.get()) === key || store.get().refreshToken === session.refreshToken;
+    session.onAccessTokenChange((accessToken) => {
+      if (session.refreshToken !== null && store.get().refreshToken === session.refreshToken && !session.isKnownToBeInvalid()) {
+        if (store.get().accessToken !== accessToken) store.set({ refreshToken: session.refreshToken, accessToken });
+      }
+    });
+    session.onInvalidate(() => {
+      if (owns()) store.set(EMPTY_TOKENS);
+    });
+    byKey.set(key, session);
+    return session;
+  }
+
+  /** Session of the app's store (or an empty one if the app has none): used for calls that work signed out too. */
+  defaultSession(): InternalSession {
+    return this.getSession(this.resolveTokenStore(this.options.tokenStore ?? null));
+  }
+
+  /** Stores freshly issued tokens in the app's persistent store (sign-in). */
+  signInWithTokens(tokens: { accessToken: string; refreshToken: string }): void {
+    this.requireTokenStore().set(tokens);
+  }
+
+  request(path: string, init: RequestInitLite, session: InternalSession | null, type: AccessType): Promise<Response> {
+    return this.api.sendRequest(path, init, session, type);
+  }
+
+  json<T = any>(path: string, init: RequestInitLite, session: InternalSession | null, type: AccessType): Promise<T> {
+    return this.api.sendJson<T>(path, init, session, type);
+  }
+
+  /**
+   * A named cache (created on first use). Entries whose first key element is a session refresh themselves when
+   * that session becomes invalid, while subscribed.
+   */
+  cache<K extends readonly unknown[]>(name: string, fetcher: (key: K) => Promise<any>): AsyncCache<K, any> {
+    let cache = this.#caches.get(name);
+    if (!cache) {
+      cache = new AsyncCache<K, any>(fetcher, {
+        timers: this.timers,
+        onFirstSubscribe: (key, refresh) => (key[0] instanceof InternalSession ? key[0].onInvalidate(refresh) : undefined),
+      });
+      this.#caches.set(name, cache);
+    }
+    return cache as AsyncCache<K, any>;
+  }
+
+  /** Current-user JSON for a session (client or server view): null without a request when the session is dead. */
+  currentUserCache(type: AccessType): AsyncCache<[InternalSession], any> {
+    return this.cache<[InternalSession]>(`current-user:${type}`, async ([session]) => {
+      if (session.isKnownToBeInvalid()) return null;
+      try {
+        return await this.json('/users/me', {}, session, type);
+      } catch (err) {
+        if (err instanceof KnownErrors.CannotGetOwnUserWithoutUser) return null;
+        throw err;
+      }
+    });
+  }
+
+  /** Refreshes every session-keyed current-user entry of `session` (both access views). */
+  async refreshCurrentUser(session: InternalSession): Promise<void> {
+    await Promise.all(
+      (['client', 'server', 'admin'] as const).map((t) => this.currentUserCache(t).refreshWhere(([s]) => s === session)),
+    );
+  }
+}

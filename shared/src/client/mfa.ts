@@ -1,0 +1,32 @@
+// TOTP multi-factor continuation of a sign-in (client-library §3.7).
+import { KnownErrors } from '../known-errors.ts';
+import type { ClientCore } from './core.ts';
+
+export type SignInTokensJson = { access_token: string; refresh_token: string; is_new_user?: boolean; user_id?: string };
+
+export const TOTP_PROMPT_TEXT = 'Please enter the six-digit TOTP code from your authenticator app.';
+
+/** Asks for the TOTP code: the `mfaPrompt` option, else the browser's blocking prompt; nothing → InvalidTotpCode. */
+async function askForTotp(core: ClientCore, attemptCode: string): Promise<string> {
+  const prompt = core.options.mfaPrompt ?? (core.browser?.prompt ? () => core.browser!.prompt!(TOTP_PROMPT_TEXT) : undefined);
+  const answer = prompt ? await prompt({ attemptCode }) : undefined;
+  if (!answer) throw new KnownErrors.InvalidTotpCode();
+  return answer;
+}
+
+/** POST `/auth/mfa/sign-in` for an attempt code. */
+export async function completeMfa(core: ClientCore, attemptCode: string | undefined): Promise<SignInTokensJson> {
+  if (!attemptCode) throw new Error('attempt code missing');
+  const totp = await askForTotp(core, attemptCode);
+  return core.json<SignInTokensJson>('/auth/mfa/sign-in', { method: 'POST', body: { code: attemptCode, type: 'totp', totp } }, null, 'client');
+}
+
+/** Runs a sign-in call; if the server asks for MFA, prompts and finishes through `/auth/mfa/sign-in`. */
+export async function withMfa(core: ClientCore, signIn: () => Promise<SignInTokensJson>): Promise<SignInTokensJson> {
+  try {
+    return await signIn();
+  } catch (err) {
+    if (!(err instanceof KnownErrors.MultiFactorAuthenticationRequired)) throw err;
+    return completeMfa(core, (err.details as { attempt_code?: string } | undefined)?.attempt_code);
+  }
+}

@@ -1,0 +1,206 @@
+// The signed-in user as seen by a client app (client-library §1.7.2, §1.7.3 client column).
+import { KnownErrors, type KnownError } from '../../known-errors.ts';
+import type { CachedRead } from '../cache.ts';
+import type { InternalSession } from '../session.ts';
+import { createApiKeyFor, listApiKeysRead, type ApiKeyCreateOptions, type UserApiKey, type UserApiKeyFirstView } from './api-keys.ts';
+import { cachedReadsSymbol, inFamily, isOneOf, items, query, type ClientContext, type ReadonlyJson } from './common.ts';
+import { contactChannelsCache, createContactChannel, type ContactChannel, type ContactChannelCreateOptions } from './contact-channels.ts';
+import { connectedAccountRead, type OAuthConnection, type GetConnectedAccountOptions } from './connected-accounts.ts';
+import { createActiveSession, type ActiveSession } from './sessions.ts';
+import { createEditableProfile, createTeam, myTeamsCache, teamProfileCache, type EditableTeamMemberProfile, type Team } from './teams.ts';
+import { authPart, baseUserFields, userUpdateToWire, type Auth, type BaseUser, type UserJson, type UserUpdateOptions } from './user-base.ts';
+import { createOwnedProjectsRead, createProjectAsOwner, type AdminOwnedProject, type AdminProjectCreateOptions } from './projects.ts';
+
+export type Permission = { readonly id: string };
+
+export interface UserExtra {
+  readonly selectedTeam: Team | null;
+  update(update: UserUpdateOptions): Promise<void>;
+  setDisplayName(displayName: string): Promise<void>;
+  setClientMetadata(metadata: ReadonlyJson): Promise<void>;
+  setSelectedTeam(team: Team | null): Promise<void>;
+  updatePassword(options: { oldPassword: string; newPassword: string }): Promise<KnownError | undefined>;
+  setPassword(options: { password: string }): Promise<KnownError | undefined>;
+  /** @deprecated use a contact channel's sendVerificationEmail */
+  sendVerificationEmail(options?: { callbackUrl?: string }): Promise<KnownError | undefined>;
+  delete(): Promise<void>;
+  listContactChannels(): Promise<ContactChannel[]>;
+  createContactChannel(data: ContactChannelCreateOptions): Promise<ContactChannel>;
+  listTeams(): Promise<Team[]>;
+  getTeam(id: string): Promise<Team | null>;
+  createTeam(data: { displayName: string; profileImageUrl?: string | null }): Promise<Team>;
+  leaveTeam(team: Team): Promise<void>;
+  getTeamProfile(team: Team): Promise<EditableTeamMemberProfile>;
+  listPermissions(scope: Team, options?: { recursive?: boolean }): Promise<Permission[]>;
+  listPermissions(options?: { recursive?: boolean }): Promise<Permission[]>;
+  getPermission(scope: Team, permissionId: string): Promise<Permission | null>;
+  getPermission(permissionId: string): Promise<Permission | null>;
+  hasPermission(scope: Team, permissionId: string): Promise<boolean>;
+  hasPermission(permissionId: string): Promise<boolean>;
+  getConnectedAccount(provider: string, options: GetConnectedAccountOptions & { or: 'redirect' }): Promise<OAuthConnection>;
+  getConnectedAccount(provider: string, options?: GetConnectedAccountOptions): Promise<OAuthConnection | null>;
+  getActiveSessions(): Promise<ActiveSession[]>;
+  revokeSession(sessionId: string): Promise<void>;
+  listApiKeys(): Promise<UserApiKey[]>;
+  createApiKey(options: ApiKeyCreateOptions): Promise<UserApiKeyFirstView>;
+}
+
+export interface InternalUserExtra {
+  createProject(options: AdminProjectCreateOptions): Promise<AdminOwnedProject>;
+  listOwnedProjects(): Promise<AdminOwnedProject[]>;
+}
+
+export type CurrentUser = BaseUser & Auth & UserExtra & { readonly [cachedReadsSymbol]: CurrentUserReads };
+export type CurrentInternalUser = CurrentUser & InternalUserExtra;
+
+export interface CurrentUserReads {
+  contactChannels(): CachedRead<ContactChannel[]>;
+  teams(): CachedRead<Team[]>;
+  teamProfile(team: Team): CachedRead<EditableTeamMemberProfile>;
+  permissions(team: Team | null, recursive: boolean): CachedRead<Permission[]>;
+  apiKeys(): CachedRead<UserApiKey[]>;
+  connectedAccount(provider: string, options?: GetConnectedAccountOptions): CachedRead<OAuthConnection | null>;
+  ownedProjects(): CachedRead<AdminOwnedProject[]>;
+}
+
+export function teamPermissionsCache(ctx: ClientContext) {
+  return ctx.core.cache<[InternalSession, string, boolean]>('my-team-permissions', ([s, teamId, recursive]) =>
+    ctx.core.json(`/team-permissions${query({ team_id: teamId, user_id: 'me', recursive })}`, {}, s, 'client').then(items),
+  );
+}
+
+export function projectPermissionsCache(ctx: ClientContext) {
+  return ctx.core.cache<[InternalSession, boolean]>('my-project-permissions', ([s, recursive]) =>
+    ctx.core.json(`/project-permissions${query({ user_id: 'me', recursive })}`, {}, s, 'client').then(items),
+  );
+}
+
+/** `(team, id)` / `(id)` and `(team, opts)` / `(opts)` overloads. */
+export function splitScope<T>(a: unknown, b: T): [{ id: string } | null, T | undefined] {
+  return typeof a === 'object' && a !== null && 'id' in a ? [a as { id: string }, b] : [null, a as T];
+}
+
+/** Runs `fn`; an error matching one of `predicates` is returned instead of thrown. */
+export async function catchErrors(fn: () => Promise<unknown>, ...predicates: ((err: unknown) => boolean)[]): Promise<KnownError | undefined> {
+  try {
+    await fn();
+    return undefined;
+  } catch (err) {
+    if (predicates.some((p) => p(err))) return err as KnownError;
+    throw err;
+  }
+}
+
+export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUser | CurrentInternalUser {
+  const { core, session } = ctx;
+  const refreshUser = () => core.refreshCurrentUser(session);
+  const update = async (u: UserUpdateOptions) => {
+    await core.json('/users/me', { method: 'PATCH', body: userUpdateToWire(u) }, session, 'client');
+    await refreshUser();
+  };
+  const reads: CurrentUserReads = {
+    contactChannels: () => contactChannelsCache(ctx).handle([session], 'channels', (l: any[]) => l.map((c) => createContactChannel(ctx, c))),
+    teams: () => myTeamsCache(ctx).handle([session], 'teams', (l: any[]) => l.map((t) => createTeam(ctx, t))),
+    teamProfile: (team) =>
+      teamProfileCache(core, 'client').handle([session, team.id, 'me'], 'profile', (p: any) =>
+        createEditableProfile(core, session, 'client', team.id, 'me', p),
+      ),
+    permissions: (team, recursive) =>
+      team
+        ? teamPermissionsCache(ctx).handle([session, team.id, recursive], 'perms', (l: any[]) => l.map((p) => Object.freeze({ id: p.id })))
+        : projectPermissionsCache(ctx).handle([session, recursive], 'perms', (l: any[]) => l.map((p) => Object.freeze({ id: p.id }))),
+    apiKeys: () => listApiKeysRead({ kind: 'user', ctx }) as CachedRead<UserApiKey[]>,
+    connectedAccount: (provider, options) => connectedAccountRead({ kind: 'client', ctx }, provider, options),
+    ownedProjects: () => createOwnedProjectsRead(ctx),
+  };
+  const listPermissions = (a?: unknown, b?: { recursive?: boolean }) => {
+    const [team, opts] = splitScope(a, b);
+    return reads.permissions(team as Team | null, opts?.recursive ?? true).get();
+  };
+  const getPermission = async (a: unknown, b?: string) => {
+    const [team, id] = typeof a === 'string' ? [null, a] : [a as Team, b!];
+    const list = await listPermissions(team ?? undefined, { recursive: true });
+    return list.find((p) => p.id === id) ?? null;
+  };
+  const isInternal = core.projectId === 'internal';
+  const user: CurrentUser & Partial<InternalUserExtra> = {
+    ...baseUserFields(json),
+    ...authPart(core, session, refreshUser),
+    selectedTeam: json.selected_team ? createTeam(ctx, json.selected_team) : null,
+    update,
+    setDisplayName: (displayName) => update({ displayName }),
+    setClientMetadata: (clientMetadata) => update({ clientMetadata }),
+    setSelectedTeam: (team) => update({ selectedTeamId: team?.id ?? null }),
+    updatePassword: async ({ oldPassword, newPassword }) => {
+      const err = await catchErrors(
+        () => core.json('/auth/password/update', { method: 'POST', body: { old_password: oldPassword, new_password: newPassword } }, session, 'client'),
+        isOneOf(KnownErrors.PasswordConfirmationMismatch),
+        inFamily('PASSWORD_REQUIREMENTS_NOT_MET'),
+      );
+      await refreshUser();
+      return err;
+    },
+    setPassword: async ({ password }) => {
+      const err = await catchErrors(
+        () => core.json('/auth/password/set', { method: 'POST', body: { password } }, session, 'client'),
+        inFamily('PASSWORD_REQUIREMENTS_NOT_MET'),
+      );
+      await refreshUser();
+      return err;
+    },
+    sendVerificationEmail: async (options) => {
+      if (!json.primary_email) throw new Error('User does not have a primary email');
+      const callbackUrl = options?.callbackUrl ?? core.redirector.constructRedirectUrl(core.urls.emailVerification, 'callbackUrl');
+      return catchErrors(
+        () => core.json('/contact-channels/send-verification-code', { method: 'POST', body: { email: json.primary_email, callback_url: callbackUrl } }, session, 'client'),
+        isOneOf(KnownErrors.EmailAlreadyVerified),
+      );
+    },
+    delete: async () => {
+      await core.json('/users/me', { method: 'DELETE' }, session, 'client');
+      session.markInvalid();
+    },
+    listContactChannels: () => reads.contactChannels().get(),
+    createContactChannel: async (data) => {
+      const created = await core.json('/contact-channels', {
+        method: 'POST',
+        body: { value: data.value, type: data.type, used_for_auth: data.usedForAuth, is_primary: data.isPrimary, user_id: 'me' },
+      }, session, 'client');
+      await contactChannelsCache(ctx).refresh([session]);
+      return createContactChannel(ctx, created);
+    },
+    listTeams: () => reads.teams().get(),
+    getTeam: async (id) => (await reads.teams().get()).find((t) => t.id === id) ?? null,
+    createTeam: async ({ displayName, profileImageUrl }) => {
+      const created = await core.json('/teams', {
+        method: 'POST',
+        body: { display_name: displayName, profile_image_url: profileImageUrl, creator_user_id: 'me' },
+      }, session, 'client');
+      await myTeamsCache(ctx).refresh([session]);
+      await update({ selectedTeamId: created.id });
+      return createTeam(ctx, created);
+    },
+    leaveTeam: async (team) => {
+      await core.json(`/team-memberships/${team.id}/me`, { method: 'DELETE', body: {} }, session, 'client');
+    },
+    getTeamProfile: (team) => reads.teamProfile(team).get(),
+    listPermissions: listPermissions as UserExtra['listPermissions'],
+    getPermission: getPermission as UserExtra['getPermission'],
+    hasPermission: (async (a: unknown, b?: string) => (await getPermission(a, b)) !== null) as UserExtra['hasPermission'],
+    getConnectedAccount: ((provider: string, options?: GetConnectedAccountOptions) =>
+      reads.connectedAccount(provider, options).get()) as UserExtra['getConnectedAccount'],
+    getActiveSessions: async () => items(await core.json('/auth/sessions?user_id=me', {}, session, 'client')).map(createActiveSession),
+    revokeSession: async (sessionId) => {
+      await core.json(`/auth/sessions/${sessionId}?user_id=me`, { method: 'DELETE' }, session, 'client');
+    },
+    listApiKeys: () => reads.apiKeys().get(),
+    createApiKey: (options) => createApiKeyFor({ kind: 'user', ctx }, options) as Promise<UserApiKeyFirstView>,
+    [cachedReadsSymbol]: reads,
+  };
+  const notInternal = () => {
+    throw new Error("Cannot call this function on a Stack app with a project ID other than 'internal'.");
+  };
+  user.createProject = isInternal ? (options) => createProjectAsOwner(ctx, options) : notInternal;
+  user.listOwnedProjects = isInternal ? () => reads.ownedProjects().get() : notInternal;
+  return Object.freeze(user) as CurrentUser | CurrentInternalUser;
+}

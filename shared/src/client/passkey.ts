@@ -1,0 +1,74 @@
+// Passkey sign-in and registration (client-library §1.4.2, §1.7.4) through @simplewebauthn/browser.
+import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import { KnownErrors, type KnownError } from '../known-errors.ts';
+import { RELYING_PARTY_ID_PLACEHOLDER } from './constants.ts';
+import type { ClientCore } from './core.ts';
+import { withMfa, type SignInTokensJson } from './mfa.ts';
+import { Result } from './result.ts';
+import type { InternalSession } from './session.ts';
+
+/** The WebAuthn ceremonies; replaceable (option `webauthn`) for non-browser hosts and tests. */
+export interface WebAuthnCeremonies {
+  startAuthentication(options: { optionsJSON: any }): Promise<any>;
+  startRegistration(options: { optionsJSON: any }): Promise<any>;
+}
+
+export const browserWebAuthn: WebAuthnCeremonies = { startAuthentication, startRegistration };
+
+export type PasskeyRegistrationResult = Result<undefined, KnownError>;
+
+function isWebAuthnLibraryError(err: unknown): err is WebAuthnError {
+  return err instanceof WebAuthnError;
+}
+
+function ceremonies(core: ClientCore): WebAuthnCeremonies {
+  return (core.options as { webauthn?: WebAuthnCeremonies }).webauthn ?? browserWebAuthn;
+}
+
+/** Steps 1–4 of §1.4.2; returns the sign-in tokens. */
+export async function passkeySignInTokens(core: ClientCore): Promise<Result<SignInTokensJson, KnownError>> {
+  const hostname = core.redirector.currentUrl()?.hostname;
+  try {
+    const tokens = await withMfa(core, async () => {
+      const init = await core.json('/auth/passkey/initiate-passkey-authentication', { method: 'POST', body: {} }, core.defaultSession(), 'client');
+      if (init.options_json?.rpId !== RELYING_PARTY_ID_PLACEHOLDER) {
+        throw new Error(`Expected returned RP ID from server to equal sentinel ${RELYING_PARTY_ID_PLACEHOLDER}`);
+      }
+      if (!hostname) throw new Error('Passkey sign-in needs a browser page (no current URL)');
+      const response = await ceremonies(core).startAuthentication({ optionsJSON: { ...init.options_json, rpId: hostname } });
+      return core.json<SignInTokensJson>('/auth/passkey/sign-in', {
+        method: 'POST',
+        body: { authentication_response: response, code: init.code },
+      }, null, 'client');
+    });
+    return Result.ok(tokens);
+  } catch (err) {
+    if (isWebAuthnLibraryError(err)) return Result.error(new KnownErrors.PasskeyWebAuthnError(err.message, err.name));
+    return Result.error(new KnownErrors.PasskeyAuthenticationFailed('Failed to sign in with passkey'));
+  }
+}
+
+export async function registerPasskey(core: ClientCore, session: InternalSession, _options?: { hostname?: string }): Promise<PasskeyRegistrationResult> {
+  if (core.redirector.method === 'none') throw new Error('hostname must be provided if the Stack App does not have a redirect method');
+  const hostname = core.redirector.currentUrl()?.hostname;
+  if (!hostname) throw new Error('Passkey registration needs a browser page (no current URL)');
+  const init = await core.json('/auth/passkey/initiate-passkey-registration', { method: 'POST', body: {} }, session, 'client');
+  if (init.options_json?.rp?.id !== RELYING_PARTY_ID_PLACEHOLDER) {
+    throw new Error(`Expected returned RP ID from server to equal sentinel ${RELYING_PARTY_ID_PLACEHOLDER}`);
+  }
+  let credential: unknown;
+  try {
+    credential = await ceremonies(core).startRegistration({ optionsJSON: { ...init.options_json, rp: { ...init.options_json.rp, id: hostname } } });
+  } catch (err) {
+    if (isWebAuthnLibraryError(err)) return Result.error(new KnownErrors.PasskeyWebAuthnError(err.message, err.name));
+    console.error('Passkey registration failed', err);
+    return Result.error(new KnownErrors.PasskeyRegistrationFailed('Failed to start passkey registration due to unknown error'));
+  }
+  try {
+    await core.json('/auth/passkey/register', { method: 'POST', body: { credential, code: init.code } }, session, 'client');
+  } catch (err) {
+    if (err instanceof KnownErrors.PasskeyRegistrationFailed) return Result.error(err);
+    throw err;
+  }
+  return Result.ok(undefined);
+}
