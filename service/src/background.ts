@@ -1,6 +1,10 @@
-// Background workers (email outbox, webhook deliveries, dev OpenID provider) started with the service.
+// Background workers started with the service: the email outbox (and, as they land, webhook deliveries and
+// the development OpenID provider). Each registers its stop hook.
 import type { Services } from './services';
+import { startEmailWorker } from './email/outbox';
 
 export async function startBackgroundWork(services: Services): Promise<void> {
-  void services;
+  const { config } = services;
+  const email = startEmailWorker(services.db, { shared: { smtpUrl: config.smtpUrl, smtpSender: config.smtpSender } });
+  services.onStop.push(() => email.stop());
 }

@@ -1,0 +1,156 @@
+// Starts the real service as a child process (as `npm start` does) and talks HTTP to it.
+// On PGlite by default; on PostgreSQL when the test run has DATABASE_URL set.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'bun:test';
+import { startSmtpFixture, type SmtpFixture } from './smtp';
+
+const SERVICE_ENTRY = join(import.meta.dir, '../../src/main.ts');
+
+export const DEV_KEYS = {
+  projectId: 'internal',
+  publishableClientKey: 'this-publishable-client-key-is-for-local-development-only',
+  secretServerKey: 'this-secret-server-key-is-for-local-development-only',
+  superSecretAdminKey: 'this-super-secret-admin-key-is-for-local-development-only',
+};
+
+export interface RunningService {
+  url: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startService(opts: { env?: Record<string, string | undefined> } = {}): Promise<RunningService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
+  const proc = Bun.spawn([process.execPath, SERVICE_ENTRY], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      GATEHOUSE_DATA_DIR: dataDir,
+      GATEHOUSE_DEV_OIDC: 'false',
+      NODE_ENV: 'test',
+      ...opts.env,
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let output = '';
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) output += decoder.decode(chunk);
+  };
+  void collect(proc.stdout);
+  void collect(proc.stderr);
+
+  const deadline = Date.now() + 60_000;
+  let url: string | undefined;
+  while (!url) {
+    const m = /listening on (http:\/\/localhost:\d+)/.exec(output);
+    if (m) url = m[1];
+    else if (proc.exitCode !== null) throw new Error(`service exited (${proc.exitCode}):\n${output}`);
+    else if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+    else await Bun.sleep(50);
+  }
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      proc.kill('SIGTERM');
+      await Promise.race([proc.exited, Bun.sleep(5000)]);
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SharedService extends RunningService {
+  /** The real SMTP server the shared service's "shared" email config delivers to. */
+  mailbox: SmtpFixture;
+}
+
+let shared: Promise<SharedService> | undefined;
+
+/**
+ * One service for the whole test process (bun test runs every file in one process), with a real SMTP server
+ * as its shared mail server. Tests isolate themselves by creating their own projects (and unique emails).
+ * Tests that need other settings start their own service with `startService({env})`.
+ */
+export function sharedService(): Promise<SharedService> {
+  shared ??= (async () => {
+    const mailbox = await startSmtpFixture();
+    const svc = await startService({ env: { SMTP_URL: mailbox.url } });
+    return { ...svc, mailbox };
+  })();
+  return shared;
+}
+
+export interface ApiResponse<T = any> { status: number; headers: Headers; body: T; text: string }
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string | undefined>;
+  accessToken?: string;
+  refreshToken?: string;
+  /** Send the body as application/x-www-form-urlencoded. */
+  form?: boolean;
+}
+
+/** A client bound to one project and access type, sending the x-stack-* headers the SDK sends. */
+export class Api {
+  constructor(readonly baseUrl: string, readonly headers: Record<string, string | undefined> = {}) {}
+
+  with(headers: Record<string, string | undefined>): Api {
+    return new Api(this.baseUrl, { ...this.headers, ...headers });
+  }
+
+  async request<T = any>(method: string, path: string, o: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries({ ...this.headers, ...o.headers })) if (v !== undefined) headers[k] = v;
+    if (o.accessToken) headers['x-stack-access-token'] = o.accessToken;
+    if (o.refreshToken) headers['x-stack-refresh-token'] = o.refreshToken;
+    let body: string | undefined;
+    if (o.body !== undefined) {
+      if (o.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams(o.body as Record<string, string>).toString();
+      } else {
+        headers['content-type'] ??= 'application/json';
+        body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+      }
+    }
+    const res = await fetch(`${this.baseUrl}/api/v1${path}`, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+      try { parsed = JSON.parse(text); } catch { /* keep text */ }
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, o?: RequestOptions) { return this.request<T>('GET', path, o); }
+  post<T = any>(path: string, body?: unknown, o?: RequestOptions) { return this.request<T>('POST', path, { ...o, body }); }
+  patch<T = any>(path: string, body?: unknown, o?: RequestOptions) { return this.request<T>('PATCH', path, { ...o, body }); }
+  delete<T = any>(path: string, o?: RequestOptions) { return this.request<T>('DELETE', path, o); }
+}
+
+export function clientApi(url: string, projectId: string, publishableClientKey: string) {
+  return new Api(url, { 'x-stack-project-id': projectId, 'x-stack-access-type': 'client', 'x-stack-publishable-client-key': publishableClientKey });
+}
+export function serverApi(url: string, projectId: string, secretServerKey: string) {
+  return new Api(url, { 'x-stack-project-id': projectId, 'x-stack-access-type': 'server', 'x-stack-secret-server-key': secretServerKey });
+}
+export function adminApi(url: string, projectId: string, superSecretAdminKey: string) {
+  return new Api(url, { 'x-stack-project-id': projectId, 'x-stack-access-type': 'admin', 'x-stack-super-secret-admin-key': superSecretAdminKey });
+}
+
+/** Asserts a known-error response: status, header and body code. */
+export function expectKnownError(res: ApiResponse, code: string, status: number) {
+  expect({ status: res.status, code: res.body?.code, header: res.headers.get('x-stack-known-error') })
+    .toEqual({ status, code, header: code });
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+}
