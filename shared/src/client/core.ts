@@ -9,6 +9,7 @@ import type { BrowserEnvironment } from './environment.ts';
 import { Redirector, type HandlerUrls } from './redirects.ts';
 import { InternalSession } from './session.ts';
 import type { ClientTimers } from './timers.ts';
+import type { WebAuthnCeremonies } from './passkey.ts';
 import {
   TokenStore,
   EMPTY_TOKENS,
@@ -34,6 +35,7 @@ export interface CoreOptions {
   oauthScopesOnSignIn: Partial<Record<string, string[]>>;
   cookieAdapter?: () => CookieAdapter;
   mfaPrompt?: MfaPrompt;
+  webauthn?: WebAuthnCeremonies;
 }
 
 export class ClientCore {

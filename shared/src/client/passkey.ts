@@ -22,7 +22,7 @@ function isWebAuthnLibraryError(err: unknown): err is WebAuthnError {
 }
 
 function ceremonies(core: ClientCore): WebAuthnCeremonies {
-  return (core.options as { webauthn?: WebAuthnCeremonies }).webauthn ?? browserWebAuthn;
+  return core.options.webauthn ?? browserWebAuthn;
 }
 
 /** Steps 1–4 of §1.4.2; returns the sign-in tokens. */

@@ -1,0 +1,278 @@
+// GatehouseClientApp (= StackClientApp): the browser/public-key app (client-library §1.4).
+import { KnownErrors, type KnownError } from '../known-errors.ts';
+import type { AccessType, RequestInitLite } from './api-client.ts';
+import {
+  buildCore,
+  defaultClientExtraHeaders,
+  requireProjectId,
+  requirePublishableKey,
+  type GatehouseClientAppOptions,
+} from './app-options.ts';
+import type { CachedRead } from './cache.ts';
+import type { ClientCore } from './core.ts';
+import { withMfa, type SignInTokensJson } from './mfa.ts';
+import { cachedReadsSymbol, inFamily, isOneOf } from './models/common.ts';
+import { createCurrentUser, type CurrentInternalUser, type CurrentUser } from './models/current-user.ts';
+import { createProject, type Project } from './models/projects.ts';
+import { contactChannelsCache } from './models/contact-channels.ts';
+import { callOAuthCallback, startOAuthFlow } from './oauth.ts';
+import { passkeySignInTokens } from './passkey.ts';
+import type { HandlerUrls, RedirectToOptions } from './redirects.ts';
+import { Result } from './result.ts';
+import type { InternalSession } from './session.ts';
+import type { TokenPair, TokenStoreInit } from './token-store.ts';
+
+export const stackAppInternalsSymbol = Symbol.for('StackAuth--DO-NOT-USE-OR-YOU-WILL-BE-FIRED--StackAppInternals');
+
+export type GetUserOr = 'return-null' | 'redirect' | 'throw' | 'anonymous' | 'anonymous-if-exists';
+export type GetUserOptions = { or?: GetUserOr; tokenStore?: TokenStoreInit };
+
+export interface ClientAppReads<U> {
+  /** The signed-in user of the store's current session (re-derive after `onTokensChange`). */
+  currentUser(options?: { tokenStore?: TokenStoreInit; includeAnonymous?: boolean }): CachedRead<U | null>;
+  project(): CachedRead<Project>;
+  /** Fires when the tokens of the store change (sign-in/out, refresh, another tab). */
+  onTokensChange(cb: (tokens: TokenPair) => void, options?: { tokenStore?: TokenStoreInit }): () => void;
+}
+
+type AnyResult = Result<undefined, KnownError>;
+
+export class GatehouseClientApp<U extends CurrentUser | CurrentInternalUser = CurrentUser> {
+  /** @internal */
+  readonly _core: ClientCore;
+  /** @internal the access type used for the current-user view */
+  protected readonly _userAccess: AccessType = 'client';
+  #anonymousSignUp: Promise<void> | null = null;
+
+  constructor(options: GatehouseClientAppOptions);
+  /** @internal used by subclasses and owned-project apps */
+  constructor(options: GatehouseClientAppOptions, core: ClientCore);
+  constructor(options: GatehouseClientAppOptions, core?: ClientCore) {
+    this._core =
+      core ??
+      buildCore(
+        options,
+        { projectId: requireProjectId(options.projectId), publishableClientKey: requirePublishableKey(options.publishableClientKey) },
+        options.extraRequestHeaders ?? defaultClientExtraHeaders(),
+      );
+  }
+
+  get projectId(): string {
+    return this._core.projectId;
+  }
+
+  get urls(): HandlerUrls {
+    return this._core.urls;
+  }
+
+  /** @internal builds the user object for a session's JSON (server apps override). */
+  protected _createUser(session: InternalSession, json: any): U {
+    return createCurrentUser({ core: this._core, session }, json) as U;
+  }
+
+  #userRead(session: InternalSession, includeAnonymous: boolean): CachedRead<U | null> {
+    return this._core.currentUserCache(this._userAccess).handle([session], `user:${includeAnonymous}`, (json: any) =>
+      json && (includeAnonymous || !json.is_anonymous) ? this._createUser(session, json) : null,
+    );
+  }
+
+  readonly [cachedReadsSymbol]: ClientAppReads<U> = {
+    currentUser: (options) => this.#userRead(this._core.getSession(this._core.requireTokenStore(options?.tokenStore)), !!options?.includeAnonymous),
+    project: () => this._core.cache<[]>('project', () => this._core.json('/projects/current', {}, null, 'client')).handle([], 'project', createProject),
+    onTokensChange: (cb, options) => this._core.requireTokenStore(options?.tokenStore).onChange((v) => cb(v)),
+  };
+
+  /** §1.4.1 decision table. */
+  async getUser(options: GetUserOptions & { or: 'redirect' | 'throw' | 'anonymous' }): Promise<U>;
+  async getUser(options?: GetUserOptions): Promise<U | null>;
+  async getUser(options?: GetUserOptions): Promise<U | null> {
+    const store = this._core.requireTokenStore(options?.tokenStore);
+    const session = this._core.getSession(store);
+    const or = options?.or ?? 'return-null';
+    const includeAnonymous = or === 'anonymous' || or === 'anonymous-if-exists';
+    const user = await this.#userRead(session, includeAnonymous).get();
+    if (user) return user;
+    switch (or) {
+      case 'redirect':
+        await this._core.redirector.redirectTo('signIn', { replace: true });
+        return null;
+      case 'throw':
+        throw new Error("User is not signed in but getUser was called with { or: 'throw' }");
+      case 'anonymous': {
+        const tokens = await this.#signUpAnonymously();
+        const anonymous = await this.getUser({ tokenStore: tokens, or: 'anonymous-if-exists' });
+        if (!anonymous) throw new Error('Something went wrong while signing up anonymously');
+        return anonymous;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** Single flight per app; stores the tokens in the app's store and returns them. */
+  async #signUpAnonymously(): Promise<TokenPair> {
+    this.#anonymousSignUp ??= (async () => {
+      const json = await this._core.json<SignInTokensJson>('/auth/anonymous/sign-up', { method: 'POST', body: {} }, null, 'client');
+      this._core.signInWithTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
+    })().finally(() => {
+      this.#anonymousSignUp = null;
+    });
+    await this.#anonymousSignUp;
+    return this._core.requireTokenStore().get();
+  }
+
+  async getProject(): Promise<Project> {
+    return this[cachedReadsSymbol].project().get();
+  }
+
+  async signInWithOAuth(provider: string): Promise<never> {
+    return startOAuthFlow(this._core, { type: 'authenticate', provider });
+  }
+
+  async callOAuthCallback(): Promise<boolean> {
+    return callOAuthCallback(this._core);
+  }
+
+  async #finishSignIn(tokens: SignInTokensJson, noRedirect: boolean | undefined): Promise<void> {
+    this._core.signInWithTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+    if (!noRedirect) await this._core.redirector.redirectTo(tokens.is_new_user ? 'afterSignUp' : 'afterSignIn', { replace: true });
+  }
+
+  async signInWithCredential(options: { email: string; password: string; noRedirect?: boolean }): Promise<AnyResult> {
+    this._core.requireTokenStore();
+    return Result.catching(async () => {
+      const tokens = await withMfa(this._core, () =>
+        this._core.json('/auth/password/sign-in', { method: 'POST', body: { email: options.email, password: options.password } }, null, 'client'),
+      );
+      await this.#finishSignIn({ ...tokens, is_new_user: false }, options.noRedirect);
+      return undefined;
+    }, isOneOf(KnownErrors.EmailPasswordMismatch, KnownErrors.InvalidTotpCode));
+  }
+
+  async signUpWithCredential(options: { email: string; password: string; noRedirect?: boolean; verificationCallbackUrl?: string }): Promise<AnyResult> {
+    this._core.requireTokenStore();
+    const callback =
+      options.verificationCallbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.emailVerification, 'verificationCallbackUrl');
+    const matches = (err: unknown): err is KnownError =>
+      isOneOf(KnownErrors.UserEmailAlreadyExists)(err) || inFamily('PASSWORD_REQUIREMENTS_NOT_MET')(err);
+    return Result.catching(async () => {
+      const tokens = await this._core.json<SignInTokensJson>('/auth/password/sign-up', {
+        method: 'POST',
+        body: { email: options.email, password: options.password, verification_callback_url: callback },
+      }, null, 'client');
+      await this.#finishSignIn({ ...tokens, is_new_user: true }, options.noRedirect);
+      return undefined;
+    }, matches);
+  }
+
+  async signInWithMagicLink(code: string, options?: { noRedirect?: boolean }): Promise<AnyResult> {
+    this._core.requireTokenStore();
+    return Result.catching(async () => {
+      const tokens = await withMfa(this._core, () => this._core.json('/auth/otp/sign-in', { method: 'POST', body: { code } }, null, 'client'));
+      await this.#finishSignIn(tokens, options?.noRedirect);
+      return undefined;
+    }, (err): err is KnownError => inFamily('VERIFICATION_ERROR')(err) || err instanceof KnownErrors.InvalidTotpCode);
+  }
+
+  async signInWithPasskey(): Promise<AnyResult> {
+    this._core.requireTokenStore();
+    const result = await passkeySignInTokens(this._core);
+    if (result.status === 'error') return result;
+    this._core.signInWithTokens({ accessToken: result.data.access_token, refreshToken: result.data.refresh_token });
+    await this._core.redirector.redirectTo('afterSignIn', { replace: true });
+    return Result.ok(undefined);
+  }
+
+  async sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<{ nonce: string }, KnownError>> {
+    const callbackUrl = options?.callbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.magicLinkCallback, 'callbackUrl');
+    return Result.catching(
+      () => this._core.json('/auth/otp/send-sign-in-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client').then((j) => ({ nonce: j.nonce as string })),
+      isOneOf(KnownErrors.RedirectUrlNotWhitelisted),
+    );
+  }
+
+  async sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }): Promise<AnyResult> {
+    const callbackUrl = options?.callbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.passwordReset, 'callbackUrl');
+    return Result.catching(
+      () => this._core.json('/auth/password/send-reset-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client').then(() => undefined),
+      isOneOf(KnownErrors.UserNotFound),
+    );
+  }
+
+  #codeCall<T>(path: string, body: object, session: InternalSession | null, map: (json: any) => T): Promise<Result<T, KnownError>> {
+    return Result.catching(() => this._core.json(path, { method: 'POST', body }, session, 'client').then(map), inFamily('VERIFICATION_ERROR'));
+  }
+
+  verifyPasswordResetCode(code: string): Promise<AnyResult> {
+    return this.#codeCall('/auth/password/reset/check-code', { code }, null, () => undefined);
+  }
+
+  resetPassword(options: { code: string; password: string }): Promise<AnyResult> {
+    return this.#codeCall('/auth/password/reset', { code: options.code, password: options.password }, null, () => undefined);
+  }
+
+  async verifyEmail(code: string): Promise<AnyResult> {
+    const result = await this.#codeCall('/contact-channels/verify', { code }, null, () => undefined);
+    if (this._core.hasPersistentTokenStore()) {
+      const session = this._core.defaultSession();
+      await this._core.refreshCurrentUser(session);
+      await contactChannelsCache({ core: this._core, session }).refreshWhere(([s]) => s === session);
+    }
+    return result;
+  }
+
+  verifyTeamInvitationCode(code: string): Promise<Result<unknown, KnownError>> {
+    return this.#codeCall('/team-invitations/accept/check-code', { code }, this._core.defaultSession(), (j) => j);
+  }
+
+  acceptTeamInvitation(code: string): Promise<AnyResult> {
+    return this.#codeCall('/team-invitations/accept', { code }, this._core.defaultSession(), () => undefined);
+  }
+
+  getTeamInvitationDetails(code: string): Promise<Result<{ teamDisplayName: string }, KnownError>> {
+    return this.#codeCall('/team-invitations/accept/details', { code }, this._core.defaultSession(), (j) => ({ teamDisplayName: j.team_display_name }));
+  }
+
+  /** Signs out the current (non-anonymous) user, if any. */
+  async signOut(options?: { redirectUrl?: string }): Promise<void> {
+    const user = await this.getUser();
+    if (user) await user.signOut(options);
+  }
+
+  redirectToSignIn = (o?: RedirectToOptions) => this._core.redirector.redirectTo('signIn', o);
+  redirectToSignUp = (o?: RedirectToOptions) => this._core.redirector.redirectTo('signUp', o);
+  redirectToSignOut = (o?: RedirectToOptions) => this._core.redirector.redirectTo('signOut', o);
+  redirectToEmailVerification = (o?: RedirectToOptions) => this._core.redirector.redirectTo('emailVerification', o);
+  redirectToPasswordReset = (o?: RedirectToOptions) => this._core.redirector.redirectTo('passwordReset', o);
+  redirectToForgotPassword = (o?: RedirectToOptions) => this._core.redirector.redirectTo('forgotPassword', o);
+  redirectToHome = (o?: RedirectToOptions) => this._core.redirector.redirectTo('home', o);
+  redirectToOAuthCallback = (o?: RedirectToOptions) => this._core.redirector.redirectTo('oauthCallback', o);
+  redirectToMagicLinkCallback = (o?: RedirectToOptions) => this._core.redirector.redirectTo('magicLinkCallback', o);
+  redirectToAfterSignIn = (o?: RedirectToOptions) => this._core.redirector.redirectTo('afterSignIn', o);
+  redirectToAfterSignUp = (o?: RedirectToOptions) => this._core.redirector.redirectTo('afterSignUp', o);
+  redirectToAfterSignOut = (o?: RedirectToOptions) => this._core.redirector.redirectTo('afterSignOut', o);
+  redirectToAccountSettings = (o?: RedirectToOptions) => this._core.redirector.redirectTo('accountSettings', o);
+  redirectToError = (o?: RedirectToOptions) => this._core.redirector.redirectTo('error', o);
+  redirectToTeamInvitation = (o?: RedirectToOptions) => this._core.redirector.redirectTo('teamInvitation', o);
+
+  get [stackAppInternalsSymbol]() {
+    return {
+      /** Raw API call with this app's keys and the default session. */
+      sendRequest: (path: string, init: RequestInitLite = {}, type: AccessType = 'client') =>
+        this._core.request(path, init, this._core.defaultSession(), type),
+      /** Seeds the current-user cache (e.g. with a user fetched during server-side rendering). */
+      setCurrentUser: (json: unknown) => this._core.currentUserCache(this._userAccess).set([this._core.defaultSession()], json),
+      toClientJson: () => ({
+        baseUrl: this._core.api.baseUrl,
+        projectId: this.projectId,
+        publishableClientKey: this._core.api.options.publishableClientKey,
+        tokenStore: typeof this._core.options.tokenStore === 'string' ? this._core.options.tokenStore : null,
+        urls: this.urls,
+      }),
+    };
+  }
+}
+
+/** The SDK's name for the same class. */
+export const StackClientApp = GatehouseClientApp;
+export type StackClientApp<U extends CurrentUser | CurrentInternalUser = CurrentUser> = GatehouseClientApp<U>;

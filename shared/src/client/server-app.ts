@@ -1,0 +1,142 @@
+// GatehouseServerApp (= StackServerApp): adds the secret server key and server views (client-library §1.5).
+import { isKnownErrorInFamily } from '../known-errors.ts';
+import type { AccessType } from './api-client.ts';
+import {
+  buildCore,
+  requireProjectId,
+  requirePublishableKey,
+  requireSecretServerKey,
+  type GatehouseServerAppOptions,
+} from './app-options.ts';
+import type { CachedRead } from './cache.ts';
+import { GatehouseClientApp } from './client-app.ts';
+import type { ClientCore } from './core.ts';
+import { compact, items, type ServerContext } from './models/common.ts';
+import type { CurrentUser } from './models/current-user.ts';
+import {
+  createCurrentServerUser,
+  createServerUser,
+  refreshServerUserCaches,
+  serverUserCache,
+  serverUserCreateToWire,
+  usersListCache,
+  type CurrentServerUser,
+  type ListUsersOptions,
+  type ServerUser,
+  type ServerUserCreateOptions,
+} from './models/server-user.ts';
+import { createServerTeam, serverTeamsCache, type ServerTeam } from './models/teams.ts';
+import type { InternalSession } from './session.ts';
+import type { GetUserOptions } from './client-app.ts';
+
+export type ServerUserList = ServerUser[] & { nextCursor: string | null };
+
+export interface ServerAppReads {
+  user(userId: string): CachedRead<ServerUser | null>;
+  users(options?: ListUsersOptions): CachedRead<ServerUserList>;
+  teams(): CachedRead<ServerTeam[]>;
+}
+
+export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser & CurrentUser> {
+  protected override readonly _userAccess: AccessType = 'server';
+  /** @internal */
+  readonly _server: ServerContext;
+
+  constructor(options: GatehouseServerAppOptions);
+  /** @internal */
+  constructor(options: GatehouseServerAppOptions, core: ClientCore);
+  constructor(options: GatehouseServerAppOptions, core?: ClientCore) {
+    super(
+      options,
+      core ??
+        buildCore(
+          options,
+          {
+            projectId: requireProjectId(options.projectId),
+            publishableClientKey: requirePublishableKey(options.publishableClientKey),
+            secretServerKey: requireSecretServerKey(options.secretServerKey),
+          },
+          options.extraRequestHeaders ?? {},
+        ),
+    );
+    // Server operations use the `server` access type on admin apps too.
+    this._server = { core: this._core, access: 'server' };
+  }
+
+  protected override _createUser(session: InternalSession, json: any) {
+    return createCurrentServerUser(this._server, session, json) as unknown as CurrentServerUser & CurrentUser;
+  }
+
+  readonly serverReads: ServerAppReads = {
+    user: (userId) => serverUserCache(this._server).handle([userId], 'user', (j: any) => (j ? createServerUser(this._server, j) : null)),
+    users: (o) =>
+      usersListCache(this._server).handle([o?.cursor, o?.limit, o?.orderBy, o?.desc, o?.query], 'users', (j: any) =>
+        Object.assign(items(j).map((u) => createServerUser(this._server, u)), { nextCursor: (j?.pagination?.next_cursor ?? null) as string | null }),
+      ),
+    teams: () => serverTeamsCache(this._server).handle([undefined], 'teams', (l: any[]) => l.map((t) => createServerTeam(this._server, t))),
+  };
+
+  /** Current user (server view), a user by id, or the owner of a user API key. */
+  override async getUser(options: GetUserOptions & { or: 'redirect' | 'throw' | 'anonymous' }): Promise<CurrentServerUser & CurrentUser>;
+  override async getUser(options?: GetUserOptions): Promise<(CurrentServerUser & CurrentUser) | null>;
+  override async getUser(id: string): Promise<ServerUser | null>;
+  override async getUser(options: { apiKey: string }): Promise<ServerUser | null>;
+  override async getUser(arg?: string | GetUserOptions | { apiKey: string }): Promise<any> {
+    if (typeof arg === 'string') return this.serverReads.user(arg).get();
+    if (arg && 'apiKey' in arg) {
+      const userId = await this.#checkApiKey('user', arg.apiKey);
+      return userId ? this.getUser(userId) : null;
+    }
+    return super.getUser(arg as GetUserOptions);
+  }
+
+  /** @deprecated use getUser */
+  async getServerUser() {
+    console.warn('stackServerApp.getServerUser is deprecated; use stackServerApp.getUser instead');
+    return this.getUser();
+  }
+
+  async #checkApiKey(type: 'user' | 'team', apiKey: string): Promise<string | null> {
+    try {
+      const json = await this._core.json(`/${type}-api-keys/check`, { method: 'POST', body: { api_key: apiKey } }, null, 'server');
+      return (type === 'user' ? json.user_id : json.team_id) ?? null;
+    } catch (err) {
+      if (isKnownErrorInFamily(err, 'API_KEY_NOT_VALID')) return null;
+      throw err;
+    }
+  }
+
+  async listUsers(options?: ListUsersOptions): Promise<ServerUserList> {
+    return this.serverReads.users(options).get();
+  }
+
+  async createUser(options: ServerUserCreateOptions): Promise<ServerUser> {
+    const json = await this._core.json('/users', { method: 'POST', body: serverUserCreateToWire(options) }, null, 'server');
+    await refreshServerUserCaches(this._server);
+    return createServerUser(this._server, json);
+  }
+
+  async listTeams(): Promise<ServerTeam[]> {
+    return this.serverReads.teams().get();
+  }
+
+  async getTeam(id: string): Promise<ServerTeam | null>;
+  async getTeam(options: { apiKey: string }): Promise<ServerTeam | null>;
+  async getTeam(arg: string | { apiKey: string }): Promise<ServerTeam | null> {
+    const id = typeof arg === 'string' ? arg : await this.#checkApiKey('team', arg.apiKey);
+    if (!id) return null;
+    return (await this.listTeams()).find((t) => t.id === id) ?? null;
+  }
+
+  async createTeam(options: { displayName: string; profileImageUrl?: string | null; creatorUserId?: string }): Promise<ServerTeam> {
+    const json = await this._core.json('/teams', {
+      method: 'POST',
+      body: compact({ display_name: options.displayName, profile_image_url: options.profileImageUrl, creator_user_id: options.creatorUserId }),
+    }, null, 'server');
+    await serverTeamsCache(this._server).refresh([undefined]);
+    return createServerTeam(this._server, json);
+  }
+}
+
+export const StackServerApp = GatehouseServerApp;
+export type StackServerApp = GatehouseServerApp;
