@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `npm test`: type-check every package, then run every test (shared + service) with bun test.
+# The last line is "N passed, N failed". Pass --no-typecheck to skip tsc, and paths to run a subset.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BUN="node_modules/.bin/bun"
+
+typecheck=1
+paths=()
+for arg in "$@"; do
+  case "$arg" in
+    --no-typecheck) typecheck=0 ;;
+    *) paths+=("$arg") ;;
+  esac
+done
+[ ${#paths[@]} -eq 0 ] && paths=(shared/test service/test)
+
+# Browser tests drive Debian's Chromium (never a downloaded browser).
+if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing chromium from Debian for the browser tests..."
+  (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null 2>&1 || echo "warning: could not install chromium"
+fi
+
+failed_tc=0
+if [ $typecheck = 1 ]; then
+  echo "== tsc (shared, service)"
+  node_modules/.bin/tsc --noEmit -p shared/tsconfig.json || failed_tc=1
+  node_modules/.bin/tsc --noEmit -p service/tsconfig.json || failed_tc=1
+fi
+
+log=$(mktemp)
+echo "== bun test ${paths[*]}"
+"$BUN" test "${paths[@]}" 2>&1 | tee "$log"
+rc=${PIPESTATUS[0]}
+pass=$(grep -E '^ *[0-9]+ pass$' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+fail=$(grep -E '^ *[0-9]+ fail$' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+# A crash without a summary counts as a failure.
+if [ "$rc" != 0 ] && [ "${fail:-0}" = 0 ]; then fail=1; fi
+if [ $failed_tc = 1 ]; then fail=$((fail + 1)); echo "type check failed (counted as one failure)"; fi
+rm -f "$log"
+echo "${pass:-0} passed, ${fail:-0} failed"
+[ "${fail:-0}" = 0 ]
