@@ -186,10 +186,11 @@ export class AsyncCache<K extends readonly unknown[], V> {
     const { timers } = this.#opts;
     const throttle = this.#opts.throttleMs ?? CACHE_THROTTLE_MS;
     const wait = entry.lastStart + throttle - timers.now();
+    // Sequence numbers follow call order, so a result never replaces one of a later fetch or a later `set`.
+    const seq = ++entry.startedSeq;
     const promise = (wait > 0 ? timers.sleep(wait) : Promise.resolve())
       .then(() => {
         entry.lastStart = timers.now();
-        const seq = ++entry.startedSeq;
         return this.#fetcher(entry.key).then(
           (value) => {
             if (seq > entry.appliedSeq) {

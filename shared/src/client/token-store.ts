@@ -99,15 +99,13 @@ export function readTokensFromCookies(get: (name: string) => string | null | und
  * sharing the cookies) reaches this tab; polling stops if a write fails.
  */
 export function createBrowserCookieStore(jar: CookieJar, projectId: string, timers: ClientTimers): TokenStore {
-  let lastReadRefresh: string | null | undefined;
   const read = (current: TokenPair | null): TokenPair => {
     // Lets a server tell that the browser is on HTTPS; browsers silently drop it on insecure origins.
     jar.set(HTTPS_HINT_COOKIE, 'true', { secure: true });
     const tokens = readTokensFromCookies((n) => jar.get(n), projectId);
-    if (tokens.accessToken === null && current && tokens.refreshToken === lastReadRefresh) {
+    if (tokens.accessToken === null && current && tokens.refreshToken === current.refreshToken) {
       tokens.accessToken = current.accessToken;
     }
-    lastReadRefresh = tokens.refreshToken;
     return tokens;
   };
   let writesOk = true;
