@@ -1,0 +1,80 @@
+// Turns the results of bench/run.sh (lines `name<TAB>json`) into a markdown table with pass/fail per target
+// of issue 2, prints it and writes it to the given file.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+
+interface R { requests: number; rps: number; p50_ms: number; p99_ms: number; max_ms: number; non2xx: number; errors: number; peak_rss_kib?: number; concurrency?: number }
+const [input, output] = process.argv.slice(2);
+const results = new Map<string, R>();
+for (const line of readFileSync(input!, 'utf8').split('\n')) {
+  const tab = line.indexOf('\t');
+  if (tab > 0) results.set(line.slice(0, tab), JSON.parse(line.slice(tab + 1)));
+}
+
+const dbCeiling = results.get('ceiling-db')?.rps ?? NaN;
+const verify = results.get('verify')?.rps ?? NaN;
+const conns = process.env.BENCH_CONNECTIONS ?? '64';
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2)) + ' ms';
+const mib = (kib?: number) => (kib ? `${(kib / 1024).toFixed(0)} MiB` : '–');
+
+const labels: Record<string, string> = {
+  'ceiling-static': 'ceiling: Bun static JSON',
+  'ceiling-db': 'ceiling: Bun + postgres.js PK SELECT (pool 16, prepared)',
+  verify: 'raw `Bun.password.verify` (argon2id m=19456 t=2)',
+  'postgres:users-me': 'Postgres · `GET /users/me`',
+  'postgres:refresh': 'Postgres · refresh grant',
+  'postgres:sign-in': 'Postgres · password sign-in',
+  'postgres:sign-in-500': 'Postgres · password sign-in, 500 in flight',
+  'pglite:users-me': 'PGlite · `GET /users/me`',
+  'pglite:refresh': 'PGlite · refresh grant',
+  'pglite:sign-in': 'PGlite · password sign-in',
+  'pglite:sign-in-500': 'PGlite · password sign-in, 500 in flight',
+};
+
+const rows = [
+  `| workload | connections | requests/s | p50 | p99 | × DB ceiling | × raw verify | peak RSS | failed |`,
+  `|---|---|---|---|---|---|---|---|---|`,
+];
+for (const [name, r] of results) {
+  const conc = name === 'verify' ? `${r.concurrency} (concurrency)` : name.endsWith('-500') ? '500' : conns;
+  const signIn = name.includes('sign-in') || name === 'verify';
+  const failed = r.non2xx + r.errors;
+  rows.push(`| ${labels[name] ?? name} | ${conc} | ${f0(r.rps)} | ${ms(r.p50_ms)} | ${ms(r.p99_ms)} | ${f2(r.rps / dbCeiling)} | ${signIn ? f2(r.rps / verify) : ''} | ${mib(r.peak_rss_kib)} | ${failed ? `**${failed}**` : 0} |`);
+}
+
+const ok = (r?: R) => !!r && r.non2xx + r.errors === 0;
+const me = results.get('postgres:users-me');
+const refresh = results.get('postgres:refresh');
+const signIn = results.get('postgres:sign-in');
+const burst = results.get('postgres:sign-in-500');
+const targets: [string, string, boolean][] = [
+  ['`GET /users/me` ≥ 0.6 × DB ceiling', f2((me?.rps ?? NaN) / dbCeiling), ok(me) && me!.rps / dbCeiling >= 0.6],
+  ['`GET /users/me` p99 < 25 ms', me ? ms(me.p99_ms) : '–', ok(me) && me!.p99_ms < 25],
+  ['refresh grant ≥ 0.4 × DB ceiling', f2((refresh?.rps ?? NaN) / dbCeiling), ok(refresh) && refresh!.rps / dbCeiling >= 0.4],
+  ['password sign-in ≥ 0.85 × raw verify', f2((signIn?.rps ?? NaN) / verify), ok(signIn) && signIn!.rps / verify >= 0.85],
+  ['RSS < 1 GiB with 500 sign-ins in flight', mib(burst?.peak_rss_kib), ok(burst) && !!burst!.peak_rss_kib && burst!.peak_rss_kib < 1024 * 1024],
+];
+const passed = targets.filter((t) => t[2]).length;
+
+const md = [
+  `# Gatehouse benchmark`,
+  ``,
+  `${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · ${(totalmem() / 2 ** 30).toFixed(1)} GiB · Bun ${Bun.version} · ` +
+    `wrk -t1 -c${conns} -d${process.env.BENCH_DURATION ?? '10s'} on loopback (server and wrk share the cores) · ` +
+    `${process.env.BENCH_USERS ?? 2000} users with sessions, ${process.env.BENCH_SIGNIN_USERS ?? 200} with passwords`,
+  ``,
+  ...rows,
+  ``,
+  `Targets (issue 2, measured on Postgres; PGlite rows are for reference):`,
+  ``,
+  `| target | measured | result |`,
+  `|---|---|---|`,
+  ...targets.map(([t, m, p]) => `| ${t} | ${m} | ${p ? 'pass' : '**FAIL**'} |`),
+  ``,
+  `${passed}/${targets.length} targets met.`,
+  ``,
+].join('\n');
+writeFileSync(output!, md);
+console.log('\n' + md);

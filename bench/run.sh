@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# `npm run bench`: the Gatehouse benchmark, on loopback, with bounded durations (about 4 minutes).
+# 1. ceilings of this machine: Bun + static JSON, Bun + postgres.js primary-key SELECT (pool 16, prepared);
+# 2. the service on PostgreSQL (a fresh database, dropped at the end) and on PGlite (reference):
+#    GET /users/me over many users' access tokens, the refresh grant, password sign-in, and the peak RSS
+#    while 500 sign-ins are in flight; raw Bun.password.verify throughput with the service's parameters;
+# 3. a table with pass/fail per target of issue 2, printed and written to bench/results/latest.md.
+# Knobs: BENCH_DURATION (10s), BENCH_CONNECTIONS (64), BENCH_USERS (2000), BENCH_SIGNIN_USERS (200),
+# BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, PGHOST/PGPORT/PGUSER for Postgres.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUN=$ROOT/node_modules/.bin/bun
+DURATION=${BENCH_DURATION:-10s}
+CONN=${BENCH_CONNECTIONS:-64}
+BURST_DURATION=${BENCH_BURST_DURATION:-8s}
+export BENCH_USERS=${BENCH_USERS:-2000} BENCH_SIGNIN_USERS=${BENCH_SIGNIN_USERS:-200}
+PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}
+DB=gatehouse_bench
+DB_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$DB"
+TMP=$(mktemp -d /tmp/gatehouse-bench.XXXXXX)
+RESULTS=$TMP/results.tsv
+: > "$RESULTS"
+PIDS=()
+DB_CREATED=0
+
+log() { printf '\033[1m[bench]\033[0m %s\n' "$*" >&2; }
+
+stop_pid() {
+  local pid=$1
+  kill -TERM "$pid" 2>/dev/null || return 0
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  kill -KILL "$pid" 2>/dev/null || true
+}
+
+cleanup() {
+  local pid
+  for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
+  if [ "$DB_CREATED" = 1 ]; then
+    psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "drop database if exists $DB with (force)" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- prerequisites -----------------------------------------------------------------------------------
+if ! command -v wrk >/dev/null; then
+  log "installing wrk"
+  apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
+fi
+if ! psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qtAc 'select 1' >/dev/null 2>&1; then
+  log "PostgreSQL not reachable at $PGHOST:$PGPORT; trying pg_ctlcluster 15 main start"
+  pg_ctlcluster 15 main start
+fi
+psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "drop database if exists $DB with (force)" >/dev/null 2>&1 || true
+psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "create database $DB" >/dev/null
+DB_CREATED=1
+
+free_port() { "$BUN" -e 'const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } }); console.log(s.port); s.stop(true)'; }
+
+# start_bg LOG READY_PATTERN CMD...: starts CMD in the background, waits for READY_PATTERN in LOG; sets BG_PID.
+start_bg() {
+  local logf=$1 pattern=$2; shift 2
+  "$@" >"$logf" 2>&1 &
+  BG_PID=$!
+  PIDS+=("$BG_PID")
+  for _ in $(seq 600); do
+    grep -q "$pattern" "$logf" && return 0
+    kill -0 "$BG_PID" 2>/dev/null || { cat "$logf" >&2; log "process exited before it was ready"; exit 1; }
+    sleep 0.1
+  done
+  cat "$logf" >&2; log "timed out waiting for '$pattern'"; exit 1
+}
+
+# bench NAME URL SCRIPT [wrk options...]: a 2 s warm-up, then the measured run; appends NAME<TAB>JSON to RESULTS.
+bench() {
+  local name=$1 url=$2 script=$3; shift 3
+  wrk -t1 -c"$CONN" -d2s -s "bench/$script" "$@" "$url" >/dev/null 2>&1 || true
+  local out
+  out=$(wrk -t1 -c"$CONN" -d"$DURATION" --latency -s "bench/$script" "$@" "$url")
+  local json
+  json=$(grep '^BENCH_JSON ' <<<"$out" | sed 's/^BENCH_JSON //')
+  [ -n "$json" ] || { echo "$out" >&2; log "wrk produced no summary for $name"; exit 1; }
+  printf '%s\t%s\n' "$name" "$json" >>"$RESULTS"
+  log "$name: $json"
+}
+
+# --- ceilings ----------------------------------------------------------------------------------------
+log "ceiling (a): Bun static JSON"
+start_bg "$TMP/static.log" '^ready' env PORT="$(free_port)" "$BUN" bench/ceiling-static.ts
+port=$(sed -n 's/^ready //p' "$TMP/static.log")
+bench ceiling-static "http://127.0.0.1:$port/" static.lua
+stop_pid "$BG_PID"
+
+log "ceiling (b): Bun + postgres.js, primary-key SELECT (pool 16, prepared)"
+start_bg "$TMP/db.log" '^ready' env PORT="$(free_port)" DATABASE_URL="$DB_URL" "$BUN" bench/ceiling-db.ts
+port=$(sed -n 's/^ready //p' "$TMP/db.log")
+bench ceiling-db "http://127.0.0.1:$port/" ceiling-db.lua
+stop_pid "$BG_PID"
+
+log "raw Bun.password.verify (argon2id m=19456 t=2)"
+verify_json=$(BENCH_SECONDS=${DURATION%s} "$BUN" bench/verify.ts | sed -n 's/^BENCH_JSON //p')
+printf 'verify\t%s\n' "$verify_json" >>"$RESULTS"
+log "verify: $verify_json"
+
+# --- the service -------------------------------------------------------------------------------------
+# run_service LABEL ENV...: starts the service, seeds a project, runs the three workloads and the RSS burst.
+run_service() {
+  local label=$1; shift
+  local port logf out
+  port=$(free_port)
+  logf=$TMP/service-$label.log
+  out=$TMP/seed-$label
+  log "service on $label (port $port)"
+  start_bg "$logf" 'Gatehouse listening' env NODE_ENV=production PORT="$port" GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS=3600 "$@" "$BUN" service/src/main.ts
+  local pid=$BG_PID
+  local url=http://127.0.0.1:$port
+  # Production prints the internal project's random keys once, at first start.
+  for _ in $(seq 50); do grep -q 'secret server key' "$logf" && break; sleep 0.1; done
+  local pck ssk
+  pck=$(sed -n 's/^ *publishable client key: *//p' "$logf")
+  ssk=$(sed -n 's/^ *secret server key: *//p' "$logf")
+  [ -n "$pck" ] && [ -n "$ssk" ] || { cat "$logf" >&2; log "no internal keys in the service log"; exit 1; }
+  BENCH_URL=$url INTERNAL_PCK=$pck INTERNAL_SSK=$ssk BENCH_OUT=$out "$BUN" bench/seed.ts >&2
+  # shellcheck disable=SC1091
+  source "$out/env.sh"
+  BENCH_TOKENS=$out/access.txt bench "$label:users-me" "$url" users-me.lua
+  BENCH_TOKENS=$out/refresh.txt bench "$label:refresh" "$url" refresh.lua
+  BENCH_EMAILS=$out/emails.txt bench "$label:sign-in" "$url" sign-in.lua --timeout 30s
+
+  log "$label: 500 sign-ins in flight for $BURST_DURATION, sampling VmRSS"
+  local rss_file=$TMP/rss-$label
+  ( while kill -0 "$pid" 2>/dev/null; do awk '/^VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null; sleep 0.05; done ) >"$rss_file" &
+  local sampler=$!
+  local burst
+  burst=$(BENCH_EMAILS=$out/emails.txt wrk -t1 -c500 -d"$BURST_DURATION" --timeout 60s --latency -s bench/sign-in.lua "$url" | sed -n 's/^BENCH_JSON //p')
+  kill "$sampler" 2>/dev/null || true; wait "$sampler" 2>/dev/null || true
+  local peak_kib
+  peak_kib=$(sort -n "$rss_file" | tail -1)
+  printf '%s\t%s\n' "$label:sign-in-500" "${burst%\}},\"peak_rss_kib\":${peak_kib:-0}}" >>"$RESULTS"
+  log "$label:sign-in-500: $burst, peak RSS $((${peak_kib:-0} / 1024)) MiB"
+  stop_pid "$pid"
+}
+
+run_service postgres DATABASE_URL="$DB_URL"
+if [ "${BENCH_PGLITE:-1}" != 0 ]; then
+  run_service pglite GATEHOUSE_DATA_DIR="$TMP/pglite"
+fi
+
+# --- report ------------------------------------------------------------------------------------------
+mkdir -p bench/results
+"$BUN" bench/report.ts "$RESULTS" bench/results/latest.md

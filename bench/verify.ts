@@ -1,0 +1,24 @@
+// Raw Bun.password.verify throughput with the service's argon2id parameters (service/src/auth/passwords.ts)
+// and its hashing concurrency (GATEHOUSE_PASSWORD_HASH_CONCURRENCY, default max(2, cores)), for BENCH_SECONDS.
+const ARGON2 = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
+export {};
+const concurrency = Number(process.env.GATEHOUSE_PASSWORD_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2));
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const password = 'bench-password-1';
+const hash = await Bun.password.hash(password, ARGON2);
+for (let i = 0; i < concurrency; i++) await Bun.password.verify(password, hash); // warm-up
+
+const latencies: number[] = [];
+const end = performance.now() + seconds * 1000;
+const t0 = performance.now();
+await Promise.all(Array.from({ length: concurrency }, async () => {
+  while (performance.now() < end) {
+    const s = performance.now();
+    if (!(await Bun.password.verify(password, hash))) throw new Error('verify failed');
+    latencies.push(performance.now() - s);
+  }
+}));
+const elapsed = (performance.now() - t0) / 1000;
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+console.log(`BENCH_JSON ${JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50_ms: pct(50), p99_ms: pct(99), max_ms: latencies.at(-1), non2xx: 0, errors: 0, concurrency })}`);
