@@ -14,7 +14,7 @@ let p: TestProject;
 beforeAll(async () => {
   svc = await sharedService();
   p = await newProject(svc);
-});
+}, 60_000);
 
 /** A request with exactly these headers (nothing added), to any path of the service. */
 async function raw(path: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {}) {
@@ -141,7 +141,7 @@ describe('project authentication, in the documented order of checks', () => {
 
 describe('expired tokens (service with 1 s access tokens)', () => {
   let short: RunningService;
-  beforeAll(async () => { short = await startService({ env: { GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS: '1' } }); });
+  beforeAll(async () => { short = await startService({ env: { GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS: '1' } }); }, 60_000);
   afterAll(async () => { await short?.stop(); });
 
   test('ACCESS_TOKEN_EXPIRED with expired_at_millis, and ADMIN_ACCESS_TOKEN_EXPIRED for admin access tokens', async () => {

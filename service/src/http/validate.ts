@@ -128,14 +128,17 @@ function check(schema: Schema, value: unknown, path: string, out: string[], coer
         out.push(`${path} must be exactly ${minLength} characters`);
       } else {
         if (minLength !== undefined && value.length < minLength) {
-          out.push(schema.emptyMessage && minLength === 1 ? `${path} ${schema.emptyMessage}` : `${path} must be at least ${minLength} characters`);
+          // "must not be empty" says it all: an empty string gets no pattern/format lines on top (as in yup).
+          if (schema.emptyMessage && minLength === 1) { out.push(`${path} ${schema.emptyMessage}`); return value; }
+          out.push(`${path} must be at least ${minLength} characters`);
         }
         if (maxLength !== undefined && value.length > maxLength) out.push(`${path} must be at most ${maxLength} characters`);
       }
       if (schema.pattern && !new RegExp(schema.pattern).test(value)) {
         out.push(schema.patternMessage ? `${path} ${schema.patternMessage}` : `${path} must match the following: "/${schema.pattern}/"`);
       }
-      if (schema.format && value.length > 0) for (const p of formatProblems(schema.format, value)) out.push(`${path} ${p}`);
+      // yup's email() lets "" through; every other format (url, uuid, base64) judges the empty string too.
+      if (schema.format && !(value === '' && schema.format === 'email')) for (const p of formatProblems(schema.format, value)) out.push(`${path} ${p}`);
       return value;
     }
     case 'number':
