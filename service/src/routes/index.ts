@@ -8,6 +8,14 @@ import { tokenRoutes } from './oauth-token';
 import { projectRoutes } from './projects';
 import { internalProjectRoutes } from './internal-projects';
 import { internalApiKeyRoutes } from './internal-api-keys';
+import { oauthRoutes } from './oauth';
+import { connectedAccountRoutes } from './connected-accounts';
+import { passkeyRoutes } from './auth-passkey';
+import { mfaRoutes } from './auth-mfa';
+import { cliAuthRoutes } from './auth-cli';
+import { otpRoutes } from './auth-otp';
+import { passwordResetRoutes } from './auth-password-reset';
+import { contactChannelRoutes } from './contact-channels';
 
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
@@ -18,4 +26,12 @@ export const allRoutes: RouteDef[] = [
   ...projectRoutes,
   ...internalProjectRoutes,
   ...internalApiKeyRoutes,
+  ...oauthRoutes,
+  ...connectedAccountRoutes,
+  ...passkeyRoutes,
+  ...mfaRoutes,
+  ...cliAuthRoutes,
+  ...otpRoutes,
+  ...passwordResetRoutes,
+  ...contactChannelRoutes,
 ];

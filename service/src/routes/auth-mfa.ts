@@ -1,0 +1,42 @@
+// Second step of a sign-in for users with TOTP MFA (protocol-auth §3.5): the attempt code from
+// MULTI_FACTOR_AUTHENTICATION_REQUIRED plus a TOTP code give the session the first step withheld.
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { MfaSignInRequest, SignInTokensWithNewUser } from '@gatehouse/shared/schemas/mfa';
+import { route } from '../http/route';
+import * as users from '../repo/users';
+import { claimTotpStep } from '../repo/totp-steps';
+import { redeemCode } from '../auth/verification-codes';
+import { issueSession } from '../auth/session-tokens';
+import { matchTotpStep, TOTP_DRIFT_STEPS, TOTP_PERIOD_SECONDS } from '../auth/totp';
+
+const ALL = ['client', 'server', 'admin'] as const;
+// A claimed step must stay recorded while it can still validate (drift window on both sides), plus a margin.
+const STEP_MEMORY_MS = (2 * TOTP_DRIFT_STEPS + 2) * TOTP_PERIOD_SECONDS * 1000;
+
+interface AttemptData { user_id?: unknown; is_new_user?: unknown }
+
+export const mfaRoutes = [
+  route({
+    method: 'POST', path: '/auth/mfa/sign-in', summary: 'Finish a sign-in with a TOTP code', tags: ['MFA'],
+    access: [...ALL],
+    body: MfaSignInRequest,
+    response: SignInTokensWithNewUser,
+    async handler({ services, auth, body, headers }) {
+      const projectId = auth.project.id;
+      const row = await redeemCode(services.db, {
+        projectId, type: 'mfa_attempt', code: body.code, consume: true,
+        // A wrong TOTP leaves the attempt code usable (it still counts toward the attempt limit).
+        async validate(attempt) {
+          const userId = String((attempt.data as AttemptData).user_id ?? '');
+          const secret = userId ? await users.totpSecret(services.db, projectId, userId) : null;
+          const step = secret ? matchTotpStep(secret, body.totp) : null;
+          if (step === null) throw new KnownErrors.InvalidTotpCode();
+          if (!(await claimTotpStep(services.db, projectId, userId, step, STEP_MEMORY_MS))) throw new KnownErrors.InvalidTotpCode();
+        },
+      });
+      const data = row.data as AttemptData;
+      const tokens = await issueSession(services, { projectId, userId: String(data.user_id), headers });
+      return { access_token: tokens.access_token, is_new_user: data.is_new_user === true, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
+    },
+  }),
+];
