@@ -19,6 +19,10 @@ export interface Config {
   /** Run the local OpenID provider for OAuth providers without credentials (development only). */
   devOidc: boolean;
   logRequests: boolean;
+  /** Rate-limit overrides, e.g. `sign_in_ip=50/600,code_send_email=10/600`, or `off` (see auth/rate-limits.ts). */
+  rateLimits?: string;
+  /** Take the client IP from proxy headers (x-forwarded-for, x-real-ip); otherwise the socket address is used. */
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -38,5 +42,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashConcurrency: Number(env.GATEHOUSE_PASSWORD_HASH_CONCURRENCY ?? Math.max(2, cores)),
     devOidc: !isProduction && env.GATEHOUSE_DEV_OIDC !== 'false',
     logRequests: env.GATEHOUSE_LOG_REQUESTS === 'true',
+    rateLimits: env.GATEHOUSE_RATE_LIMITS || undefined,
+    trustProxy: env.GATEHOUSE_TRUST_PROXY === 'true',
   };
 }

@@ -6,6 +6,7 @@ import { createServices } from './services';
 import { createApp } from './app';
 import { bootstrapInternalProject } from './bootstrap';
 import { startBackgroundWork } from './background';
+import { rememberSocketIp } from './http/client-ip';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -13,7 +14,7 @@ const services = await createServices(config, database);
 const boot = await bootstrapInternalProject(services);
 await startBackgroundWork(services);
 const app = createApp(services);
-const server = Bun.serve({ port: config.port, fetch: (request, srv) => app.handle(request), development: false, idleTimeout: 60 });
+const server = Bun.serve({ port: config.port, fetch: (request, srv) => app.handle(rememberSocketIp(request, srv.requestIP(request)?.address)), development: false, idleTimeout: 60 });
 
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 console.log(`Gatehouse listening on http://localhost:${server.port} (database: ${where}${config.isProduction ? ', production' : ''})`);

@@ -1,5 +1,6 @@
 // Turning results and errors into HTTP responses, in one place.
 import { KnownError, StatusError } from '@gatehouse/shared/known-errors';
+import { RateLimited } from './rate-limited';
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -47,6 +48,9 @@ export function baseHeaders(requestId: string): Record<string, string> {
 export function errorResult(err: unknown, requestId: string, opts: { isProduction: boolean; method: string; url: string }): HttpResult {
   if (err instanceof KnownError) {
     return HttpResult.json(err.toJSON(), err.statusCode, { 'x-stack-known-error': err.errorCode });
+  }
+  if (err instanceof RateLimited) {
+    return new HttpResult(429, err.message, { 'content-type': TEXT_TYPE, 'retry-after': String(err.retryAfterSeconds) });
   }
   if (err instanceof StatusError) return HttpResult.text(err.message, err.statusCode);
   console.error(`[${requestId}] ${opts.method} ${opts.url} failed:`, err);

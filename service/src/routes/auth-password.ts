@@ -12,6 +12,7 @@ import { completeSignIn } from '../auth/sign-in';
 import { issueSession } from '../auth/session-tokens';
 import { emitEvent } from '../events';
 import { onPasswordSignUp } from '../auth/hooks';
+import { byEmail, byIp, limitFailures } from '../auth/rate-limits';
 
 const Password = () => Type.String({ maxLength: 70 });
 const Tokens = Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() });
@@ -56,14 +57,18 @@ export const passwordRoutes = [
     access: [...ALL],
     body: Strict({ email: Email(), password: Password() }),
     response: Tokens,
-    async handler({ services, auth, body, headers }) {
+    async handler({ services, auth, body, headers, request }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
-      const found = await users.findByAuthEmail(services.db, project.id, body.email);
-      const hash = found ? await users.passwordHash(services.db, project.id, found.userId) : null;
-      const ok = hash ? await services.passwords.verify(body.password, hash) : await services.passwords.verifyAgainstNothing(body.password);
-      if (!found || !ok) throw new KnownErrors.EmailPasswordMismatch();
-      const tokens = await completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, headers });
+      // Failed attempts are limited per IP and per account (auth/rate-limits.ts).
+      const limits = [byIp(services, request, 'sign_in_ip', project.id), byEmail('sign_in_account', project.id, body.email)];
+      const tokens = await limitFailures(services, limits, async () => {
+        const found = await users.findByAuthEmail(services.db, project.id, body.email);
+        const hash = found ? await users.passwordHash(services.db, project.id, found.userId) : null;
+        const ok = hash ? await services.passwords.verify(body.password, hash) : await services.passwords.verifyAgainstNothing(body.password);
+        if (!found || !ok) throw new KnownErrors.EmailPasswordMismatch();
+        return completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, headers });
+      });
       return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },
   }),

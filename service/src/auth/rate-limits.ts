@@ -1,0 +1,121 @@
+// Abuse limits kept in the database (table `rate_limits`), so they hold across any number of service instances.
+// Fixed windows: one row per key holds the window start and a counter, bumped by one atomic upsert; a request
+// over the limit gets 429 with Retry-After = the rest of the window. Keys are scoped to the project and carry
+// only a hash of the IP or email (the table never holds personal data in clear).
+//
+// Two kinds of use:
+//   - `limitRequests`: every request counts (sending codes: per IP and per email).
+//   - `limitFailures`: the attempt is counted *before* the work (so parallel guesses cannot slip past the
+//     limit) and refunded when it succeeds, so only failures accumulate (password sign-in per IP and per
+//     account, code redemption per IP). Legitimate users, who mostly succeed, never hit these.
+import { sql } from 'drizzle-orm';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { rowsOf } from '../db';
+import type { Services } from '../services';
+import { hashSecret } from '../tokens/hash';
+import { RateLimited } from '../http/rate-limited';
+import { clientIp } from '../http/client-ip';
+
+export type RuleName = 'sign_in_ip' | 'sign_in_account' | 'code_send_ip' | 'code_send_email' | 'code_attempt_ip';
+export interface Rule { limit: number; windowSeconds: number }
+
+/**
+ * Defaults, per project. Normal use stays far below them; a brute force does not:
+ *   - password sign-in: 50 failures / 10 min per IP, 10 failures / 10 min per account (email);
+ *   - sending codes (magic link, reset, verification): 30 / 10 min per IP, 10 / 10 min per email;
+ *   - redeeming codes: 50 failures / 10 min per IP (on top of the 20 attempts per code, §4.3).
+ * Override with GATEHOUSE_RATE_LIMITS, e.g. `sign_in_account=3/60,code_send_email=2/60`, or `off`.
+ */
+export const DEFAULT_RULES: Readonly<Record<RuleName, Rule>> = Object.freeze({
+  sign_in_ip: { limit: 50, windowSeconds: 600 },
+  sign_in_account: { limit: 10, windowSeconds: 600 },
+  code_send_ip: { limit: 30, windowSeconds: 600 },
+  code_send_email: { limit: 10, windowSeconds: 600 },
+  code_attempt_ip: { limit: 50, windowSeconds: 600 },
+});
+
+/** Parses GATEHOUSE_RATE_LIMITS; null means rate limiting is off. Bad entries are an error at start-up. */
+export function parseRules(spec: string | undefined): Record<RuleName, Rule> | null {
+  const rules = { ...DEFAULT_RULES };
+  if (!spec) return rules;
+  if (spec.trim() === 'off') return null;
+  for (const entry of spec.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const m = /^(\w+)=(\d+)\/(\d+)$/.exec(entry);
+    if (!m || !(m[1]! in rules) || Number(m[3]) < 1) throw new Error(`GATEHOUSE_RATE_LIMITS: bad entry "${entry}" (expected <rule>=<count>/<seconds>, rules: ${Object.keys(rules).join(', ')})`);
+    rules[m[1] as RuleName] = { limit: Number(m[2]), windowSeconds: Number(m[3]) };
+  }
+  return rules;
+}
+
+const parsed = new WeakMap<object, Record<RuleName, Rule> | null>();
+function rulesOf(services: Services): Record<RuleName, Rule> | null {
+  if (!parsed.has(services.config)) parsed.set(services.config, parseRules(services.config.rateLimits));
+  return parsed.get(services.config)!;
+}
+
+export interface Check { rule: RuleName; projectId: string; subject: string }
+interface Hit { key: string; windowStart: string }
+
+/** The checks keyed by the caller's IP. */
+export function byIp(services: Services, request: Request, rule: RuleName, projectId: string): Check {
+  return { rule, projectId, subject: `ip:${clientIp(request, services.config.trustProxy)}` };
+}
+
+/** Emails are compared case-insensitively here, so case variants share one budget. */
+export function byEmail(rule: RuleName, projectId: string, email: string): Check {
+  return { rule, projectId, subject: `email:${email.toLowerCase()}` };
+}
+
+let hitsSinceCleanup = 0;
+
+/** Counts one request against `check`; throws RateLimited when it is over the limit. */
+async function hit(services: Services, rules: Record<RuleName, Rule>, check: Check): Promise<Hit> {
+  const { limit, windowSeconds } = rules[check.rule];
+  const key = `${check.rule}:${check.projectId}:${hashSecret(check.subject)}`;
+  const expired = sql`rate_limits.window_start <= now() - ${windowSeconds}::int * interval '1 second'`;
+  const [row] = rowsOf<{ count: number; window_start: string; retry_after: number }>(await services.db.execute(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      window_start = case when ${expired} then now() else rate_limits.window_start end,
+      count = case when ${expired} then 1 else rate_limits.count + 1 end
+    returning count, window_start::text as window_start,
+      greatest(1, ceil(extract(epoch from (window_start + ${windowSeconds}::int * interval '1 second' - now()))))::int as retry_after`));
+  if (++hitsSinceCleanup >= 500) {
+    hitsSinceCleanup = 0;
+    const longest = Math.max(...Object.values(rules).map((r) => r.windowSeconds));
+    void services.db.execute(sql`delete from rate_limits where window_start < now() - ${longest}::int * interval '1 second'`).catch(() => {});
+  }
+  if (Number(row!.count) > limit) throw new RateLimited(Number(row!.retry_after));
+  return { key, windowStart: row!.window_start };
+}
+
+async function refund(services: Services, h: Hit) {
+  await services.db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${h.key} and window_start::text = ${h.windowStart}`);
+}
+
+/** Counts the request against every check (each request counts, successful or not). */
+export async function limitRequests(services: Services, checks: Check[]): Promise<void> {
+  const rules = rulesOf(services);
+  if (!rules) return;
+  for (const c of checks) await hit(services, rules, c);
+}
+
+/**
+ * Runs `attempt` if no check is over its limit, counting it as a failure unless it succeeds. Reaching MFA
+ * (MULTI_FACTOR_AUTHENTICATION_REQUIRED) means the first factor was right: that counts as a success too.
+ */
+export async function limitFailures<T>(services: Services, checks: Check[], attempt: () => Promise<T>): Promise<T> {
+  const rules = rulesOf(services);
+  if (!rules) return attempt();
+  const hits: Hit[] = [];
+  for (const c of checks) hits.push(await hit(services, rules, c));
+  const refundAll = () => Promise.all(hits.map((h) => refund(services, h)));
+  try {
+    const result = await attempt();
+    await refundAll();
+    return result;
+  } catch (err) {
+    if (err instanceof KnownErrors.MultiFactorAuthenticationRequired) await refundAll();
+    throw err;
+  }
+}

@@ -1,0 +1,91 @@
+// Password reset by emailed code (protocol-auth §3.1).
+//
+// No user enumeration: `send-reset-code` answers the same, in the same time, whether or not the email belongs
+// to a user. Everything that depends on the answer (lookup, code, mail) runs after the response is decided and
+// is not awaited, so the response time cannot tell; the callback URL is checked for every email (the reference
+// checks it only for existing users, which told them apart), and the per-email limit counts every request.
+import { Type } from '@sinclair/typebox';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { getPasswordError } from '@gatehouse/shared/rules/password';
+import { Email, Strict, Success, Url } from '@gatehouse/shared/schemas/common';
+import { CodeBody, IsCodeValid } from '@gatehouse/shared/schemas/contact-channels';
+import { Code45 } from '@gatehouse/shared/schemas/common';
+import { route } from '../http/route';
+import type { Services } from '../services';
+import type { Project } from '../repo/projects';
+import * as users from '../repo/users';
+import * as sessions from '../repo/sessions';
+import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
+
+const ALL = ['client', 'server', 'admin'] as const;
+
+function assertPasswordAuthEnabled(project: Project) {
+  if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
+}
+
+async function sendResetEmailIfUserExists(services: Services, project: Project, email: string, callbackUrl: string) {
+  const found = await users.findByAuthEmail(services.db, project.id, email);
+  if (!found) return;
+  const user = await users.load(services.db, project.id, found.userId);
+  if (!user) return;
+  // Users without a password get the mail too: the reset then creates their password.
+  await createCodeAndQueueEmail(services, project, {
+    template: 'password_reset', to: email, callbackUrl,
+    method: { email }, data: { user_id: user.id },
+    variables: () => ({ userDisplayName: user.display_name }),
+  });
+}
+
+export const passwordResetRoutes = [
+  route({
+    method: 'POST', path: '/auth/password/send-reset-code', summary: 'Email a password reset link', tags: ['Password'],
+    access: [...ALL],
+    body: Strict({ email: Email(), callback_url: Url() }),
+    response: Strict({ success: Type.Literal('maybe, only if user with e-mail exists') }),
+    async handler({ services, auth, body, request }) {
+      const project = auth.project;
+      assertPasswordAuthEnabled(project);
+      assertTrustedCallback(project, body.callback_url);
+      await limitCodeSending(services, request, project, body.email);
+      void sendResetEmailIfUserExists(services, project, body.email, body.callback_url)
+        .catch((err) => console.error('[password-reset] could not send the reset email:', err));
+      return { success: 'maybe, only if user with e-mail exists' as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/auth/password/reset/check-code', summary: 'Check a password reset code', tags: ['Password'],
+    access: [...ALL], body: CodeBody, response: IsCodeValid,
+    async handler({ services, auth, body, request }) {
+      await redeemFlowCode(services, request, auth.project, { type: 'password_reset', code: body.code, consume: false });
+      return { is_code_valid: true as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/auth/password/reset', summary: 'Set a new password with a reset code', tags: ['Password'],
+    access: [...ALL],
+    body: Strict({ code: Code45(), password: Type.String({ maxLength: 70 }) }),
+    response: Success,
+    async handler({ services, auth, body, request }) {
+      const project = auth.project;
+      await redeemFlowCode(services, request, project, {
+        type: 'password_reset', code: body.code, consume: true,
+        // Checked before the code is consumed (the reference burnt the code on a too-short password).
+        validate: () => {
+          assertPasswordAuthEnabled(project);
+          const error = getPasswordError(body.password);
+          if (error) throw error;
+        },
+      }, async (row) => {
+        const userId = (row.data as { user_id?: string }).user_id;
+        if (!userId || !(await users.exists(services.db, project.id, userId))) throw new KnownErrors.UserNotFound();
+        const hash = await services.passwords.hash(body.password);
+        // A reset means the old password may be known to someone else: every session ends.
+        await services.db.transaction(async (tx) => {
+          await users.setPasswordHash(tx, project.id, userId, hash);
+          await sessions.revokeAllForUser(tx, project.id, userId);
+        });
+      });
+      return { success: true as const };
+    },
+  }),
+];
