@@ -26,10 +26,14 @@ export interface Services {
   onStop: (() => Promise<void> | void)[];
 }
 
-/** Cached project lookups; `invalidate` after any change. */
+/** Publishes a cache invalidation to the other service instances (see `listenForInvalidations`). */
+type Broadcast = (payload: string) => void;
+export const INVALIDATE_CHANNEL = 'gatehouse_invalidate';
+
+/** Cached project lookups; `invalidate` after any change (this instance at once, the others through NOTIFY). */
 export class ProjectCache {
   private cache = new TtlCache<projects.Project | null>(5_000);
-  constructor(private readonly db: DB) {}
+  constructor(private readonly db: DB, private readonly broadcast?: Broadcast) {}
   async get(id: string): Promise<projects.Project | null> {
     const hit = this.cache.get(id);
     if (hit !== undefined) return hit;
@@ -37,13 +41,14 @@ export class ProjectCache {
     this.cache.set(id, p, p ? 5_000 : 1_000);
     return p;
   }
-  invalidate(id?: string) { this.cache.invalidate(id); }
+  invalidate(id?: string) { this.invalidateLocal(id); this.broadcast?.(`project:${id ?? ''}`); }
+  invalidateLocal(id?: string) { this.cache.invalidate(id); }
 }
 
 /** Cached API key validity; entries never outlive the key's expiry, and revocation invalidates at once. */
 export class ApiKeyCache {
   private cache = new TtlCache<boolean>(5_000);
-  constructor(private readonly db: DB) {}
+  constructor(private readonly db: DB, private readonly broadcast?: Broadcast) {}
   async isValid(projectId: string, kind: apiKeys.KeyKind, key: string): Promise<boolean> {
     const cacheKey = `${projectId}\u0000${kind}\u0000${key}`;
     const hit = this.cache.get(cacheKey);
@@ -53,7 +58,24 @@ export class ApiKeyCache {
     this.cache.set(cacheKey, !!found, ttl);
     return !!found;
   }
-  invalidate(projectId?: string) { this.cache.invalidate(projectId === undefined ? undefined : `${projectId}\u0000`); }
+  invalidate(projectId?: string) { this.invalidateLocal(projectId); this.broadcast?.(`api-keys:${projectId ?? ''}`); }
+  invalidateLocal(projectId?: string) { this.cache.invalidate(projectId === undefined ? undefined : `${projectId}\u0000`); }
+}
+
+/**
+ * Applies other instances' invalidations (payload `project:<id>` / `api-keys:<id>`, empty id = everything).
+ * After a (re)connection of the listening connection, notifications may have been missed: everything is dropped.
+ */
+async function listenForInvalidations(database: Database, caches: { projects: ProjectCache; apiKeys: ApiKeyCache }) {
+  if (!database.listen) return undefined;
+  const apply = (payload: string) => {
+    const [kind, ...rest] = payload.split(':');
+    const id = rest.join(':') || undefined;
+    if (kind === 'project') caches.projects.invalidateLocal(id);
+    else if (kind === 'api-keys') caches.apiKeys.invalidateLocal(id);
+  };
+  const clearAll = () => { caches.projects.invalidateLocal(); caches.apiKeys.invalidateLocal(); };
+  return database.listen(INVALIDATE_CHANNEL, apply, clearAll);
 }
 
 async function loadOrCreateSecret(db: DB, configured?: string): Promise<string> {
@@ -72,14 +94,20 @@ export async function createServices(config: Config, database: Database): Promis
   const keys = new SigningKeys(secret);
   const activity = new ActivityRecorder(db);
   activity.start();
+  const notify = database.notify;
+  const broadcast: Broadcast | undefined = notify && ((payload) => {
+    notify(INVALIDATE_CHANNEL, payload).catch((err) => console.error('Failed to publish a cache invalidation:', err));
+  });
   const services: Services = {
     config, db, database, keys, secret,
     tokens: new AccessTokens(keys, config.accessTokenLifetimeSeconds),
     passwords: new Passwords(config.passwordHashConcurrency),
     activity,
-    projects: new ProjectCache(db),
-    apiKeys: new ApiKeyCache(db),
+    projects: new ProjectCache(db, broadcast),
+    apiKeys: new ApiKeyCache(db, broadcast),
     onStop: [() => activity.stop()],
   };
+  const listener = await listenForInvalidations(database, services);
+  if (listener) services.onStop.push(() => listener.unlisten().catch(() => {}));
   return services;
 }

@@ -12,6 +12,12 @@ export interface Database {
   db: DB;
   driver: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /**
+   * Postgres LISTEN/NOTIFY between service instances (absent on PGlite: one process owns its data directory).
+   * `onConnect` runs on every (re)connection of the listening connection: notifications may have been missed.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onConnect?: () => void): Promise<{ unlisten(): Promise<void> }>;
+  notify?(channel: string, payload: string): Promise<void>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -24,7 +30,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const client = postgres(opts.databaseUrl, { max: opts.poolSize ?? 16, onnotice: () => {} });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as DB, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as DB, driver: 'postgres', close: () => client.end({ timeout: 5 }),
+      listen: (channel, onPayload, onConnect) => client.listen(channel, onPayload, onConnect),
+      notify: async (channel, payload) => { await client.notify(channel, payload); },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -1,5 +1,5 @@
 // Projects: rows, configuration documents, and the read cache used by every authenticated request.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { defaultProjectConfig, type ProjectConfigDocument, type AdminProject, type ClientProject } from '@gatehouse/shared/schemas/projects';
@@ -46,6 +46,39 @@ export async function remove(db: DB, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The project row, locked until the transaction ends (serialises concurrent config updates). */
+export async function findForUpdate(tx: DB, id: string): Promise<Project | null> {
+  const [row] = await tx.select().from(schema.projects).where(eq(schema.projects.id, id)).for('update');
+  return row ? toProject(row) : null;
+}
+
+/** What config validation needs to know about the project (see projects/config-validation.ts). */
+export async function configFacts(db: DB, id: string) {
+  const defs = await db.select({ id: schema.permissionDefinitions.id, scope: schema.permissionDefinitions.scope })
+    .from(schema.permissionDefinitions).where(eq(schema.permissionDefinitions.projectId, id));
+  const [tpl] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.emailTemplates).where(eq(schema.emailTemplates.projectId, id));
+  return {
+    teamPermissionIds: new Set(defs.filter((d) => d.scope === 'team').map((d) => d.id)),
+    projectPermissionIds: new Set(defs.filter((d) => d.scope === 'project').map((d) => d.id)),
+    hasCustomEmailTemplates: Number(tpl?.n ?? 0) > 0,
+  };
+}
+
+/**
+ * Deletes a project (its rows cascade) and removes its id from every internal user's managedProjectIds
+ * (ownership lives there). Run inside a transaction.
+ */
+export async function removeWithOwnership(tx: DB, id: string): Promise<boolean> {
+  if (!(await remove(tx, id))) return false;
+  await tx.execute(sql`
+    update users set server_metadata = jsonb_set(server_metadata, '{managedProjectIds}',
+      coalesce((select jsonb_agg(e order by n) from jsonb_array_elements(server_metadata->'managedProjectIds') with ordinality as a(e, n)
+                where e <> to_jsonb(${id}::text)), '[]'::jsonb))
+    where project_id = 'internal' and jsonb_typeof(server_metadata->'managedProjectIds') = 'array'
+      and jsonb_exists(server_metadata->'managedProjectIds', ${id}::text)`);
+  return true;
+}
+
 export async function userCount(db: DB, id: string): Promise<number> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.users).where(eq(schema.users.projectId, id));
   return Number(r?.n ?? 0);
@@ -53,7 +86,7 @@ export async function userCount(db: DB, id: string): Promise<number> {
 
 export async function listByIds(db: DB, ids: string[]): Promise<Project[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(schema.projects).where(sql`${schema.projects.id} = any(${ids})`);
+  const rows = await db.select().from(schema.projects).where(inArray(schema.projects.id, ids));
   return rows.map(toProject);
 }
 

@@ -1,23 +1,25 @@
 // /internal/projects: users of the internal project create and list the projects they own.
 import { Type } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { AdminProject, ProjectConfigDocument, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
+import { AdminProject, ProjectConfigUpdate, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
 import { List, Nullable, Strict } from '@gatehouse/shared/schemas/common';
 import { route, type AuthedContext } from '../http/route';
 import { managedProjectIds } from '../http/auth';
 import * as projects from '../repo/projects';
 import * as users from '../repo/users';
 import { createDefaultPermissionDefinitions } from '../repo/permission-definitions';
+import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
 import { schema } from '../db';
 import { and, eq } from 'drizzle-orm';
 
 const ALL = ['client', 'server', 'admin'] as const;
+const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
 
 export const ProjectCreate = Strict({
   display_name: Type.String({ minLength: 1 }),
   description: Type.Optional(Nullable(Type.String())),
   is_production_mode: Type.Optional(Type.Boolean()),
-  config: Type.Optional(Type.Partial(ProjectConfigDocument, { additionalProperties: false })),
+  config: Type.Optional(ProjectConfigUpdate),
 });
 
 async function requireInternalUser(ctx: AuthedContext) {
@@ -42,8 +44,12 @@ export const internalProjectRoutes = [
     async handler(ctx) {
       const user = await requireInternalUser(ctx);
       const { body } = ctx;
+      const problems = body.config ? configSchemaProblems(body.config) : [];
+      if (problems.length) throw ctx.schemaError(...problems);
+      // Same rules as PATCH /projects/current, against what a new project has: the `admin` and `member`
+      // team definitions, no project permissions, no custom templates.
+      const config = applyConfigUpdate(defaultProjectConfig(), body.config ?? {}, NEW_PROJECT_FACTS);
       const project = await ctx.db.transaction(async (tx) => {
-        const config = { ...defaultProjectConfig(), ...body.config, team_creator_default_permissions: [{ id: 'admin' }], team_member_default_permissions: [{ id: 'member' }] };
         const created = await projects.create(tx, { displayName: body.display_name, description: body.description ?? '', isProductionMode: body.is_production_mode, config });
         await createDefaultPermissionDefinitions(tx, created.id);
         // Ownership lives in the owner's server metadata (managedProjectIds), as the protocol defines it.

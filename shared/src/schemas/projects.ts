@@ -118,3 +118,50 @@ export const AdminProject = Strict({
 export type AdminProject = Static<typeof AdminProject>;
 
 export const ProjectDescription = Nullable(Type.String());
+
+/**
+ * Email config as a request sends it (PATCH /projects/current, POST /internal/projects). One object instead of
+ * the union, so a standard config missing a field is reported as "… must be defined" (checked by the service's
+ * config validation) rather than as a mismatch against the shared variant.
+ */
+export const EmailConfigInput = Strict({
+  type: Type.Union([Type.Literal('shared'), Type.Literal('standard')]),
+  host: Type.Optional(Type.String()),
+  port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  username: Type.Optional(Type.String()),
+  password: Type.Optional(Type.String()),
+  sender_name: Type.Optional(Type.String()),
+  sender_email: Type.Optional(Type.String({ format: 'email' })),
+});
+export type EmailConfigInput = Static<typeof EmailConfigInput>;
+
+/** The writable config keys (§10.3); every key optional, read-only keys rejected as unknown. */
+export const ProjectConfigUpdate = Strict({
+  allow_localhost: Type.Optional(Type.Boolean()),
+  sign_up_enabled: Type.Optional(Type.Boolean()),
+  credential_enabled: Type.Optional(Type.Boolean()),
+  magic_link_enabled: Type.Optional(Type.Boolean()),
+  passkey_enabled: Type.Optional(Type.Boolean()),
+  client_team_creation_enabled: Type.Optional(Type.Boolean()),
+  client_user_deletion_enabled: Type.Optional(Type.Boolean()),
+  create_team_on_sign_up: Type.Optional(Type.Boolean()),
+  allow_user_api_keys: Type.Optional(Type.Boolean()),
+  allow_team_api_keys: Type.Optional(Type.Boolean()),
+  domains: Type.Optional(Type.Array(Domain)),
+  oauth_providers: Type.Optional(Type.Array(OAuthProviderConfig)),
+  email_config: Type.Optional(EmailConfigInput),
+  team_creator_default_permissions: Type.Optional(Type.Array(PermissionRef)),
+  team_member_default_permissions: Type.Optional(Type.Array(PermissionRef)),
+  user_default_permissions: Type.Optional(Type.Array(PermissionRef)),
+  oauth_account_merge_strategy: Type.Optional(MergeStrategy),
+});
+export type ProjectConfigUpdate = Static<typeof ProjectConfigUpdate>;
+
+/** `PATCH /projects/current` body. */
+export const ProjectUpdate = Strict({
+  display_name: Type.Optional(Type.String({ minLength: 1 })),
+  description: Type.Optional(ProjectDescription),
+  is_production_mode: Type.Optional(Type.Boolean()),
+  config: Type.Optional(ProjectConfigUpdate),
+});
+export type ProjectUpdate = Static<typeof ProjectUpdate>;

@@ -1,0 +1,82 @@
+// Two service instances on one PostgreSQL database: a project-config change or an API-key revocation made through
+// one instance reaches the other's caches at once (LISTEN/NOTIFY on `gatehouse_invalidate`), well before the
+// caches' 5 s lifetime. Uses the run's DATABASE_URL, or a scratch database on the local PostgreSQL server.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import postgres from 'postgres';
+import { Api, clientApi, expectKnownError, serverApi, startService, type RunningService } from './support/service';
+import { newProject } from './support/projects';
+
+const ADMIN_URL = process.env.GATEHOUSE_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+let scratchDb: string | undefined;
+let databaseUrl: string;
+let a: RunningService;
+let b: RunningService;
+
+beforeAll(async () => {
+  if (process.env.DATABASE_URL) {
+    databaseUrl = process.env.DATABASE_URL;
+  } else {
+    scratchDb = `gh_invalidation_${process.pid}_${Date.now()}`;
+    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${scratchDb}`);
+    await admin.end();
+    const u = new URL(ADMIN_URL);
+    u.pathname = `/${scratchDb}`;
+    databaseUrl = u.toString();
+  }
+  // One after the other: the first applies the migrations and bootstraps the internal project.
+  a = await startService({ env: { DATABASE_URL: databaseUrl } });
+  b = await startService({ env: { DATABASE_URL: databaseUrl } });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  if (scratchDb) {
+    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${scratchDb} with (force)`);
+    await admin.end();
+  }
+}, 30_000);
+
+/** Polls for up to 1 s: far below the 5 s cache lifetime, so only a notification can make it pass. */
+async function within1s<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  const until = Date.now() + 1_000;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > until) return v;
+    await Bun.sleep(25);
+  }
+}
+
+const on = (svc: RunningService, api: Api) => new Api(svc.url, api.headers);
+
+describe('cross-instance cache invalidation', () => {
+  test('a config change made on one instance is seen by the other at once', async () => {
+    const p = await newProject(a);
+    const clientOnB = on(b, p.client);
+    expect((await clientOnB.get('/projects/current')).body.config.sign_up_enabled).toBe(true); // cached on B now
+    expect((await p.admin.patch('/projects/current', { display_name: 'Changed on A', config: { sign_up_enabled: false } })).status).toBe(200);
+    const seen = await within1s(() => clientOnB.get('/projects/current'), (r) => r.body.config.sign_up_enabled === false);
+    expect({ name: seen.body.display_name, signUp: seen.body.config.sign_up_enabled }).toEqual({ name: 'Changed on A', signUp: false });
+  });
+
+  test('an API key revoked on one instance stops working on the other at once', async () => {
+    const p = await newProject(a);
+    const serverOnB = serverApi(b.url, p.id, p.keys.secretServerKey);
+    expect((await serverOnB.get('/users')).status).toBe(200); // validity cached on B
+    const list = await p.admin.get('/internal/api-keys');
+    const keySetId = list.body.items[0].id;
+    expect((await p.admin.patch(`/internal/api-keys/${keySetId}`, { revoked: true })).status).toBe(200);
+    const res = await within1s(() => serverOnB.get('/users'), (r) => r.status === 401);
+    expectKnownError(res, 'INVALID_SECRET_SERVER_KEY', 401);
+  });
+
+  test('a project deleted on one instance is gone on the other at once', async () => {
+    const p = await newProject(a);
+    const clientOnB = clientApi(b.url, p.id, p.keys.publishableClientKey);
+    expect((await clientOnB.get('/projects/current')).status).toBe(200);
+    expect((await p.admin.delete('/projects/current')).status).toBe(200);
+    const res = await within1s(() => clientOnB.get('/projects/current'), (r) => r.status !== 200);
+    expectKnownError(res, 'INVALID_PUBLISHABLE_CLIENT_KEY', 401);
+  });
+});
