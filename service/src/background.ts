@@ -2,9 +2,11 @@
 // the development OpenID provider). Each registers its stop hook.
 import type { Services } from './services';
 import { startEmailWorker } from './email/outbox';
+import { startDevIssuer } from './oauth/dev-issuer';
 
 export async function startBackgroundWork(services: Services): Promise<void> {
   const { config } = services;
   const email = startEmailWorker(services.db, { shared: { smtpUrl: config.smtpUrl, smtpSender: config.smtpSender } });
   services.onStop.push(() => email.stop());
+  await startDevIssuer(services);
 }

@@ -16,6 +16,9 @@ await startBackgroundWork(services);
 const app = createApp(services);
 const server = Bun.serve({ port: config.port, fetch: (request, srv) => app.handle(rememberSocketIp(request, srv.requestIP(request)?.address)), development: false, idleTimeout: 60 });
 
+// With PORT=0 the real port is known only now; links the service builds (OAuth callback URLs) need it.
+if (config.port === 0 && !process.env.GATEHOUSE_PUBLIC_URL) config.publicUrl = `http://localhost:${server.port}`;
+
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 console.log(`Gatehouse listening on http://localhost:${server.port} (database: ${where}${config.isProduction ? ', production' : ''})`);
 if (boot.created && boot.keys) {

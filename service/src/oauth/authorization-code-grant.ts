@@ -1,8 +1,58 @@
-// The authorization_code grant of the outer OAuth flow (protocol-auth §3.6.3).
+// The authorization_code grant of the outer OAuth flow (protocol-auth §3.6.3): the app redeems the code the
+// callback issued, proving with PKCE that it is the app that started the flow.
+import { createHash } from 'node:crypto';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
-import type { HttpResult } from '../http/respond';
-import { oauthError } from '../routes/oauth-token';
+import { HttpResult } from '../http/respond';
+import { assertValidClient, oauthError } from '../routes/oauth-token';
+import * as flow from '../repo/oauth-flow';
+import { completeSignIn } from '../auth/sign-in';
+import { constantTimeEqual, hashSecret } from '../tokens/hash';
+import { trusts } from './callback';
 
-export async function authorizationCodeGrant(_services: Services, _body: Record<string, string | undefined>, _clientId?: string, _clientSecret?: string, _headers?: Headers): Promise<HttpResult> {
-  return oauthError('unsupported_grant_type', 'The authorization_code grant is not available yet.');
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+function pkceMatches(method: string, challenge: string, verifier: string | undefined): boolean {
+  if (!verifier || !challenge) return false;
+  if (method === 'S256') return constantTimeEqual(createHash('sha256').update(verifier).digest('base64url'), challenge);
+  if (method === 'plain') return constantTimeEqual(verifier, challenge);
+  return false;
+}
+
+export async function authorizationCodeGrant(services: Services, body: Record<string, unknown>, clientId?: string, clientSecret?: string, headers?: Headers): Promise<HttpResult> {
+  const code = str(body.code);
+  const redirectUri = str(body.redirect_uri);
+  const verifier = str(body.code_verifier);
+  if (!clientId) return oauthError('invalid_request', 'Missing parameter: `client_id`');
+  // With PKCE the publishable key may be omitted (public client); if sent, it must be valid.
+  const project = await assertValidClient(services, clientId, str(clientSecret), { secretRequired: !verifier });
+  if (!code) return oauthError('invalid_request', 'Missing parameter: `code`');
+  if (!redirectUri) return oauthError('invalid_request', 'Missing parameter: `redirect_uri`');
+  if (!URL.canParse(redirectUri)) return oauthError('invalid_request', 'Invalid request: `redirect_uri` is not a valid URI');
+
+  const codeHash = hashSecret(code);
+  const row = await flow.findCode(services.db, project.id, codeHash);
+  if (!row || row.expiresAt.getTime() <= Date.now()) throw new KnownErrors.InvalidAuthorizationCode();
+  if (redirectUri !== row.redirectUri || !trusts(project, redirectUri)) throw new KnownErrors.RedirectUrlNotWhitelisted();
+  // A wrong verifier does not burn the code: whoever holds it without the verifier cannot spoil the real exchange.
+  if (!pkceMatches(row.codeChallengeMethod, row.codeChallenge, verifier)) throw new KnownErrors.InvalidAuthorizationCode();
+  // Of concurrent exchanges of one code, exactly one gets the row.
+  const taken = await flow.consumeCode(services.db, project.id, codeHash);
+  if (!taken) throw new KnownErrors.InvalidAuthorizationCode();
+
+  // MFA users get MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code (is_new_user false, §3.0).
+  const tokens = await completeSignIn(services, { projectId: project.id, userId: taken.userId, isNewUser: false, headers });
+  return HttpResult.json({
+    access_token: tokens.access_token,
+    afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl,
+    after_callback_redirect_url: taken.afterCallbackRedirectUrl,
+    expires_in: services.config.accessTokenLifetimeSeconds,
+    is_new_user: taken.isNewUser,
+    newUser: taken.isNewUser,
+    refresh_token: tokens.refresh_token,
+    scope: 'legacy',
+    token_type: 'Bearer',
+  }, 200, NO_STORE);
 }

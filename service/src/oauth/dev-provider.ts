@@ -31,6 +31,8 @@ export interface DevOidcProviderOptions {
   /** Public issuer URL; default `http://localhost:<port>`. */
   issuer?: string;
   clients?: DevClient[];
+  /** Access-token lifetime in seconds (default 3600); tests shorten it to exercise refreshing. */
+  accessTokenTtlSeconds?: number;
 }
 
 export interface DevOidcProvider {
@@ -98,7 +100,7 @@ export async function startDevOidcProvider(options: DevOidcProviderOptions = {})
     // Every sign-in gets a refresh token, as `access_type=offline` asks of real providers.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {
-      AccessToken: 3600,
+      AccessToken: options.accessTokenTtlSeconds ?? 3600,
       AuthorizationCode: 600,
       IdToken: 3600,
       RefreshToken: 30 * 86400,

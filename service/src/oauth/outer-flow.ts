@@ -1,0 +1,121 @@
+// The outer OAuth flow's first leg (protocol-auth §3.6.1): checks the app's request, stores the flow's state
+// server-side for 10 minutes, binds it to the browser with a cookie and sends the browser to the provider.
+import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
+import type { OAuthAuthorizeQuery } from '@gatehouse/shared/schemas/oauth';
+import type { Services } from '../services';
+import type { Project } from '../repo/projects';
+import * as users from '../repo/users';
+import * as flow from '../repo/oauth-flow';
+import { HttpResult } from '../http/respond';
+import { buildAuthorizationUrl, generateCodeVerifier, generateState } from './client';
+import { enabledProviderConfig, providerClient, providerRedirectUri, resolveEndpoints } from './project-providers';
+import type { ProviderId } from './providers';
+
+export const OUTER_STATE_LIFETIME_MS = 10 * 60 * 1000;
+export const INNER_COOKIE_PREFIX = 'stack-oauth-inner-';
+
+/** What the callback needs from the authorize request (the `data` of an oauth_states row). */
+export interface OuterFlowState {
+  providerId: ProviderId;
+  redirectUri: string;
+  scope: string;
+  state: string;
+  grantType: string;
+  codeChallenge: string;
+  codeChallengeMethod: 'S256' | 'plain';
+  responseType: string;
+  innerCodeVerifier: string;
+  type: 'authenticate' | 'link';
+  linkUserId: string | null;
+  providerScope: string | null;
+  errorRedirectUrl: string | null;
+  afterCallbackRedirectUrl: string | null;
+}
+
+/**
+ * The browser-binding cookie. HttpOnly; Secure outside development (or whenever the API is served over https).
+ * SameSite=Lax keeps it on the provider's top-level redirect back; a form_post callback (Apple) is a cross-site
+ * POST, which Lax would strip, so there it is SameSite=None when Secure, and left unset otherwise.
+ */
+export function innerCookie(services: Services, innerState: string, value: string, opts: { maxAgeSeconds: number; formPost: boolean }): string {
+  const secure = services.config.isProduction || services.config.publicUrl.startsWith('https:');
+  const expires = new Date(opts.maxAgeSeconds > 0 ? Date.now() + opts.maxAgeSeconds * 1000 : 0).toUTCString();
+  const parts = [`${INNER_COOKIE_PREFIX}${innerState}=${value}`, 'Path=/', `Expires=${expires}`, `Max-Age=${opts.maxAgeSeconds}`, 'HttpOnly'];
+  if (secure) parts.push('Secure');
+  if (!opts.formPost) parts.push('SameSite=Lax');
+  else if (secure) parts.push('SameSite=None');
+  return parts.join('; ');
+}
+
+export function clearInnerCookie(services: Services, innerState: string): string {
+  return innerCookie(services, innerState, '', { maxAgeSeconds: 0, formPost: false });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** client_id = project id, client_secret = one of its publishable keys. */
+async function authorizeClient(services: Services, clientId: string, clientSecret: string): Promise<Project> {
+  const project = clientId === 'internal' || UUID.test(clientId) ? await services.projects.get(clientId) : null;
+  if (!project) throw new KnownErrors.InvalidOAuthClientIdOrSecret(clientId);
+  if (!(await services.apiKeys.isValid(project.id, 'publishable_client_key', clientSecret))) {
+    throw new KnownErrors.InvalidPublishableClientKey(project.id);
+  }
+  return project;
+}
+
+/** `type=link`: the user's access token must be valid and for this project (and its main branch). */
+async function linkingUser(services: Services, project: Project, token: string): Promise<string> {
+  const claims = await services.tokens.verify(token);
+  if (claims.aud !== project.id) throw new StatusError(403, 'The access token is not valid for this project');
+  if (claims.branchId !== 'main') throw new StatusError(403, 'The access token is not valid for this branch');
+  if (!(await users.exists(services.db, project.id, claims.sub))) throw new KnownErrors.UserNotFound();
+  return claims.sub;
+}
+
+export async function startAuthorization(services: Services, providerId: string, q: OAuthAuthorizeQuery): Promise<HttpResult> {
+  const project = await authorizeClient(services, q.client_id, q.client_secret);
+  if (q.scope !== 'legacy') throw new KnownErrors.InvalidScope(q.scope);
+  const config = enabledProviderConfig(project, providerId);
+  const type = q.type ?? 'authenticate';
+  const linkUserId = type === 'link' ? await linkingUser(services, project, q.token ?? '') : null;
+  const providerScope = q.provider_scope?.trim() ? q.provider_scope.trim() : null;
+  if (providerScope && config.type === 'shared') throw new KnownErrors.OAuthExtraScopeNotAvailableWithSharedOAuthKeys();
+
+  const client = providerClient(services, config);
+  const resolved = await resolveEndpoints(client);
+  const innerState = generateState();
+  const innerCodeVerifier = generateCodeVerifier();
+  const redirect = new URL(q.redirect_uri);
+  redirect.hash = '';
+  const data: OuterFlowState = {
+    providerId: client.id,
+    redirectUri: redirect.toString(),
+    scope: q.scope,
+    state: q.state,
+    grantType: q.grant_type,
+    codeChallenge: q.code_challenge,
+    codeChallengeMethod: q.code_challenge_method,
+    responseType: q.response_type,
+    innerCodeVerifier,
+    type,
+    linkUserId,
+    providerScope,
+    errorRedirectUrl: q.error_redirect_uri ?? q.error_redirect_url ?? null,
+    afterCallbackRedirectUrl: q.after_callback_redirect_url ?? null,
+  };
+  const location = await buildAuthorizationUrl({
+    provider: resolved,
+    clientId: client.clientId,
+    redirectUri: providerRedirectUri(services, client.id),
+    state: innerState,
+    codeVerifier: innerCodeVerifier,
+    scopes: providerScope ? providerScope.split(/\s+/) : [],
+    extras: client.extras,
+  });
+  await flow.purgeExpiredStates(services.db, project.id);
+  await flow.insertState(services.db, { innerState, projectId: project.id, data, expiresAt: new Date(Date.now() + OUTER_STATE_LIFETIME_MS) });
+  const formPost = resolved.authorizationParams.response_mode === 'form_post';
+  return HttpResult.redirect(location.toString(), {
+    'set-cookie': innerCookie(services, innerState, 'true', { maxAgeSeconds: OUTER_STATE_LIFETIME_MS / 1000, formPost }),
+  });
+}

@@ -1,0 +1,47 @@
+// Third-party sign-in and account linking, browser side (protocol-auth §3.6.1, §3.6.2): the app sends the browser
+// to /authorize, the provider sends it back to /callback. The code exchange is in oauth-token.ts.
+import { Type } from '@sinclair/typebox';
+import { OAuthAuthorizeQuery } from '@gatehouse/shared/schemas/oauth';
+import { route, type RouteContext } from '../http/route';
+import { parseBody } from '../http/body';
+import { startAuthorization } from '../oauth/outer-flow';
+import { handleCallback } from '../oauth/callback';
+
+const ProviderParams = Type.Object({ provider_id: Type.String() });
+
+async function callback({ services, params, url, request, headers, requestId }: RouteContext<{ provider_id: string }, unknown, unknown, 'optional'>) {
+  const fields = new URLSearchParams(url.searchParams);
+  if (request.method === 'POST') {
+    // Apple answers with response_mode=form_post: the parameters are in the body.
+    let body: unknown;
+    try { body = await parseBody(request); } catch { body = undefined; }
+    if (body && typeof body === 'object' && !(body instanceof Uint8Array)) {
+      for (const [k, v] of Object.entries(body)) if (typeof v === 'string') fields.set(k, v);
+    }
+  }
+  return handleCallback(services, params.provider_id, fields, headers.get('cookie'), requestId);
+}
+
+export const oauthRoutes = [
+  route({
+    method: 'GET', path: '/auth/oauth/authorize/:provider_id', summary: 'Start OAuth sign-in or account linking (browser navigation)', tags: ['OAuth'],
+    access: 'optional',
+    params: ProviderParams,
+    query: OAuthAuthorizeQuery,
+    async handler({ services, params, query }) {
+      return startAuthorization(services, params.provider_id, query);
+    },
+  }),
+  route({
+    method: 'GET', path: '/auth/oauth/callback/:provider_id', summary: "The OAuth provider's redirect back (query parameters)", tags: ['OAuth'],
+    access: 'optional',
+    params: ProviderParams,
+    handler: callback,
+  }),
+  route({
+    method: 'POST', path: '/auth/oauth/callback/:provider_id', summary: "The OAuth provider's redirect back (form_post)", tags: ['OAuth'],
+    access: 'optional',
+    params: ProviderParams,
+    handler: callback,
+  }),
+];
