@@ -1,11 +1,14 @@
 // The client app against the real running service: sign-up, sign-in, refresh, sign-out and the current user.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { startService, sharedService, uniqueEmail, type RunningService } from '../../../service/test/support/service.ts';
 import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
 import { GatehouseClientApp, KnownErrorsForTests, type ClientTimers } from './service-support.ts';
 import { KnownErrors } from '../../src/known-errors.ts';
 import { decodeJwtPayload } from '../../src/client/jwt.ts';
 
+
+// Each test talks to a real service (argon2 hashing, several round trips); the harness start takes longer still.
+setDefaultTimeout(30_000);
 let svc: RunningService;
 let project: TestProject;
 
