@@ -1,12 +1,15 @@
 // The protocol core over HTTP: x-stack-* headers and the order of the project-auth checks (protocol-auth §1.3),
 // route-level access types, validation and body parsing errors, error-status override, CORS, root, health, 404/405,
 // the /api/latest alias, OpenAPI, and API key revocation/expiry.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import {
   Api, DEV_KEYS, adminApi, clientApi, expectKnownError, serverApi, sharedService, startService,
   type RunningService, type SharedService,
 } from './support/service';
 import { internalClient, newInternalUser, newProject, signUp, type TestProject } from './support/projects';
+
+// The machine may be busy (other suites, password hashing): bun's default of 5 s per test is too tight.
+setDefaultTimeout(60_000);
 
 let svc: SharedService;
 let p: TestProject;

@@ -1,9 +1,12 @@
 // Users over HTTP (protocol-resources §1, protocol-auth §6.1–6.2): /users/me for every access type, the writable
 // fields per access type, server user management, password_hash import, email uniqueness, listing.
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import bcrypt from 'bcryptjs';
 import { expectKnownError, sharedService, uniqueEmail, type SharedService } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
+
+// The machine may be busy (other suites, password hashing): bun's default of 5 s per test is too tight.
+setDefaultTimeout(60_000);
 
 const CLIENT_KEYS = [
   'auth_with_email', 'client_metadata', 'client_read_only_metadata', 'display_name', 'has_password', 'id', 'is_anonymous',
