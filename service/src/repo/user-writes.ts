@@ -5,6 +5,7 @@ import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { DB } from '../db';
 import { schema } from '../db';
 import type { Project } from './projects';
+import { createTeam } from './teams';
 
 export interface NewUser {
   displayName?: string | null;
@@ -76,11 +77,7 @@ export async function createUser(tx: DB, project: Project, u: NewUser): Promise<
   }
   if (project.config.create_team_on_sign_up) {
     const name = u.displayName ? `${u.displayName}'s Team` : u.primaryEmail ? `${u.primaryEmail}'s Team` : 'Personal Team';
-    const [team] = await tx.insert(schema.teams).values({ projectId: project.id, displayName: name }).returning({ id: schema.teams.id });
-    await tx.insert(schema.teamMembers).values({ projectId: project.id, teamId: team.id, userId: user.id, isSelected: true });
-    for (const p of project.config.team_creator_default_permissions) {
-      await tx.insert(schema.teamPermissionGrants).values({ projectId: project.id, teamId: team.id, userId: user.id, permissionId: p.id }).onConflictDoNothing();
-    }
+    await createTeam(tx, project, { displayName: name, creatorUserId: user.id, selectForCreator: true });
   }
   return user.id;
 }

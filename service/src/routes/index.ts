@@ -8,6 +8,8 @@ import { tokenRoutes } from './oauth-token';
 import { projectRoutes } from './projects';
 import { internalProjectRoutes } from './internal-projects';
 import { internalApiKeyRoutes } from './internal-api-keys';
+import { emailTemplateRoutes } from './email-templates';
+import { internalEmailRoutes } from './internal-emails';
 import { oauthRoutes } from './oauth';
 import { connectedAccountRoutes } from './connected-accounts';
 import { passkeyRoutes } from './auth-passkey';
@@ -16,6 +18,13 @@ import { cliAuthRoutes } from './auth-cli';
 import { otpRoutes } from './auth-otp';
 import { passwordResetRoutes } from './auth-password-reset';
 import { contactChannelRoutes } from './contact-channels';
+import { teamRoutes } from './teams';
+import { teamMembershipRoutes } from './team-memberships';
+import { teamMemberProfileRoutes } from './team-member-profiles';
+import { teamInvitationRoutes } from './team-invitations';
+import { teamPermissionRoutes } from './team-permissions';
+import { permissionDefinitionRoutes } from './permission-definitions';
+import { projectPermissionRoutes } from './project-permissions';
 
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
@@ -26,6 +35,8 @@ export const allRoutes: RouteDef[] = [
   ...projectRoutes,
   ...internalProjectRoutes,
   ...internalApiKeyRoutes,
+  ...emailTemplateRoutes,
+  ...internalEmailRoutes,
   ...oauthRoutes,
   ...connectedAccountRoutes,
   ...passkeyRoutes,
@@ -34,4 +45,11 @@ export const allRoutes: RouteDef[] = [
   ...otpRoutes,
   ...passwordResetRoutes,
   ...contactChannelRoutes,
+  ...teamRoutes,
+  ...teamMembershipRoutes,
+  ...teamMemberProfileRoutes,
+  ...teamInvitationRoutes,
+  ...teamPermissionRoutes,
+  ...permissionDefinitionRoutes,
+  ...projectPermissionRoutes,
 ];

@@ -1,0 +1,44 @@
+// Team invitations are verification codes of type team_invitation carrying `{team_id}` (data) and the recipient
+// (`method.email`). Creating and checking codes is auth/verification-codes.ts; this is the invitation view.
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DB } from '../db';
+import { schema } from '../db';
+import type { EmailTemplateSource } from '../email/templates';
+import { isUuid } from './users';
+
+const v = schema.verificationCodes;
+const TYPE = 'team_invitation';
+
+export interface InvitationView { id: string; team_id: string; recipient_email: string; expires_at_millis: number }
+
+/** Pending (unused, unexpired) invitations of a team, oldest first. */
+export async function listPending(db: DB, projectId: string, teamId: string): Promise<InvitationView[]> {
+  const rows = await db.select({ id: v.id, method: v.method, expiresAt: v.expiresAt }).from(v)
+    .where(and(eq(v.projectId, projectId), eq(v.type, TYPE), sql`${v.data}->>'team_id' = ${teamId}`, isNull(v.usedAt), gt(v.expiresAt, sql`now()`)))
+    .orderBy(asc(v.createdAt), asc(v.id));
+  return rows.map((r) => ({ id: r.id, team_id: teamId, recipient_email: String((r.method as { email?: string }).email ?? ''), expires_at_millis: r.expiresAt.getTime() }));
+}
+
+/** Deletes an invitation of the given team; false when there is no such invitation of that team. */
+export async function remove(db: DB, projectId: string, id: string, teamId: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(v)
+    .where(and(eq(v.projectId, projectId), eq(v.type, TYPE), eq(v.id, id), sql`${v.data}->>'team_id' = ${teamId}`))
+    .returning({ id: v.id });
+  return rows.length > 0;
+}
+
+/** Marks a checked invitation used; false when a concurrent accept got there first (single use). */
+export async function markUsed(tx: DB, projectId: string, id: string): Promise<boolean> {
+  const rows = await tx.update(v).set({ usedAt: sql`now()` })
+    .where(and(eq(v.projectId, projectId), eq(v.id, id), isNull(v.usedAt))).returning({ id: v.id });
+  return rows.length > 0;
+}
+
+/** The project's customised invitation template, if it has one. */
+export async function customTemplate(db: DB, projectId: string): Promise<EmailTemplateSource | null> {
+  const t = schema.emailTemplates;
+  const [row] = await db.select({ subject: t.subject, content: t.content }).from(t)
+    .where(and(eq(t.projectId, projectId), eq(t.type, TYPE))).limit(1);
+  return row ? { subject: row.subject, content: row.content as EmailTemplateSource['content'] } : null;
+}

@@ -1,0 +1,101 @@
+// Team memberships (with the default permissions granted on join) and member profiles (per-team overrides of
+// the user's display name and image).
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import type { DB } from '../db';
+import { schema } from '../db';
+import { emitEvent } from '../events';
+import type { Project } from './projects';
+import { isUuid } from './users';
+
+const m = schema.teamMembers;
+
+/** Postgres foreign-key violation (the team or user vanished under a concurrent delete). */
+function isForeignKeyViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown };
+  if (e?.cause) { const inner = isForeignKeyViolation(e.cause); if (inner) return inner; }
+  return e?.code === '23503' ? (e.constraint_name ?? e.constraint ?? '') : undefined;
+}
+
+/** `lock: 'share'` keeps the membership from being removed until the transaction ends. */
+export async function isMember(db: DB, projectId: string, teamId: string, userId: string, lock?: 'share'): Promise<boolean> {
+  if (!isUuid(teamId) || !isUuid(userId)) return false;
+  const q = db.select({ u: m.userId }).from(m)
+    .where(and(eq(m.projectId, projectId), eq(m.teamId, teamId), eq(m.userId, userId))).limit(1);
+  const [row] = lock ? await q.for(lock) : await q;
+  return !!row;
+}
+
+/**
+ * Adds a member and grants the project's default permissions for its role (direct grants). A `member` join
+ * emits `team_membership.created` then one `team_permission.created` per default; a team creator's does not.
+ * Returns false (and changes nothing) when the user already is a member. Call inside a transaction.
+ */
+export async function addMember(tx: DB, project: Project, teamId: string, userId: string, o: { role: 'creator' | 'member'; selected?: boolean }): Promise<boolean> {
+  let inserted: unknown[];
+  try {
+    inserted = await tx.insert(m).values({ projectId: project.id, teamId, userId, isSelected: o.selected ?? false })
+      .onConflictDoNothing().returning({ u: m.userId });
+  } catch (err) {
+    const fk = isForeignKeyViolation(err);
+    if (fk === undefined) throw err;
+    if (fk.includes('user')) throw new KnownErrors.UserNotFound();
+    throw new KnownErrors.TeamNotFound(teamId);
+  }
+  if (inserted.length === 0) return false;
+  const defaults = o.role === 'creator' ? project.config.team_creator_default_permissions : project.config.team_member_default_permissions;
+  const ids = [...new Set(defaults.map((p) => p.id))];
+  if (ids.length) {
+    await tx.insert(schema.teamPermissionGrants).values(ids.map((permissionId) => ({ projectId: project.id, teamId, userId, permissionId }))).onConflictDoNothing();
+  }
+  if (o.role === 'member') {
+    await emitEvent(tx, project.id, 'team_membership.created', { team_id: teamId, user_id: userId });
+    for (const id of ids) await emitEvent(tx, project.id, 'team_permission.created', { id, team_id: teamId, user_id: userId });
+  }
+  return true;
+}
+
+/** Removes a membership (its direct grants and selected flag go with it); emits `team_membership.deleted`. */
+export async function removeMember(tx: DB, projectId: string, teamId: string, userId: string): Promise<boolean> {
+  if (!isUuid(teamId) || !isUuid(userId)) return false;
+  const rows = await tx.delete(m).where(and(eq(m.projectId, projectId), eq(m.teamId, teamId), eq(m.userId, userId))).returning({ u: m.userId });
+  if (rows.length === 0) return false;
+  await emitEvent(tx, projectId, 'team_membership.deleted', { team_id: teamId, user_id: userId });
+  return true;
+}
+
+export interface ProfileRow { teamId: string; userId: string; displayName: string | null; profileImageUrl: string | null }
+
+const profileColumns = {
+  teamId: m.teamId,
+  userId: m.userId,
+  displayName: sql<string | null>`coalesce(${m.displayName}, ${schema.users.displayName})`,
+  profileImageUrl: sql<string | null>`coalesce(${m.profileImageUrl}, ${schema.users.profileImageUrl})`,
+};
+
+/** Member profiles (override, else the user's own value), in order of joining. */
+export async function listProfiles(db: DB, projectId: string, f: { teamId?: string; userId?: string }): Promise<ProfileRow[]> {
+  if ((f.teamId && !isUuid(f.teamId)) || (f.userId && !isUuid(f.userId))) return [];
+  const conditions = [eq(m.projectId, projectId)];
+  if (f.teamId) conditions.push(eq(m.teamId, f.teamId));
+  if (f.userId) conditions.push(eq(m.userId, f.userId));
+  return db.select(profileColumns).from(m).innerJoin(schema.users, eq(schema.users.id, m.userId))
+    .where(and(...conditions)).orderBy(asc(m.createdAt), asc(m.userId));
+}
+
+export async function getProfile(db: DB, projectId: string, teamId: string, userId: string): Promise<ProfileRow | null> {
+  if (!isUuid(teamId) || !isUuid(userId)) return null;
+  return (await listProfiles(db, projectId, { teamId, userId }))[0] ?? null;
+}
+
+/** Sets the member's overrides; false when the membership does not exist. */
+export async function updateProfile(db: DB, projectId: string, teamId: string, userId: string, u: { displayName?: string; profileImageUrl?: string | null }): Promise<boolean> {
+  if (!isUuid(teamId) || !isUuid(userId)) return false;
+  const set: Partial<typeof m.$inferInsert> = {};
+  if (u.displayName !== undefined) set.displayName = u.displayName;
+  if (u.profileImageUrl !== undefined) set.profileImageUrl = u.profileImageUrl;
+  const where = and(eq(m.projectId, projectId), eq(m.teamId, teamId), eq(m.userId, userId));
+  if (Object.keys(set).length === 0) return isMember(db, projectId, teamId, userId);
+  const rows = await db.update(m).set(set).where(where).returning({ u: m.userId });
+  return rows.length > 0;
+}

@@ -1,0 +1,80 @@
+// /project-permissions: user-level permissions — list (direct or recursive), grant, revoke (protocol-resources §8).
+import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
+import { expandPermissions } from '@gatehouse/shared/rules/permissions';
+import { List, Success } from '@gatehouse/shared/schemas/common';
+import { EmptyBody, ProjectPermission, ProjectPermissionListQuery, ProjectPermissionParams } from '@gatehouse/shared/schemas/permissions';
+import { route } from '../http/route';
+import { definitionGraph, findDefinition } from '../repo/permission-definitions';
+import * as grants from '../repo/permissions';
+import * as users from '../repo/users';
+import { emitEvent } from '../events';
+import { checkPermissionIds } from './permission-definitions';
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export const projectPermissionRoutes = [
+  route({
+    method: 'GET', path: '/project-permissions', summary: 'List project permissions (direct, or with recursive=true all contained)', tags: ['Project permissions'],
+    access: ['client', 'server', 'admin'], query: ProjectPermissionListQuery, response: List(ProjectPermission),
+    async handler(ctx) {
+      const { auth, query } = ctx;
+      checkPermissionIds(ctx, { any: [query.permission_id] });
+      const userId = query.user_id === undefined ? undefined : ctx.resolveUserId(query.user_id);
+      if (auth.type === 'client' && (userId === undefined || userId !== auth.userId)) {
+        throw new StatusError(403, 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user');
+      }
+      const direct = await grants.listProjectGrants(ctx.db, auth.project.id, { userId });
+      let items = direct.map((g) => ({ id: g.permissionId, user_id: g.userId }));
+      if (query.recursive === 'true' && direct.length) {
+        const graph = await definitionGraph(ctx.db, auth.project.id, 'project');
+        const byUser = new Map<string, string[]>();
+        for (const g of direct) byUser.set(g.userId, [...(byUser.get(g.userId) ?? []), g.permissionId]);
+        items = [...byUser].flatMap(([uid, ids]) => [...expandPermissions(ids, graph)].map((id) => ({ id, user_id: uid })));
+      }
+      if (query.permission_id !== undefined) items = items.filter((i) => i.id === query.permission_id);
+      items.sort((a, b) => cmp(a.user_id, b.user_id) || cmp(a.id, b.id));
+      return { items, is_paginated: false as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/project-permissions/:user_id/:permission_id', summary: 'Grant a project permission', tags: ['Project permissions'],
+    access: ['server', 'admin'], params: ProjectPermissionParams, body: EmptyBody, response: ProjectPermission, status: 201,
+    async handler(ctx) {
+      const { auth, params } = ctx;
+      checkPermissionIds(ctx, { any: [params.permission_id] });
+      const projectId = auth.project.id;
+      const userId = ctx.resolveUserId(params.user_id);
+      return ctx.db.transaction(async (tx) => {
+        if (!(await users.exists(tx, projectId, userId))) throw new KnownErrors.UserNotFound();
+        const def = await findDefinition(tx, projectId, params.permission_id, 'share');
+        if (!def || def.scope !== 'project') throw new KnownErrors.PermissionNotFound(params.permission_id);
+        try {
+          if (await grants.grantProjectPermission(tx, projectId, userId, params.permission_id)) {
+            await emitEvent(tx, projectId, 'project_permission.created', { id: params.permission_id, user_id: userId });
+          }
+        } catch (err) {
+          // The user was deleted meanwhile (foreign key).
+          if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') throw new KnownErrors.UserNotFound();
+          throw err;
+        }
+        return { id: params.permission_id, user_id: userId };
+      });
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/project-permissions/:user_id/:permission_id', summary: 'Revoke a directly granted project permission', tags: ['Project permissions'],
+    access: ['server', 'admin'], params: ProjectPermissionParams, response: Success,
+    async handler(ctx) {
+      const { auth, params } = ctx;
+      checkPermissionIds(ctx, { any: [params.permission_id] });
+      const projectId = auth.project.id;
+      const userId = ctx.resolveUserId(params.user_id);
+      await ctx.db.transaction(async (tx) => {
+        if (!(await users.exists(tx, projectId, userId))) throw new KnownErrors.UserNotFound();
+        if (!(await grants.revokeProjectPermission(tx, projectId, userId, params.permission_id))) throw new KnownErrors.PermissionNotFound(params.permission_id);
+        await emitEvent(tx, projectId, 'project_permission.deleted', { id: params.permission_id, user_id: userId });
+      });
+      return { success: true as const };
+    },
+  }),
+];

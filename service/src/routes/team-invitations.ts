@@ -1,0 +1,127 @@
+// /team-invitations: send by email, list pending, revoke, and accept / check / describe by code
+// (protocol-resources §5).
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { isTrustedRedirect, withQueryParam } from '@gatehouse/shared/rules/urls';
+import type { TeamSystemPermissionId } from '@gatehouse/shared/rules/permissions';
+import { List, Strict, Success } from '@gatehouse/shared/schemas/common';
+import {
+  TeamInvitation, TeamInvitationCheckCodeResponse, TeamInvitationCode, TeamInvitationDetails, TeamInvitationListQuery,
+  TeamInvitationParams, TeamInvitationSendCode, TeamInvitationSendCodeResponse,
+} from '@gatehouse/shared/schemas/invitations';
+import { route, type AuthedContext } from '../http/route';
+import { createCode, redeemCode } from '../auth/verification-codes';
+import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
+import * as invitations from '../repo/team-invitations';
+import * as members from '../repo/team-members';
+import * as teams from '../repo/teams';
+import { assertTeamPermission } from '../teams/permission-check';
+import { clientUser } from './teams';
+
+const ALL = ['client', 'server', 'admin'] as const;
+const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Client: signed in, a member, and holding each permission in order. Server: the team must exist. Returns the
+ * team either way.
+ */
+async function checkTeam(ctx: AuthedContext, teamId: string, permissions: TeamSystemPermissionId[]) {
+  if (ctx.auth.type === 'client') {
+    const user = await clientUser(ctx);
+    await assertTeamPermission(ctx.db, ctx.auth.project.id, teamId, user.id, ...permissions);
+  }
+  const team = await teams.findTeam(ctx.db, ctx.auth.project.id, teamId);
+  if (!team) throw new KnownErrors.TeamNotFound(teamId);
+  return team;
+}
+
+/** Checks an invitation code (counting the attempt) without using it up. */
+function checkCode(ctx: AuthedContext, code: string) {
+  return redeemCode(ctx.db, { projectId: ctx.auth.project.id, type: 'team_invitation', code, consume: false });
+}
+
+const teamIdOf = (row: { data: unknown }) => String((row.data as { team_id?: string }).team_id ?? '');
+
+export const teamInvitationRoutes = [
+  route({
+    method: 'POST', path: '/team-invitations/send-code', summary: 'Invite someone to a team by email', tags: ['Teams'],
+    access: [...ALL], body: TeamInvitationSendCode, response: TeamInvitationSendCodeResponse,
+    async handler(ctx) {
+      const { auth, body, services } = ctx;
+      const project = auth.project;
+      const team = await checkTeam(ctx, body.team_id, ['$invite_members']);
+      if (!isTrustedRedirect(body.callback_url, { allowLocalhost: project.config.allow_localhost, domains: project.config.domains })) {
+        throw new KnownErrors.RedirectUrlNotWhitelisted();
+      }
+      const template = await invitations.customTemplate(ctx.db, project.id);
+      const id = await ctx.db.transaction(async (tx) => {
+        const code = await createCode(tx, {
+          projectId: project.id, type: 'team_invitation', expiresInMs: INVITATION_LIFETIME_MS,
+          redirectUrl: body.callback_url, method: { email: body.email }, data: { team_id: team.id },
+        });
+        await enqueueTemplatedEmail(tx, {
+          projectId: project.id, projectDisplayName: project.displayName, emailConfig: project.config.email_config,
+          to: body.email, type: 'team_invitation', template,
+          variables: { userDisplayName: null, teamDisplayName: team.displayName, teamInvitationLink: withQueryParam(body.callback_url, 'code', code.code) },
+        }, { shared: { smtpUrl: services.config.smtpUrl, smtpSender: services.config.smtpSender } });
+        return code.id;
+      });
+      kickEmailWorkers();
+      return { success: true as const, id };
+    },
+  }),
+  route({
+    method: 'GET', path: '/team-invitations', summary: "List a team's pending invitations", tags: ['Teams'],
+    access: [...ALL], query: TeamInvitationListQuery, response: List(TeamInvitation),
+    async handler(ctx) {
+      await checkTeam(ctx, ctx.query.team_id, ['$read_members', '$invite_members']);
+      return { items: await invitations.listPending(ctx.db, ctx.auth.project.id, ctx.query.team_id), is_paginated: false as const };
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/team-invitations/:id', summary: 'Revoke an invitation', tags: ['Teams'],
+    access: [...ALL], params: TeamInvitationParams, query: TeamInvitationListQuery, response: Success,
+    async handler(ctx) {
+      await checkTeam(ctx, ctx.query.team_id, ['$remove_members']);
+      // Only an invitation of the named team: the permission check above is about that team.
+      if (!(await invitations.remove(ctx.db, ctx.auth.project.id, ctx.params.id, ctx.query.team_id))) {
+        throw new KnownErrors.VerificationCodeNotFound();
+      }
+      return { success: true as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/team-invitations/accept', summary: 'Accept an invitation (join the team)', tags: ['Teams'],
+    access: [...ALL], body: TeamInvitationCode, response: Strict({}),
+    async handler(ctx) {
+      const { auth } = ctx;
+      const user = await clientUser(ctx);
+      const row = await checkCode(ctx, ctx.body.code);
+      const teamId = teamIdOf(row);
+      await ctx.db.transaction(async (tx) => {
+        if (!(await invitations.markUsed(tx, auth.project.id, row.id))) throw new KnownErrors.VerificationCodeAlreadyUsed();
+        if (!(await teams.findTeam(tx, auth.project.id, teamId, 'share'))) throw new KnownErrors.TeamNotFound(teamId);
+        await members.addMember(tx, auth.project, teamId, user.id, { role: 'member' });
+      });
+      return {};
+    },
+  }),
+  route({
+    method: 'POST', path: '/team-invitations/accept/check-code', summary: 'Check an invitation code without using it', tags: ['Teams'],
+    access: [...ALL], body: TeamInvitationCode, response: TeamInvitationCheckCodeResponse,
+    async handler(ctx) {
+      await checkCode(ctx, ctx.body.code);
+      return { is_code_valid: true as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/team-invitations/accept/details', summary: 'The team an invitation code is for', tags: ['Teams'],
+    access: [...ALL], body: TeamInvitationCode, response: TeamInvitationDetails,
+    async handler(ctx) {
+      await clientUser(ctx);
+      const teamId = teamIdOf(await checkCode(ctx, ctx.body.code));
+      const team = await teams.findTeam(ctx.db, ctx.auth.project.id, teamId);
+      if (!team) throw new KnownErrors.TeamNotFound(teamId);
+      return { team_id: team.id, team_display_name: team.displayName };
+    },
+  }),
+];
