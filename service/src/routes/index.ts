@@ -8,8 +8,6 @@ import { tokenRoutes } from './oauth-token';
 import { projectRoutes } from './projects';
 import { internalProjectRoutes } from './internal-projects';
 import { internalApiKeyRoutes } from './internal-api-keys';
-import { emailTemplateRoutes } from './email-templates';
-import { internalEmailRoutes } from './internal-emails';
 import { oauthRoutes } from './oauth';
 import { connectedAccountRoutes } from './connected-accounts';
 import { passkeyRoutes } from './auth-passkey';
@@ -35,8 +33,6 @@ export const allRoutes: RouteDef[] = [
   ...projectRoutes,
   ...internalProjectRoutes,
   ...internalApiKeyRoutes,
-  ...emailTemplateRoutes,
-  ...internalEmailRoutes,
   ...oauthRoutes,
   ...connectedAccountRoutes,
   ...passkeyRoutes,
