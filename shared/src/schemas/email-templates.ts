@@ -46,3 +46,16 @@ export const EmailTemplate = Type.Object(
   { additionalProperties: false },
 );
 export type EmailTemplate = Static<typeof EmailTemplate>;
+
+/**
+ * `PATCH /email-templates/{type}` body. `content` is any non-null JSON at the schema level; the service then
+ * checks it against `EmailTemplateContent` and answers 400 `Invalid email template content` (as the protocol does).
+ */
+export const EmailTemplateUpdate = Type.Object(
+  {
+    content: Type.Optional(Type.Unknown()),
+    subject: Type.Optional(EmailTemplateSubject),
+  },
+  { additionalProperties: false },
+);
+export type EmailTemplateUpdate = Static<typeof EmailTemplateUpdate>;

@@ -1,0 +1,24 @@
+// The test email and the sent-email list (admin; protocol-resources §12.2, §12.3).
+import { List } from '@gatehouse/shared/schemas/common';
+import { SendTestEmailRequest, SendTestEmailResponse, SentEmail } from '@gatehouse/shared/schemas/emails';
+import { route } from '../http/route';
+import { sendTestEmail } from '../email/test-email';
+import { listSentEmails } from '../email/outbox';
+
+export const internalEmailRoutes = [
+  route({
+    method: 'POST', path: '/internal/send-test-email', summary: 'Send a test email with the given SMTP settings (always 200: success or the error message)', tags: ['Emails'],
+    access: ['admin'], body: SendTestEmailRequest, response: SendTestEmailResponse,
+    async handler({ db, auth, body }) {
+      // Synchronous by design (bounded to 10 s): the admin is waiting to learn whether the settings work.
+      return sendTestEmail(body.email_config, body.recipient_email, { log: { db, projectId: auth.project.id } });
+    },
+  }),
+  route({
+    method: 'GET', path: '/internal/emails', summary: "The project's last 100 sent emails, newest first", tags: ['Emails'],
+    access: ['admin'], response: List(SentEmail),
+    async handler({ db, auth }) {
+      return { items: await listSentEmails(db, auth.project.id), is_paginated: false as const };
+    },
+  }),
+];

@@ -1,0 +1,42 @@
+// Sent emails and the test email of the admin API (protocol-resources §12.2, §12.3).
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, Json, Millis, Nullable, Strict } from './common.ts';
+
+/** What the sent-email list shows about the sender: never the password. */
+export const SenderConfig = Strict({
+  type: Type.Union([Type.Literal('shared'), Type.Literal('standard')]),
+  host: Type.String(),
+  port: Type.Number(),
+  username: Type.String(),
+  sender_name: Type.String(),
+  sender_email: Type.String(),
+});
+
+/** Item of `GET /internal/emails`; `error` is `{rawError, errorType, canRetry, message}` for failed sends. */
+export const SentEmail = Strict({
+  id: Type.String(),
+  to: Type.Array(Type.String()),
+  subject: Type.String(),
+  sent_at_millis: Millis(),
+  error: Nullable(Json()),
+  sender_config: SenderConfig,
+});
+export type SentEmail = Static<typeof SentEmail>;
+
+export const SendTestEmailRequest = Strict({
+  recipient_email: Email(),
+  email_config: Strict({
+    host: Type.String(),
+    port: Type.Integer({ minimum: 0, maximum: 65535 }),
+    username: Type.String(),
+    password: Type.String(),
+    sender_name: Type.String(),
+    sender_email: Email(),
+  }),
+});
+export type SendTestEmailRequest = Static<typeof SendTestEmailRequest>;
+
+export const SendTestEmailResponse = Strict({
+  success: Type.Boolean(),
+  error_message: Type.Optional(Type.String()),
+});
