@@ -8,6 +8,8 @@ import { tokenRoutes } from './oauth-token';
 import { projectRoutes } from './projects';
 import { internalProjectRoutes } from './internal-projects';
 import { internalApiKeyRoutes } from './internal-api-keys';
+import { emailTemplateRoutes } from './email-templates';
+import { internalEmailRoutes } from './internal-emails';
 import { oauthRoutes } from './oauth';
 import { connectedAccountRoutes } from './connected-accounts';
 import { passkeyRoutes } from './auth-passkey';
@@ -33,6 +35,8 @@ export const allRoutes: RouteDef[] = [
   ...projectRoutes,
   ...internalProjectRoutes,
   ...internalApiKeyRoutes,
+  ...emailTemplateRoutes,
+  ...internalEmailRoutes,
   ...oauthRoutes,
   ...connectedAccountRoutes,
   ...passkeyRoutes,
