@@ -1,9 +1,12 @@
 // /teams over HTTP: shapes per access type, create rules (creator, add_current_user, client switches), client
 // permission checks, personal teams, the access-type matrix and isolation between projects.
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { Api, expectKnownError, sharedService } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
 import { addMember, serverCreateTeam, teamWithCreatorAndMember } from './support/teams';
+
+// The first test waits for the shared service to start, which can take a while on a loaded machine.
+setDefaultTimeout(60_000);
 
 const CLIENT_KEYS = ['client_metadata', 'client_read_only_metadata', 'display_name', 'id', 'profile_image_url'];
 const SERVER_KEYS = [...CLIENT_KEYS, 'created_at_millis', 'server_metadata'].sort();

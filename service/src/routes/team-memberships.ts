@@ -29,12 +29,11 @@ export const teamMembershipRoutes = [
     access: ['client', 'server', 'admin'], params: TeamMembershipParams, response: Success,
     async handler(ctx) {
       const { auth, params } = ctx;
+      const userId = ctx.resolveUserId(params.user_id);
       if (auth.type === 'client') {
         const user = await clientUser(ctx);
-        const userId = ctx.resolveUserId(params.user_id);
         if (userId !== user.id) await assertTeamPermission(ctx.db, auth.project.id, params.team_id, user.id, '$remove_members');
       }
-      const userId = ctx.resolveUserId(params.user_id);
       const removed = await ctx.db.transaction((tx) => members.removeMember(tx, auth.project.id, params.team_id, userId));
       if (!removed) throw new KnownErrors.TeamMembershipNotFound(params.team_id, userId);
       return { success: true as const };
