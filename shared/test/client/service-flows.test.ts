@@ -160,4 +160,23 @@ describe('admin configuration', () => {
     expect(sent[0]!.sentAt).toBeInstanceOf(Date);
     expect(typeof sent[0]!.recipient).toBe('string');
   });
+
+  test('a custom email config allows customising a template; reset restores the default', async () => {
+    const p = await newProject(svc);
+    const app = adminFor(p);
+    const shared = await app.updateEmailTemplate('magic_link', { subject: 'x' }).catch((e) => e);
+    expect(String(shared.message)).toContain('Cannot update email templates in shared email config.');
+    const project = await app.getProject();
+    await project.update({
+      config: {
+        emailConfig: { type: 'standard', host: '127.0.0.1', port: svc.mailbox.port, username: 'u', password: 'p', senderName: 'Tester', senderEmail: 'tester@example.com' },
+      },
+    });
+    expect((await app.getProject()).config.emailConfig).toMatchObject({ type: 'standard', senderName: 'Tester', port: svc.mailbox.port });
+    await app.updateEmailTemplate('magic_link', { subject: 'Your code: {{ otp }}' });
+    const custom = (await app.listEmailTemplates()).find((t) => t.type === 'magic_link')!;
+    expect(custom).toMatchObject({ subject: 'Your code: {{ otp }}', isDefault: false });
+    await app.resetEmailTemplate('magic_link');
+    expect((await app.listEmailTemplates()).find((t) => t.type === 'magic_link')!.isDefault).toBe(true);
+  });
 });
