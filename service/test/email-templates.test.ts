@@ -1,8 +1,11 @@
 // Email templates (protocol-resources §12.1) over HTTP, and a customised template reaching a real mailbox.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { Api, expectKnownError, sharedService, uniqueEmail, type SharedService } from './support/service';
 import { newInternalUser, newProject, type TestProject } from './support/projects';
 import { startSmtpFixture, type SmtpFixture } from './support/smtp';
+
+// The machine may be busy (several suites at once): allow slow service round-trips.
+setDefaultTimeout(60_000);
 
 let svc: SharedService;
 let smtp: SmtpFixture;

@@ -1,9 +1,12 @@
 // POST /internal/send-test-email and GET /internal/emails (protocol-resources §12.2, §12.3) against real SMTP servers.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { createServer } from 'node:net';
 import { Api, expectKnownError, sharedService, uniqueEmail, type SharedService } from './support/service';
 import { newInternalUser, newProject } from './support/projects';
 import { startSmtpFixture, type SmtpFixture } from './support/smtp';
+
+// The machine may be busy (several suites at once): allow slow service round-trips.
+setDefaultTimeout(60_000);
 
 let svc: SharedService;
 let smtp: SmtpFixture;

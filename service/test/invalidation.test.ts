@@ -1,10 +1,13 @@
 // Two service instances on one PostgreSQL database: a project-config change or an API-key revocation made through
 // one instance reaches the other's caches at once (LISTEN/NOTIFY on `gatehouse_invalidate`), well before the
 // caches' 5 s lifetime. Uses the run's DATABASE_URL, or a scratch database on the local PostgreSQL server.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import postgres from 'postgres';
 import { Api, clientApi, expectKnownError, serverApi, startService, type RunningService } from './support/service';
 import { newProject } from './support/projects';
+
+// The machine may be busy (several suites at once): allow slow service round-trips.
+setDefaultTimeout(60_000);
 
 const ADMIN_URL = process.env.GATEHOUSE_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let scratchDb: string | undefined;

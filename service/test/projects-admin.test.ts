@@ -1,8 +1,11 @@
 // Project administration over HTTP: GET/PATCH/DELETE /projects/current (protocol-resources §10.2–§10.4), the
 // config rules shared with POST /internal/projects, the access matrix and isolation between projects.
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { Api, DEV_KEYS, adminApi, expectKnownError, sharedService, type SharedService } from './support/service';
 import { internalClient, newInternalUser, newProject, signUp } from './support/projects';
+
+// The machine may be busy (several suites at once): allow slow service round-trips.
+setDefaultTimeout(60_000);
 
 let svc: SharedService;
 beforeAll(async () => { svc = await sharedService(); }, 60_000);

@@ -10,11 +10,13 @@ import { internalProjectRoutes } from './internal-projects';
 import { internalApiKeyRoutes } from './internal-api-keys';
 import { emailTemplateRoutes } from './email-templates';
 import { internalEmailRoutes } from './internal-emails';
+import { internalMetricsRoutes } from './internal-metrics';
 import { oauthRoutes } from './oauth';
 import { connectedAccountRoutes } from './connected-accounts';
 import { passkeyRoutes } from './auth-passkey';
 import { mfaRoutes } from './auth-mfa';
 import { cliAuthRoutes } from './auth-cli';
+import { anonymousRoutes } from './auth-anonymous';
 import { otpRoutes } from './auth-otp';
 import { passwordResetRoutes } from './auth-password-reset';
 import { contactChannelRoutes } from './contact-channels';
@@ -37,11 +39,13 @@ export const allRoutes: RouteDef[] = [
   ...internalApiKeyRoutes,
   ...emailTemplateRoutes,
   ...internalEmailRoutes,
+  ...internalMetricsRoutes,
   ...oauthRoutes,
   ...connectedAccountRoutes,
   ...passkeyRoutes,
   ...mfaRoutes,
   ...cliAuthRoutes,
+  ...anonymousRoutes,
   ...otpRoutes,
   ...passwordResetRoutes,
   ...contactChannelRoutes,
