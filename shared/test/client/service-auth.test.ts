@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { startService, sharedService, uniqueEmail, type RunningService } from '../../../service/test/support/service.ts';
 import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
-import { GatehouseClientApp, KnownErrorsForTests, type ClientTimers } from './service-support.ts';
+import { GatehouseClientApp, type ClientTimers } from '../../src/client/index.ts';
 import { KnownErrors } from '../../src/known-errors.ts';
 import { decodeJwtPayload } from '../../src/client/jwt.ts';
 
@@ -157,7 +157,6 @@ describe('current user methods', () => {
     const app = new GatehouseClientApp({ baseUrl: project.url, projectId: project.id, publishableClientKey: 'pck_wrong', tokenStore: 'memory', browser: null });
     const err = await app.getProject().catch((e) => e);
     expect(err).toBeInstanceOf(KnownErrors.InvalidPublishableClientKey);
-    void KnownErrorsForTests;
   });
 });
 
