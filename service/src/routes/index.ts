@@ -16,6 +16,7 @@ import { connectedAccountRoutes } from './connected-accounts';
 import { passkeyRoutes } from './auth-passkey';
 import { mfaRoutes } from './auth-mfa';
 import { cliAuthRoutes } from './auth-cli';
+import { anonymousRoutes } from './auth-anonymous';
 import { otpRoutes } from './auth-otp';
 import { passwordResetRoutes } from './auth-password-reset';
 import { contactChannelRoutes } from './contact-channels';
@@ -44,6 +45,7 @@ export const allRoutes: RouteDef[] = [
   ...passkeyRoutes,
   ...mfaRoutes,
   ...cliAuthRoutes,
+  ...anonymousRoutes,
   ...otpRoutes,
   ...passwordResetRoutes,
   ...contactChannelRoutes,
