@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DEV_CLIENT_SECRET, devClientId } from '../src/oauth/endpoints.ts';
 import { devProviderClients, startDevOidcProvider, type DevOidcProvider } from '../src/oauth/dev-provider.ts';
 import { completeProviderLogin, completeProviderLoginRaw, startOidcFixture, type OidcFixture } from './support/oidc.ts';
-import { expectKnownError, startService, uniqueEmail, type RunningService } from './support/service.ts';
+import { expectKnownError, sharedService, startService, uniqueEmail, type RunningService } from './support/service.ts';
 import { newProject, signUp, type TestProject } from './support/projects.ts';
 
 const REDIRECT = 'http://localhost:12345/some-callback-url';
@@ -483,4 +483,47 @@ describe('connected accounts', () => {
     const res = await p.server.post(`/connected-accounts/${id}/github/access-token`, { scope: 'user:email' });
     expect(res.status).toBe(201);
   });
+});
+
+describe('development OpenID provider (npm start without keys)', () => {
+  test('stands in for shared providers without operator keys', async () => {
+    const dev = await startService({ env: { GATEHOUSE_DEV_OIDC: 'true', GATEHOUSE_OAUTH_ISSUER_OVERRIDES: '' } });
+    try {
+      const p = await newProject(dev, { config: { oauth_providers: [{ id: 'spotify', type: 'shared', enabled: true }] } });
+      const verifier = rand(32);
+      const q = new URLSearchParams({
+        client_id: p.id, client_secret: p.keys.publishableClientKey, redirect_uri: REDIRECT, scope: 'legacy', state: 'st',
+        grant_type: 'authorization_code', code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256', response_type: 'code',
+      });
+      const a = await fetch(`${dev.url}/api/v1/auth/oauth/authorize/spotify?${q}`, { redirect: 'manual' });
+      expect(a.status).toBe(307);
+      const location = a.headers.get('location')!;
+      expect(new URL(location).searchParams.get('client_id')).toBe('gatehouse-dev-spotify');
+      expect(dev.output()).toContain(`Development OpenID provider on ${new URL(location).origin}`);
+      const cb = await callback(await completeProviderLogin(location, { login: 'dev-user' }), a.headers.get('set-cookie')!.split(';')[0]);
+      expect(cb.status).toBe(307);
+      const res = await exchange(p, new URL(cb.location).searchParams.get('code')!, verifier);
+      expect(res.status).toBe(200);
+      expect((await me(p, res.body.access_token)).primary_email).toBe('dev-user@example.com');
+    } finally {
+      await dev.stop();
+    }
+  }, 60_000);
+
+  test('a shared provider with no keys and no development provider: a clear error', async () => {
+    const plain = await sharedService(); // GATEHOUSE_DEV_OIDC=false, no issuer overrides
+    const p = await newProject(plain, { config: { oauth_providers: [{ id: 'spotify', type: 'shared', enabled: true }] } });
+    const q = new URLSearchParams({
+      client_id: p.id, client_secret: p.keys.publishableClientKey, redirect_uri: REDIRECT, scope: 'legacy', state: 'st',
+      grant_type: 'authorization_code', code_challenge: 'c', code_challenge_method: 'S256', response_type: 'code',
+    });
+    const res = await fetch(`${plain.url}/api/v1/auth/oauth/authorize/spotify?${q}`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toStartWith('Shared OAuth keys for "spotify" are not configured on this server.');
+  }, 60_000);
+});
+
+test('no request ended in an unexpected error', () => {
+  expect(svc.output()).not.toContain(' failed:');
 });
