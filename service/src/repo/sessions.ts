@@ -19,12 +19,18 @@ export async function create(db: DB, p: { projectId: string; userId: string; exp
 }
 
 /** The live session holding this refresh token in this project, if any. */
+// Runs on every refresh grant: prepared once per database handle, like users.load.
+const prepareFindByRefreshToken = (db: DB) => db.select({ id: s.id, userId: s.userId }).from(s).where(and(
+  eq(s.refreshTokenHash, sql.placeholder('hash')),
+  eq(s.projectId, sql.placeholder('projectId')),
+  or(isNull(s.expiresAt), gt(s.expiresAt, sql`now()`)),
+)).limit(1).prepare('sessions_find_by_refresh_token');
+const preparedFinds = new WeakMap<DB, ReturnType<typeof prepareFindByRefreshToken>>();
+
 export async function findByRefreshToken(db: DB, projectId: string, refreshToken: string) {
-  const [row] = await db.select({ id: s.id, userId: s.userId }).from(s).where(and(
-    eq(s.refreshTokenHash, hashSecret(refreshToken)),
-    eq(s.projectId, projectId),
-    or(isNull(s.expiresAt), gt(s.expiresAt, sql`now()`)),
-  )).limit(1);
+  let query = preparedFinds.get(db);
+  if (!query) preparedFinds.set(db, (query = prepareFindByRefreshToken(db)));
+  const [row] = await query.execute({ hash: hashSecret(refreshToken), projectId });
   return row ?? null;
 }
 

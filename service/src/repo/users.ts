@@ -30,28 +30,45 @@ export interface UserRow {
   };
 }
 
-const USER_COLUMNS = sql`
-  u.id, u.project_id, u.display_name, u.profile_image_url, u.client_metadata, u.client_read_only_metadata,
-  u.server_metadata, u.is_anonymous, (u.password_hash is not null) as has_password, u.otp_auth_enabled,
-  (u.totp_secret is not null) as requires_totp_mfa, u.created_at, u.last_active_at,
-  pe.value as primary_email, pe.is_verified as primary_email_verified, pe.used_for_auth as primary_email_auth_enabled,
-  exists(select 1 from passkeys p where p.user_id = u.id) as passkey_auth_enabled,
-  coalesce((select json_agg(json_build_object('id', o.provider_id, 'account_id', o.provider_account_id, 'email', o.email) order by o.created_at)
-            from oauth_accounts o where o.user_id = u.id), '[]'::json) as oauth_providers,
-  (select json_build_object('id', t.id, 'display_name', t.display_name, 'profile_image_url', t.profile_image_url,
+// One SQL expression per UserRow field: a select list for the ad-hoc queries below, and the fields of the
+// prepared `load` query.
+const USER_FIELDS: Record<keyof UserRow, SQL> = {
+  id: sql`u.id`, project_id: sql`u.project_id`, display_name: sql`u.display_name`, profile_image_url: sql`u.profile_image_url`,
+  client_metadata: sql`u.client_metadata`, client_read_only_metadata: sql`u.client_read_only_metadata`,
+  server_metadata: sql`u.server_metadata`, is_anonymous: sql`u.is_anonymous`, has_password: sql`(u.password_hash is not null)`,
+  otp_auth_enabled: sql`u.otp_auth_enabled`, requires_totp_mfa: sql`(u.totp_secret is not null)`,
+  created_at: sql`u.created_at`, last_active_at: sql`u.last_active_at`,
+  primary_email: sql`pe.value`, primary_email_verified: sql`pe.is_verified`, primary_email_auth_enabled: sql`pe.used_for_auth`,
+  passkey_auth_enabled: sql`exists(select 1 from passkeys p where p.user_id = u.id)`,
+  oauth_providers: sql`coalesce((select json_agg(json_build_object('id', o.provider_id, 'account_id', o.provider_account_id, 'email', o.email) order by o.created_at)
+            from oauth_accounts o where o.user_id = u.id), '[]'::json)`,
+  selected_team: sql`(select json_build_object('id', t.id, 'display_name', t.display_name, 'profile_image_url', t.profile_image_url,
             'client_metadata', t.client_metadata, 'client_read_only_metadata', t.client_read_only_metadata,
             'server_metadata', t.server_metadata, 'created_at_millis', floor(extract(epoch from t.created_at) * 1000))
-     from team_members m join teams t on t.id = m.team_id where m.user_id = u.id and m.is_selected) as selected_team`;
+     from team_members m join teams t on t.id = m.team_id where m.user_id = u.id and m.is_selected)`,
+};
 
-const USER_FROM = sql`from users u left join contact_channels pe on pe.user_id = u.id and pe.is_primary and pe.type = 'email'`;
+const USER_COLUMNS = sql.join(Object.entries(USER_FIELDS).map(([name, expr]) => sql`${expr} as ${sql.identifier(name)}`), sql`, `);
+
+const USER_TABLES = sql`users u left join contact_channels pe on pe.user_id = u.id and pe.is_primary and pe.type = 'email'`;
+const USER_FROM = sql`from ${USER_TABLES}`;
+
+// `load` runs on every authenticated request that reads the user (GET /users/me...). As a prepared statement it
+// skips drizzle's SQL building and Postgres' parse/plan on each call. One per database handle (transactions too).
+const prepareLoad = (db: DB) => db.select(USER_FIELDS).from(USER_TABLES)
+  .where(sql`u.project_id = ${sql.placeholder('projectId')} and u.id = ${sql.placeholder('userId')}`)
+  .prepare('users_load');
+const preparedLoads = new WeakMap<DB, ReturnType<typeof prepareLoad>>();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
 
 export async function load(db: DB, projectId: string, userId: string): Promise<UserRow | null> {
   if (!isUuid(userId)) return null;
-  const rows = rowsOf<UserRow>(await db.execute(sql`select ${USER_COLUMNS} ${USER_FROM} where u.project_id = ${projectId} and u.id = ${userId}`));
-  return rows[0] ?? null;
+  let query = preparedLoads.get(db);
+  if (!query) preparedLoads.set(db, (query = prepareLoad(db)));
+  const [row] = await query.execute({ projectId, userId });
+  return (row as UserRow | undefined) ?? null;
 }
 
 export async function exists(db: DB, projectId: string, userId: string): Promise<boolean> {
