@@ -402,6 +402,14 @@ describe('token endpoint (authorization_code)', () => {
     expect(res.status).toBe(200);
   });
 
+  test('redirect_uri must be repeated exactly as sent to authorize (no normalisation)', async () => {
+    const p = await oauthProject();
+    const d = await dance(p, login(), { query: { redirect_uri: 'http://localhost:12345' } });
+    expect(d.cb.location).toStartWith('http://localhost:12345/?code=');
+    expectKnownError(await exchange(p, d.code!, d.verifier, 'http://localhost:12345/'), 'REDIRECT_URL_NOT_WHITELISTED', 400);
+    expect((await exchange(p, d.code!, d.verifier, 'http://localhost:12345')).status).toBe(200);
+  });
+
   test('plain PKCE', async () => {
     const p = await oauthProject();
     const d = await dance(p, login(), { query: { code_challenge_method: 'plain' } });

@@ -85,11 +85,11 @@ export async function startAuthorization(services: Services, providerId: string,
   const resolved = await resolveEndpoints(client);
   const innerState = generateState();
   const innerCodeVerifier = generateCodeVerifier();
-  const redirect = new URL(q.redirect_uri);
-  redirect.hash = '';
+  // Kept as sent (minus the fragment): the token request must repeat it exactly, so no URL normalisation.
+  const redirectUri = q.redirect_uri.split('#')[0];
   const data: OuterFlowState = {
     providerId: client.id,
-    redirectUri: redirect.toString(),
+    redirectUri,
     scope: q.scope,
     state: q.state,
     grantType: q.grant_type,

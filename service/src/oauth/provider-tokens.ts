@@ -25,6 +25,8 @@ export async function storeProviderTokens(
     { ...common, kind: 'access', tokenEncrypted: enc(p.tokens.accessToken), expiresAt: p.tokens.expiresAt ?? null },
   ];
   if (p.tokens.refreshToken) rows.push({ ...common, kind: 'refresh', tokenEncrypted: enc(p.tokens.refreshToken), expiresAt: null });
+  // Every sign-in brings new tokens; older ones for no more scopes would only pile up.
+  await accounts.deleteSupersededTokens(db, common);
   await accounts.insertTokens(db, rows);
 }
 
@@ -64,8 +66,8 @@ export async function connectedAccessToken(services: Services, projectId: string
       continue;
     }
     await db.transaction(async (tx) => {
-      // The provider may rotate refresh tokens: the old one is then replaced by the new one.
-      if (result.refreshToken !== undefined) await accounts.deleteTokens(tx, projectId, [row.id]);
+      // Replaces this row and anything else for no more scopes (providers may rotate refresh tokens).
+      await accounts.deleteTokens(tx, projectId, [row.id]);
       await storeProviderTokens(tx, services, {
         projectId, userId, providerId: provider.id, providerAccountId: row.providerAccountId,
         tokens: { ...result, scopes: row.scopes },

@@ -1,6 +1,6 @@
 // Accounts at OAuth providers connected to users, and the provider tokens stored for them (already encrypted by
 // the caller: this module never sees a plaintext token).
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContained, desc, eq, inArray } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
 
@@ -43,4 +43,12 @@ export async function listTokens(db: DB, projectId: string, userId: string, prov
 
 export async function deleteTokens(db: DB, projectId: string, ids: string[]) {
   if (ids.length) await db.delete(t).where(and(eq(t.projectId, projectId), inArray(t.id, ids)));
+}
+
+/** Removes the account's tokens whose scopes are all within `scopes`: new tokens for those scopes supersede them. */
+export async function deleteSupersededTokens(db: DB, p: { projectId: string; userId: string; providerId: string; providerAccountId: string; scopes: string[] }) {
+  await db.delete(t).where(and(
+    eq(t.projectId, p.projectId), eq(t.userId, p.userId), eq(t.providerId, p.providerId),
+    eq(t.providerAccountId, p.providerAccountId), arrayContained(t.scopes, p.scopes),
+  ));
 }
