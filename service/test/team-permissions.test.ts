@@ -96,6 +96,29 @@ describe('definitions', () => {
     expect((await p.admin.patch('/team-permission-definitions/a', { contained_permission_ids: ['left', 'right', 'b'] })).status).toBe(200);
   });
 
+  test('concurrent changes cannot form a cycle together; grants racing a delete never fail', async () => {
+    const p = await project();
+    await define(p, 'x');
+    await define(p, 'y');
+    const [xy, yx] = await Promise.all([
+      p.admin.patch('/team-permission-definitions/x', { contained_permission_ids: ['y'] }),
+      p.admin.patch('/team-permission-definitions/y', { contained_permission_ids: ['x'] }),
+    ]);
+    expect([xy.status, yx.status].sort()).toEqual([200, 400]);
+    for (const r of [xy, yx]) if (r.status === 400) expectKnownError(r, 'SCHEMA_ERROR', 400);
+
+    const { team, member } = await teamWithCreatorAndMember(p);
+    await define(p, 'racy', ['$read_members']);
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => p.server.post(`/team-permissions/${team.id}/${member.userId}/racy`, {})),
+      p.admin.delete('/team-permission-definitions/racy'),
+      ...Array.from({ length: 5 }, () => p.server.post(`/team-permissions/${team.id}/${member.userId}/racy`, {})),
+    ]);
+    for (const r of results) expect([200, 201, 404]).toContain(r.status);
+    // Whatever the order, no grant outlives its definition.
+    expect(await permissionIds(p, team.id, member.userId)).toEqual(['member']);
+  });
+
   test('patch: description, contained, rename carried into lists, grants and defaults; errors', async () => {
     const p = await project();
     const { team, member } = await teamWithCreatorAndMember(p);

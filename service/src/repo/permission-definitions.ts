@@ -41,10 +41,11 @@ export async function findDefinition(db: DB, projectId: string, id: string, lock
 
 /**
  * Serialises definition changes of one project (checking for cycles, then writing, must not interleave with
- * another change) by locking the project row until the transaction ends.
+ * another change) by locking the project row until the transaction ends. `no key update`, not `update`: rows
+ * inserted elsewhere take a key-share lock on their project (foreign key), which this must not block.
  */
 export async function lockDefinitions(tx: DB, projectId: string): Promise<void> {
-  await tx.select({ id: schema.projects.id }).from(schema.projects).where(eq(schema.projects.id, projectId)).for('update');
+  await tx.select({ id: schema.projects.id }).from(schema.projects).where(eq(schema.projects.id, projectId)).for('no key update');
 }
 
 export async function insertDefinition(tx: DB, projectId: string, scope: Scope, v: { id: string; description: string | null; contained: string[] }) {
@@ -86,7 +87,7 @@ const DEFAULT_LISTS: Record<Scope, string[]> = {
 
 /** Renames (or, with `to` null, removes) a permission in the project's default-permission lists. */
 async function rewriteDefaultPermissions(tx: DB, projectId: string, scope: Scope, from: string, to: string | null) {
-  const [row] = await tx.select({ config: schema.projects.config }).from(schema.projects).where(eq(schema.projects.id, projectId)).for('update');
+  const [row] = await tx.select({ config: schema.projects.config }).from(schema.projects).where(eq(schema.projects.id, projectId)).for('no key update');
   if (!row) return;
   const config = { ...(row.config as Record<string, unknown>) };
   let changed = false;
