@@ -25,6 +25,9 @@ export interface RequestInitLite {
   headers?: Record<string, string>;
 }
 
+/** The subset of `fetch` the library calls. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
 export interface Logger {
   warn(...args: unknown[]): void;
 }
@@ -38,7 +41,7 @@ export interface ApiClientOptions {
   /** Owner-session admin apps: a session of the internal project whose access token is the admin credential. */
   projectOwnerSession?: InternalSession;
   extraRequestHeaders?: Record<string, string>;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   timers: ClientTimers;
   browser: BrowserEnvironment | null;
   logger?: Logger;
@@ -69,7 +72,7 @@ export function randomNonce(): string {
 
 export class ApiClient {
   readonly options: ApiClientOptions;
-  readonly #fetch: typeof fetch;
+  readonly #fetch: FetchLike;
   readonly #logger: Logger;
 
   constructor(options: ApiClientOptions) {

@@ -1,5 +1,5 @@
 // Constructor options shared by the three apps and their environment-variable defaults (client-library §1.2, §4.1).
-import { ApiClient, type Logger } from './api-client.ts';
+import { ApiClient, type FetchLike, type Logger } from './api-client.ts';
 import { DEFAULT_BASE_URL } from './constants.ts';
 import type { CookieAdapter } from './cookies.ts';
 import { ClientCore, type MfaPrompt } from './core.ts';
@@ -27,7 +27,7 @@ export type GatehouseClientAppOptions = {
   noAutomaticPrefetch?: boolean;
   // ── Gatehouse extensions ──
   /** The fetch implementation (default: global fetch). */
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   /** Clock, sleep, randomness and timers (default: the real ones). */
   timers?: Partial<ClientTimers>;
   /** Browser globals (default: detected from globalThis; `null` forces non-browser behaviour). */

@@ -25,7 +25,7 @@ export type {
 } from './app-options.ts';
 
 export { Result } from './result.ts';
-export { NetworkError, HttpError, type AccessType, type Logger } from './api-client.ts';
+export { NetworkError, HttpError, type AccessType, type FetchLike, type Logger } from './api-client.ts';
 export type { CachedRead, CacheSnapshot } from './cache.ts';
 export { AsyncCache } from './cache.ts';
 export { cachedReadsSymbol } from './models/common.ts';

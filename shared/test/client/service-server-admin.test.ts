@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { sharedService, uniqueEmail, DEV_KEYS, type RunningService } from '../../../service/test/support/service.ts';
 import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
-import { GatehouseAdminApp, GatehouseClientApp, GatehouseServerApp } from '../../src/client/index.ts';
+import { GatehouseAdminApp, GatehouseClientApp, GatehouseServerApp, type CurrentInternalUser } from '../../src/client/index.ts';
 import { KnownErrors } from '../../src/known-errors.ts';
 
 
@@ -162,13 +162,13 @@ describe('admin app', () => {
     });
     const res = await internal.signUpWithCredential({ email: uniqueEmail('owner'), password: 'owner-password-1', noRedirect: true, verificationCallbackUrl: 'http://localhost/v' });
     expect(res.status).toBe('ok');
-    const owner = await internal.getUser({ or: 'throw' });
-    if (!('createProject' in owner)) throw new Error('expected an internal user');
+    // Users of the internal project carry the owner methods (CurrentInternalUser).
+    const owner = (await internal.getUser({ or: 'throw' })) as CurrentInternalUser;
     const created = await owner.createProject({ displayName: 'Owned', config: { credentialEnabled: true } });
     expect(created.displayName).toBe('Owned');
     const owned = await owner.listOwnedProjects();
     expect(owned.map((p) => p.id)).toEqual([created.id]);
-    const ownedApp = created.app as GatehouseAdminApp;
+    const ownedApp = created.app;
     const keys = await ownedApp.createInternalApiKey({
       description: 'k',
       expiresAt: new Date(Date.now() + 3_600_000),

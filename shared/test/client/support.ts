@@ -160,7 +160,7 @@ export function fakeBrowser(href = 'https://app.example.com/', opts: { now?: () 
   return browser;
 }
 
-export type Handler = (req: Request, info: { count: number; path: string }) => Response | Promise<Response> | undefined;
+export type Handler = (req: Request, info: { count: number; path: string }) => Response | Promise<Response | undefined> | undefined;
 
 /** A real local HTTP server recording every request; `handler` decides the answer. */
 export function localServer(handler: Handler) {

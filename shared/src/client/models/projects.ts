@@ -4,6 +4,7 @@ import type { CachedRead } from '../cache.ts';
 import type { ClientCore } from '../core.ts';
 import type { InternalSession } from '../session.ts';
 import { compact, items, type ClientContext } from './common.ts';
+import type { GatehouseAdminApp } from '../admin-app.ts';
 
 export type ProjectConfig = {
   readonly signUpEnabled: boolean;
@@ -91,7 +92,7 @@ export interface AdminProject {
 }
 
 /** `AdminProject` plus an admin app for it, acting through the owner's (internal-project) session. */
-export type AdminOwnedProject<App = unknown> = AdminProject & { readonly app: App };
+export type AdminOwnedProject = AdminProject & { readonly app: GatehouseAdminApp };
 
 function missing(what: string): never {
   throw new Error(`${what} is missing`);
@@ -244,7 +245,7 @@ export function ownedProjectsCache(ctx: ClientContext) {
 }
 
 function ownedProjectFromJson(ctx: ClientContext, json: any): AdminOwnedProject {
-  const app = ownedApp(ctx.core, json.id, ctx.session) as { _core: ClientCore };
+  const app = ownedApp(ctx.core, json.id, ctx.session) as GatehouseAdminApp;
   const refresh = () => ownedProjectsCache(ctx).refresh([ctx.session]);
   return createAdminProject(json, {
     update: async (wire) => {
