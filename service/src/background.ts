@@ -3,10 +3,14 @@
 import type { Services } from './services';
 import { startEmailWorker } from './email/outbox';
 import { startDevIssuer } from './oauth/dev-issuer';
+import { installWebhookEmitter, startWebhookWorker, webhookOptionsFromEnv } from './webhooks/worker';
 
 export async function startBackgroundWork(services: Services): Promise<void> {
   const { config } = services;
   const email = startEmailWorker(services.db, { shared: { smtpUrl: config.smtpUrl, smtpSender: config.smtpSender } });
   services.onStop.push(() => email.stop());
+  installWebhookEmitter();
+  const webhookWorker = startWebhookWorker(services.db, services.secret, webhookOptionsFromEnv());
+  services.onStop.push(() => webhookWorker.stop());
   await startDevIssuer(services);
 }

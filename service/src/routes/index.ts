@@ -11,6 +11,7 @@ import { internalApiKeyRoutes } from './internal-api-keys';
 import { emailTemplateRoutes } from './email-templates';
 import { internalEmailRoutes } from './internal-emails';
 import { internalMetricsRoutes } from './internal-metrics';
+import { webhookRoutes } from './webhooks';
 import { oauthRoutes } from './oauth';
 import { connectedAccountRoutes } from './connected-accounts';
 import { passkeyRoutes } from './auth-passkey';
@@ -40,6 +41,7 @@ export const allRoutes: RouteDef[] = [
   ...emailTemplateRoutes,
   ...internalEmailRoutes,
   ...internalMetricsRoutes,
+  ...webhookRoutes,
   ...oauthRoutes,
   ...connectedAccountRoutes,
   ...passkeyRoutes,

@@ -1,0 +1,84 @@
+// Webhooks (admin). Stack Auth hands endpoint management to Svix (POST /webhooks/svix-token); Gatehouse delivers
+// events itself, so endpoints are managed here: GET/POST /webhooks/endpoints, GET/PATCH/DELETE
+// /webhooks/endpoints/{id}. Events are signed per Standard Webhooks with the endpoint's `whsec_…` secret, which
+// is returned only by the create call.
+import { Type } from '@sinclair/typebox';
+import { StatusError } from '@gatehouse/shared/known-errors';
+import { List, Strict, Success, Uuid } from '@gatehouse/shared/schemas/common';
+import { WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointFirstView, WebhookEndpointUpdate } from '@gatehouse/shared/schemas/webhooks';
+import { route } from '../http/route';
+import * as webhooks from '../repo/webhooks';
+import { encryptString } from '../tokens/encryption';
+import { generateWebhookSecret } from '../webhooks/signing';
+import { WEBHOOK_SECRET_PURPOSE } from '../webhooks/worker';
+
+const Params = Strict({ endpoint_id: Uuid() });
+const TAGS = ['Webhooks'];
+const notFound = () => new StatusError(404, 'Webhook endpoint not found');
+const MAX_ENDPOINTS = 50;
+
+export const SVIX_TOKEN_MESSAGE =
+  'Gatehouse does not use Svix: webhooks are delivered by Gatehouse itself and signed per the Standard Webhooks spec. '
+  + 'Manage endpoints with the admin API: GET/POST /api/v1/webhooks/endpoints and GET/PATCH/DELETE /api/v1/webhooks/endpoints/{endpoint_id}.';
+
+export const webhookRoutes = [
+  route({
+    method: 'POST', path: '/webhooks/svix-token', summary: 'Not available: Gatehouse manages webhook endpoints itself (see /webhooks/endpoints)', tags: TAGS,
+    access: ['admin'], body: Type.Optional(Strict({})),
+    async handler() {
+      throw new StatusError(400, SVIX_TOKEN_MESSAGE);
+    },
+  }),
+  route({
+    method: 'GET', path: '/webhooks/endpoints', summary: "[Gatehouse] List the project's webhook endpoints", tags: TAGS,
+    access: ['admin'], response: List(WebhookEndpoint),
+    async handler({ db, auth }) {
+      return { items: (await webhooks.listEndpoints(db, auth.project.id)).map(webhooks.endpointView), is_paginated: false as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/webhooks/endpoints', summary: '[Gatehouse] Add a webhook endpoint; the response holds its signing secret (whsec_…), shown only this once', tags: TAGS,
+    access: ['admin'], body: WebhookEndpointCreate, response: WebhookEndpointFirstView, status: 201,
+    async handler({ db, services, auth, body }) {
+      if ((await webhooks.listEndpoints(db, auth.project.id)).length >= MAX_ENDPOINTS) {
+        throw new StatusError(400, `A project can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
+      }
+      const secret = generateWebhookSecret();
+      const row = await webhooks.insertEndpoint(db, {
+        projectId: auth.project.id, url: body.url, description: body.description ?? null, enabled: body.enabled ?? true,
+        eventTypes: body.event_types ? [...new Set(body.event_types)] : null,
+        secretEncrypted: encryptString(services.secret, WEBHOOK_SECRET_PURPOSE, secret),
+      });
+      return { ...webhooks.endpointView(row), secret };
+    },
+  }),
+  route({
+    method: 'GET', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Get a webhook endpoint', tags: TAGS,
+    access: ['admin'], params: Params, response: WebhookEndpoint,
+    async handler({ db, auth, params }) {
+      const row = await webhooks.findEndpoint(db, auth.project.id, params.endpoint_id);
+      if (!row) throw notFound();
+      return webhooks.endpointView(row);
+    },
+  }),
+  route({
+    method: 'PATCH', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Change, enable or disable a webhook endpoint', tags: TAGS,
+    access: ['admin'], params: Params, body: WebhookEndpointUpdate, response: WebhookEndpoint,
+    async handler({ db, auth, params, body }) {
+      const row = await webhooks.updateEndpoint(db, auth.project.id, params.endpoint_id, {
+        url: body.url, description: body.description, enabled: body.enabled,
+        eventTypes: body.event_types === undefined ? undefined : body.event_types && [...new Set(body.event_types)],
+      });
+      if (!row) throw notFound();
+      return webhooks.endpointView(row);
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Remove a webhook endpoint (its undelivered events are dropped)', tags: TAGS,
+    access: ['admin'], params: Params, response: Success,
+    async handler({ db, auth, params }) {
+      if (!(await webhooks.deleteEndpoint(db, auth.project.id, params.endpoint_id))) throw notFound();
+      return { success: true as const };
+    },
+  }),
+];

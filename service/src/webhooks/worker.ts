@@ -1,0 +1,129 @@
+/**
+ * Webhook delivery: the event emitter (one outbox row per subscribed endpoint, written in the transaction of the
+ * change, so an event exists exactly when its change committed) and the worker that POSTs rows to their
+ * endpoints, signed per Standard Webhooks, with retries and back-off. Delivery is at least once; the
+ * `webhook-id` stays the same across retries so receivers can drop duplicates.
+ *
+ * Row life cycle (same scheme as the email outbox): pending → sending → delivered | pending (retry) | failed.
+ * Claims use FOR UPDATE SKIP LOCKED, so several workers and service instances share the table safely.
+ */
+import type { DB } from '../db';
+import { setEventEmitter } from '../events';
+import * as webhooks from '../repo/webhooks';
+import { decryptString } from '../tokens/encryption';
+import { webhookHeaders } from './signing';
+
+export const WEBHOOK_SECRET_PURPOSE = 'webhook-endpoint-secret';
+
+export interface WebhookWorkerOptions {
+  /** Poll interval when idle; default 1000 ms. */
+  pollMs?: number;
+  batchSize?: number;
+  /** Attempts before a delivery is given up; default 12 (about 2.5 hours with the default back-off). */
+  maxAttempts?: number;
+  /** Back-off before attempt n+1: base · 2^(n−1), capped, with jitter. Defaults 5 s and 1 hour. */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** Upper bound of one HTTP attempt; default 15 s. */
+  timeoutMs?: number;
+  logger?: Pick<Console, 'warn' | 'error'>;
+}
+
+/** Worker settings from the environment (tests shorten the back-off). */
+export function webhookOptionsFromEnv(env: Record<string, string | undefined> = process.env): WebhookWorkerOptions {
+  const num = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
+  return {
+    pollMs: num(env.GATEHOUSE_WEBHOOK_POLL_MS),
+    backoffBaseMs: num(env.GATEHOUSE_WEBHOOK_RETRY_BASE_MS),
+    backoffCapMs: num(env.GATEHOUSE_WEBHOOK_RETRY_CAP_MS),
+    maxAttempts: num(env.GATEHOUSE_WEBHOOK_MAX_ATTEMPTS),
+  };
+}
+
+export function backoffMs(attempts: number, baseMs: number, capMs: number, random = Math.random): number {
+  const d = Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(d / 2 + (random() * d) / 2);
+}
+
+const workers = new Set<() => void>();
+function kickAll() { for (const k of workers) k(); }
+
+/** Installs the emitter behind `emitEvent` (events.ts). */
+export function installWebhookEmitter(): void {
+  setEventEmitter(async (tx, projectId, type, data) => {
+    const n = await webhooks.enqueueDeliveries(tx, projectId, type, { type, data });
+    // The rows become visible when the caller commits; look shortly after rather than waiting for the poll.
+    if (n > 0) { setTimeout(kickAll, 20); setTimeout(kickAll, 250); }
+  });
+}
+
+export function startWebhookWorker(db: DB, secret: string, options: WebhookWorkerOptions = {}) {
+  const o = {
+    pollMs: options.pollMs ?? 1_000,
+    batchSize: options.batchSize ?? 20,
+    maxAttempts: options.maxAttempts ?? 12,
+    backoffBaseMs: options.backoffBaseMs ?? 5_000,
+    backoffCapMs: options.backoffCapMs ?? 3_600_000,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    logger: options.logger ?? console,
+  };
+  const leaseMs = o.timeoutMs + 30_000;
+  let stopped = false;
+  let kicked = false;
+  let wake: (() => void) | null = null;
+
+  async function deliver(row: webhooks.ClaimedDelivery): Promise<void> {
+    if (!row.endpointEnabled) {
+      await webhooks.recordOutcome(db, row, { delivered: false, error: 'The endpoint was disabled', retryInMs: null });
+      return;
+    }
+    let error: string | null = null;
+    try {
+      const body = JSON.stringify(row.payload);
+      const timestamp = Math.floor(Date.now() / 1000);
+      const headers = webhookHeaders(decryptString(secret, WEBHOOK_SECRET_PURPOSE, row.secretEncrypted), row.id, timestamp, body);
+      const res = await fetch(row.url, {
+        method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(o.timeoutMs),
+        headers: { 'content-type': 'application/json', 'user-agent': 'Gatehouse-Webhooks/1.0', ...headers },
+      });
+      // The body is not needed; reading it frees the connection.
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
+    } catch (err) {
+      error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    }
+    if (!error) return webhooks.recordOutcome(db, row, { delivered: true });
+    const retryInMs = row.attempts >= o.maxAttempts ? null : backoffMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
+    await webhooks.recordOutcome(db, row, { delivered: false, error, retryInMs });
+    o.logger.warn(`[webhooks] attempt ${row.attempts} of ${row.eventType} to ${row.url} failed (${error})${retryInMs === null ? '; giving up' : `; retrying in ${retryInMs} ms`}`);
+  }
+
+  async function round(): Promise<number> {
+    const rows = await webhooks.claimDue(db, { batchSize: o.batchSize, leaseMs, maxAttempts: o.maxAttempts });
+    await Promise.all(rows.map((r) => deliver(r).catch((err) => o.logger.error(`[webhooks] could not record the outcome for ${r.id}:`, err))));
+    return rows.length;
+  }
+
+  async function loop() {
+    while (!stopped) {
+      kicked = false;
+      let busy = false;
+      try { busy = (await round()) >= o.batchSize; } catch (err) { o.logger.error('[webhooks] delivery round failed:', err); }
+      if (stopped) break;
+      if (busy || kicked) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, o.pollMs);
+        function done() { clearTimeout(timer); wake = null; resolve(); }
+        wake = done;
+      });
+    }
+  }
+
+  const kick = () => { kicked = true; wake?.(); };
+  workers.add(kick);
+  const running = loop();
+  return {
+    kick,
+    async stop() { stopped = true; workers.delete(kick); wake?.(); await running; },
+  };
+}
