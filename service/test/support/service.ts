@@ -7,6 +7,8 @@ import { expect } from 'bun:test';
 import { startSmtpFixture, type SmtpFixture } from './smtp';
 
 const SERVICE_ENTRY = join(import.meta.dir, '../../src/main.ts');
+// The shared service is never stopped by a test; this wrapper ends it when the test process is gone.
+const EXIT_WITH_PARENT = join(import.meta.dir, 'exit-with-parent.ts');
 
 export const DEV_KEYS = {
   projectId: 'internal',
@@ -24,7 +26,7 @@ export interface RunningService {
 
 export async function startService(opts: { env?: Record<string, string | undefined> } = {}): Promise<RunningService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
-  const proc = Bun.spawn([process.execPath, SERVICE_ENTRY], {
+  const proc = Bun.spawn([process.execPath, EXIT_WITH_PARENT, process.execPath, SERVICE_ENTRY], {
     env: {
       ...process.env,
       PORT: '0',
