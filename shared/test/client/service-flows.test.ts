@@ -7,7 +7,7 @@ import { extractCode, extractOtp } from '../../../service/test/support/smtp.ts';
 import { KnownErrors } from '../../src/known-errors.ts';
 import { adminFor, CALLBACK, clientFor, mailTo, serverFor, signedUpClient } from './service-helpers.ts';
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 let svc: SharedService;
 let project: TestProject;
@@ -15,7 +15,7 @@ let project: TestProject;
 beforeAll(async () => {
   svc = await sharedService();
   project = await newProject(svc, { config: { magic_link_enabled: true } });
-}, 60_000);
+}, 180_000);
 
 describe('contact channels and email verification', () => {
   test('create, list, update, send verification, verify with the emailed code, delete', async () => {

@@ -7,14 +7,14 @@ import { KnownErrors } from '../../src/known-errors.ts';
 
 
 // Each test talks to a real service (argon2 hashing, several round trips); the harness start takes longer still.
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 let svc: RunningService;
 let project: TestProject;
 
 beforeAll(async () => {
   svc = await sharedService();
   project = await newProject(svc);
-}, 60_000);
+}, 180_000);
 
 const serverApp = (p = project) =>
   new GatehouseServerApp({

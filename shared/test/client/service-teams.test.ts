@@ -6,7 +6,7 @@ import { extractCode } from '../../../service/test/support/smtp.ts';
 import { KnownErrors } from '../../src/known-errors.ts';
 import { CALLBACK, mailTo, serverFor, signedUpClient } from './service-helpers.ts';
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(90_000);
 
 let svc: SharedService;
 let project: TestProject;
@@ -14,7 +14,7 @@ let project: TestProject;
 beforeAll(async () => {
   svc = await sharedService();
   project = await newProject(svc, { config: { client_team_creation_enabled: true } });
-}, 60_000);
+}, 180_000);
 
 describe('client teams', () => {
   test('createTeam selects it; list/get/update; creator permissions; own team profile', async () => {
