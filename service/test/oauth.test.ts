@@ -1,6 +1,6 @@
 // Third-party sign-in end to end over HTTP (protocol-auth §3.6): a real local OpenID provider stands in for every
 // provider; the service runs with GATEHOUSE_OAUTH_ISSUER_OVERRIDES pointing at it.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { createHash, randomBytes } from 'node:crypto';
 import { DEV_CLIENT_SECRET, devClientId } from '../src/oauth/endpoints.ts';
 import { devProviderClients, startDevOidcProvider, type DevOidcProvider } from '../src/oauth/dev-provider.ts';
@@ -11,6 +11,9 @@ import { newProject, signUp, type TestProject } from './support/projects.ts';
 const REDIRECT = 'http://localhost:12345/some-callback-url';
 const ERROR_PAGE = 'http://localhost:12345/oauth-error';
 const COOKIE_NOT_FOUND = 'Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again';
+
+// Real processes on a shared, sometimes busy machine: more room than bun's default 5 s per test.
+setDefaultTimeout(60_000);
 
 let idp: OidcFixture;
 /** A second provider (for gitlab) whose access tokens live 60 s, so stored tokens always need refreshing. */
@@ -204,6 +207,19 @@ describe('sign-in and sign-up', () => {
     // the refresh token is a real session
     const refreshed = await p.client.post('/auth/oauth/token', { grant_type: 'refresh_token', refresh_token: again.refresh_token, client_id: p.id, client_secret: p.keys.publishableClientKey }, { form: true });
     expect(refreshed.status).toBe(200);
+  });
+
+  test('two first sign-ins of one account at once end as one user', async () => {
+    const p = await oauthProject();
+    const who = login('race');
+    const starts = await Promise.all([authorize(p), authorize(p), authorize(p)]);
+    const callbacks = await Promise.all(starts.map((a) => completeProviderLogin(a.location, { login: who })));
+    const results = await Promise.all(callbacks.map((url, i) => callback(url, starts[i].cookie)));
+    expect(results.map((r) => r.status)).toEqual([307, 307, 307]);
+    const tokens = await Promise.all(results.map((r, i) => exchange(p, new URL(r.location).searchParams.get('code')!, starts[i].verifier)));
+    const ids = new Set(await Promise.all(tokens.map(async (t) => (await me(p, t.body.access_token)).id)));
+    expect(ids.size).toBe(1);
+    expect(tokens.filter((t) => t.body.is_new_user)).toHaveLength(1);
   });
 
   test('shared provider signs in with the operator keys (here the override issuer)', async () => {
