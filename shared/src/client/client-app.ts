@@ -12,7 +12,7 @@ import type { CachedRead } from './cache.ts';
 import type { ClientCore } from './core.ts';
 import { withMfa, type SignInTokensJson } from './mfa.ts';
 import { cachedReadsSymbol, inFamily, isOneOf } from './models/common.ts';
-import { createCurrentUser, type CurrentInternalUser, type CurrentUser } from './models/current-user.ts';
+import { createCurrentUser, type CurrentUser } from './models/current-user.ts';
 import { createProject, type Project } from './models/projects.ts';
 import { contactChannelsCache } from './models/contact-channels.ts';
 import { callOAuthCallback, startOAuthFlow } from './oauth.ts';
@@ -37,7 +37,10 @@ export interface ClientAppReads<U> {
 
 type AnyResult = Result<undefined, KnownError>;
 
-export class GatehouseClientApp<U extends CurrentUser | CurrentInternalUser = CurrentUser> {
+/** The current-user type `U` of an app: `CurrentUser`, `CurrentInternalUser` (internal project) or `CurrentServerUser`. */
+export type SessionUser = { readonly id: string; signOut(options?: { redirectUrl?: string }): Promise<void> };
+
+export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
   /** @internal */
   readonly _core: ClientCore;
   /** @internal the access type used for the current-user view */
@@ -67,7 +70,7 @@ export class GatehouseClientApp<U extends CurrentUser | CurrentInternalUser = Cu
 
   /** @internal builds the user object for a session's JSON (server apps override). */
   protected _createUser(session: InternalSession, json: any): U {
-    return createCurrentUser({ core: this._core, session }, json) as U;
+    return createCurrentUser({ core: this._core, session }, json) as unknown as U;
   }
 
   #userRead(session: InternalSession, includeAnonymous: boolean): CachedRead<U | null> {
@@ -275,4 +278,4 @@ export class GatehouseClientApp<U extends CurrentUser | CurrentInternalUser = Cu
 
 /** The SDK's name for the same class. */
 export const StackClientApp = GatehouseClientApp;
-export type StackClientApp<U extends CurrentUser | CurrentInternalUser = CurrentUser> = GatehouseClientApp<U>;
+export type StackClientApp<U extends SessionUser = CurrentUser> = GatehouseClientApp<U>;

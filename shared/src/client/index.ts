@@ -1,6 +1,6 @@
 // Public API of the Gatehouse client library (framework-agnostic; browsers, Bun, Node ≥ 20).
 export { GatehouseClientApp, StackClientApp, stackAppInternalsSymbol } from './client-app.ts';
-export type { GetUserOptions, GetUserOr, ClientAppReads } from './client-app.ts';
+export type { GetUserOptions, GetUserOr, ClientAppReads, SessionUser } from './client-app.ts';
 export { GatehouseServerApp, StackServerApp } from './server-app.ts';
 export type { ServerUserList, ServerAppReads } from './server-app.ts';
 export { GatehouseAdminApp, StackAdminApp } from './admin-app.ts';

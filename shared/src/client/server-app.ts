@@ -12,7 +12,6 @@ import type { CachedRead } from './cache.ts';
 import { GatehouseClientApp } from './client-app.ts';
 import type { ClientCore } from './core.ts';
 import { compact, items, type ServerContext } from './models/common.ts';
-import type { CurrentUser } from './models/current-user.ts';
 import {
   createCurrentServerUser,
   createServerUser,
@@ -37,7 +36,7 @@ export interface ServerAppReads {
   teams(): CachedRead<ServerTeam[]>;
 }
 
-export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser & CurrentUser> {
+export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser> {
   protected override readonly _userAccess: AccessType = 'server';
   /** @internal */
   readonly _server: ServerContext;
@@ -64,7 +63,7 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser & C
   }
 
   protected override _createUser(session: InternalSession, json: any) {
-    return createCurrentServerUser(this._server, session, json) as unknown as CurrentServerUser & CurrentUser;
+    return createCurrentServerUser(this._server, session, json) as unknown as CurrentServerUser;
   }
 
   readonly serverReads: ServerAppReads = {
@@ -77,8 +76,8 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser & C
   };
 
   /** Current user (server view), a user by id, or the owner of a user API key. */
-  override async getUser(options: GetUserOptions & { or: 'redirect' | 'throw' | 'anonymous' }): Promise<CurrentServerUser & CurrentUser>;
-  override async getUser(options?: GetUserOptions): Promise<(CurrentServerUser & CurrentUser) | null>;
+  override async getUser(options: GetUserOptions & { or: 'redirect' | 'throw' | 'anonymous' }): Promise<CurrentServerUser>;
+  override async getUser(options?: GetUserOptions): Promise<(CurrentServerUser) | null>;
   override async getUser(id: string): Promise<ServerUser | null>;
   override async getUser(options: { apiKey: string }): Promise<ServerUser | null>;
   override async getUser(arg?: string | GetUserOptions | { apiKey: string }): Promise<any> {
