@@ -8,6 +8,7 @@ import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { sharedService, startService, expectKnownError, uniqueEmail, clientApi, type SharedService } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
 import { extractCode, extractOtp, startSmtpFixture } from './support/smtp';
+import { isolatedDatabase } from './support/isolated-database';
 import { openDatabase } from '../src/db/index';
 import * as projectsRepo from '../src/repo/projects';
 import { defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
@@ -225,7 +226,11 @@ describe('SMTP down, then up', () => {
   test('a code requested while SMTP is down is answered at once and delivered once SMTP is back', async () => {
     const smtp = await startSmtpFixture();
     cleanup.push(() => smtp.stop());
-    const svc = await startService({ env: { SMTP_URL: smtp.url } });
+    // On PostgreSQL, a database of its own: every instance's outbox worker shares the `emails` table, and the
+    // test process's other services deliver "shared" mail to their own SMTP servers.
+    const db = await isolatedDatabase();
+    cleanup.push(db.drop);
+    const svc = await startService({ env: { SMTP_URL: smtp.url, ...(db.url ? { DATABASE_URL: db.url } : {}) } });
     cleanup.push(() => svc.stop());
     const p = await newProject(svc, { config: { magic_link_enabled: true } });
     await smtp.stop();
