@@ -219,6 +219,6 @@ describe('retries', () => {
     await app.getProject();
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(490);
-    expect(elapsed).toBeLessThan(3000);
+    expect(elapsed).toBeLessThan(10_000); // generous: the machine may be loaded
   });
 });
