@@ -53,10 +53,10 @@ export const passkeyRoutes = [
           info = await verifyRegistration(auth.project, credential, String(data.challenge));
         },
       });
-      const c = info!.credential;
+      const { credential: c, credentialDeviceType, credentialBackedUp } = info!;
       const stored = await passkeys.replaceForUser(services.db, auth.project.id, user.id, {
         credentialId: c.id, publicKey: c.publicKey, counter: c.counter, transports: c.transports ?? [],
-        deviceType: info!.credentialDeviceType, backedUp: info!.credentialBackedUp,
+        deviceType: credentialDeviceType, backedUp: credentialBackedUp,
       });
       if (!stored) throw new KnownErrors.PasskeyRegistrationFailed('Passkey registration failed because this passkey is already registered to another account');
       return { user_handle: c.id };
@@ -86,22 +86,22 @@ export const passkeyRoutes = [
       const project = auth.project;
       assertPasskeysEnabled(project);
       const response = body.authentication_response as unknown as AuthenticationResponseJSON;
-      let passkey: passkeys.PasskeyRow | null = null;
-      let newCounter = 0;
+      // Filled in by the check below, which runs before the challenge code is consumed.
+      const verified: { passkey?: passkeys.PasskeyRow; newCounter?: number } = {};
       await redeemCode(services.db, {
         projectId: project.id, type: 'passkey_authentication', code: body.code, consume: true,
         async validate(row) {
-          passkey = typeof response.id === 'string' ? await passkeys.findByCredentialId(services.db, project.id, response.id) : null;
+          const passkey = typeof response.id === 'string' ? await passkeys.findByCredentialId(services.db, project.id, response.id) : null;
           if (!passkey) throw new KnownErrors.PasskeyAuthenticationFailed('Passkey not found');
           const result = await verifyAuthentication(project, response, String((row.data as ChallengeData).challenge), {
             id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter, transports: passkey.transports,
           });
-          newCounter = result.newCounter;
+          Object.assign(verified, { passkey, newCounter: result.newCounter });
         },
       });
-      const key = passkey as passkeys.PasskeyRow | null;
-      await passkeys.updateCounter(services.db, project.id, key!.id, newCounter);
-      const tokens = await completeSignIn(services, { projectId: project.id, userId: key!.userId, isNewUser: false, headers });
+      const passkey = verified.passkey!;
+      await passkeys.updateCounter(services.db, project.id, passkey.id, verified.newCounter!);
+      const tokens = await completeSignIn(services, { projectId: project.id, userId: passkey.userId, isNewUser: false, headers });
       return { access_token: tokens.access_token, is_new_user: false, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },
   }),
