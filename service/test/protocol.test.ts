@@ -142,37 +142,6 @@ describe('project authentication, in the documented order of checks', () => {
   });
 });
 
-describe('expired tokens (service with 1 s access tokens)', () => {
-  let short: RunningService;
-  beforeAll(async () => { short = await startService({ env: { GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS: '1' } }); }, 60_000);
-  afterAll(async () => { await short?.stop(); });
-
-  test('ACCESS_TOKEN_EXPIRED with expired_at_millis, and ADMIN_ACCESS_TOKEN_EXPIRED for admin access tokens', async () => {
-    const owner = await newInternalUser(short);
-    const claims = JSON.parse(Buffer.from(owner.accessToken.split('.')[1], 'base64url').toString());
-    expect(claims.exp - claims.iat).toBe(1);
-    await Bun.sleep(Math.max(0, claims.exp * 1000 - Date.now()) + 50);
-
-    const internal = clientApi(short.url, 'internal', DEV_KEYS.publishableClientKey);
-    const res = await internal.get('/users/me', { accessToken: owner.accessToken });
-    expectKnownError(res, 'ACCESS_TOKEN_EXPIRED', 401);
-    expect(res.body.details).toEqual({ expired_at_millis: claims.exp * 1000 });
-    expect(res.body.error).toBe(`Access token has expired. Please refresh it and try again. (The access token expired at ${new Date(claims.exp * 1000).toISOString()}.)`);
-    // A second time (verified tokens may be cached) still expired.
-    expectKnownError(await internal.get('/users/me', { accessToken: owner.accessToken }), 'ACCESS_TOKEN_EXPIRED', 401);
-
-    const admin = new Api(short.url, { 'x-stack-project-id': 'internal', 'x-stack-access-type': 'admin', 'x-stack-admin-access-token': owner.accessToken });
-    const adminRes = await admin.get('/projects/current');
-    expectKnownError(adminRes, 'ADMIN_ACCESS_TOKEN_EXPIRED', 401);
-    expect(adminRes.body.details).toEqual({ expired_at_millis: claims.exp * 1000 });
-
-    // Refreshing gives a working token again.
-    const refreshed = await internal.post('/auth/sessions/current/refresh', undefined, { refreshToken: owner.refreshToken });
-    expect(refreshed.status).toBe(200);
-    expect((await internal.get('/users/me', { accessToken: refreshed.body.access_token })).status).toBe(200);
-  });
-});
-
 describe('admin access tokens', () => {
   const ownerApi = (projectId: string, token: string, type = 'admin') =>
     new Api(svc.url, { 'x-stack-project-id': projectId, 'x-stack-access-type': type, 'x-stack-admin-access-token': token, 'x-stack-super-secret-admin-key': '' });
@@ -511,5 +480,88 @@ describe('API key validity', () => {
     expect((await client.get('/projects/current')).status).toBe(200);
     await Bun.sleep(1700);
     expectKnownError(await client.get('/projects/current'), 'INVALID_PUBLISHABLE_CLIENT_KEY', 401);
+  });
+});
+
+describe('hostile input is a clear 4xx, never a 500', () => {
+  test('U+0000 in strings, metadata, query and path values ⇒ SCHEMA_ERROR (Postgres cannot store it)', async () => {
+    const u = await signUp(p);
+    const cases: [Promise<any>, string, string][] = [
+      [p.client.patch('/users/me', { display_name: 'a\u0000b' }, { accessToken: u.accessToken }), 'PATCH /api/v1/users/me', 'body.display_name must not contain null characters'],
+      [p.client.patch('/users/me', { client_metadata: { k: ['x\u0000'] } }, { accessToken: u.accessToken }), 'PATCH /api/v1/users/me', 'body.client_metadata must not contain null characters'],
+      [p.client.patch('/users/me', { client_metadata: { 'k\u0000': 1 } }, { accessToken: u.accessToken }), 'PATCH /api/v1/users/me', 'body.client_metadata must not contain null characters'],
+      [p.server.get('/users?query=%00'), 'GET /api/v1/users', 'query.query must not contain null characters'],
+      [p.server.get('/users/%00'), 'GET /api/v1/users/%00', 'params.user_id must not contain null characters'],
+      [new Api(svc.url).get('/projects/%00/.well-known/jwks.json'), 'GET /api/v1/projects/%00/.well-known/jwks.json', 'params.project_id must not contain null characters'],
+      [new Api(svc.url).post('/auth/oauth/token', { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'a\u0000', client_secret: 'y' }), 'POST /api/v1/auth/oauth/token', 'body.client_id must not contain null characters'],
+    ];
+    for (const [call, head, line] of cases) {
+      const res = await call;
+      expectKnownError(res, 'SCHEMA_ERROR', 400);
+      expect(res.body.error).toBe(`Request validation failed on ${head}:\n  - ${line}`);
+    }
+  });
+
+  test('JSON nested more than 100 levels ⇒ BODY_PARSING_ERROR', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const res = await p.client.post('/auth/password/sign-in', deep);
+    expectKnownError(res, 'BODY_PARSING_ERROR', 400);
+    expect(res.body.error).toBe('JSON in request body is nested more than 100 levels deep');
+    const u = await signUp(p);
+    let nested: unknown = 'leaf';
+    for (let i = 0; i < 99; i++) nested = { n: nested };
+    expect((await p.client.patch('/users/me', { client_metadata: nested }, { accessToken: u.accessToken })).status).toBe(200);
+  });
+
+  test('out-of-range numbers are schema errors', async () => {
+    const keys = await p.admin.post('/internal/api-keys', { description: 'x', expires_at_millis: 1e20, has_publishable_client_key: true, has_secret_server_key: false, has_super_secret_admin_key: false });
+    expectKnownError(keys, 'SCHEMA_ERROR', 400);
+    expect(keys.body.error).toContain('  - body.expires_at_millis must be less than or equal to 8640000000000000');
+    const list = await p.server.get('/users?limit=100000000000000000000');
+    expectKnownError(list, 'SCHEMA_ERROR', 400);
+    expect(list.body.error).toContain('  - query.limit must be less than or equal to 9007199254740991');
+  });
+
+  test('a malformed percent-encoded x-vercel-ip-city is kept as sent', async () => {
+    const u = await signUp(p);
+    const res = await p.client.post('/auth/password/sign-in', { email: u.email, password: u.password }, {
+      headers: { 'user-agent': 'Mozilla/5.0', 'x-real-ip': '192.0.2.1', 'x-vercel-ip-city': '%E0%A4%A', 'x-vercel-ip-latitude': 'north' },
+    });
+    expect(res.status).toBe(200);
+    const sessions = await p.server.get(`/auth/sessions?user_id=${u.userId}`);
+    const info = sessions.body.items.map((s: any) => s.last_used_at_end_user_ip_info).find(Boolean);
+    expect(info).toMatchObject({ ip: '192.0.2.1', cityName: '%E0%A4%A', latitude: null });
+  });
+});
+
+// Last: it starts a second service, the slowest part on a busy machine.
+describe('expired tokens (service with 1 s access tokens)', () => {
+  let short: RunningService;
+  beforeAll(async () => { short = await startService({ env: { GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS: '1' } }); }, 120_000);
+  afterAll(async () => { await short?.stop(); });
+
+  test('ACCESS_TOKEN_EXPIRED with expired_at_millis, and ADMIN_ACCESS_TOKEN_EXPIRED for admin access tokens', async () => {
+    const owner = await newInternalUser(short);
+    const claims = JSON.parse(Buffer.from(owner.accessToken.split('.')[1], 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(1);
+    await Bun.sleep(Math.max(0, claims.exp * 1000 - Date.now()) + 50);
+
+    const internal = clientApi(short.url, 'internal', DEV_KEYS.publishableClientKey);
+    const res = await internal.get('/users/me', { accessToken: owner.accessToken });
+    expectKnownError(res, 'ACCESS_TOKEN_EXPIRED', 401);
+    expect(res.body.details).toEqual({ expired_at_millis: claims.exp * 1000 });
+    expect(res.body.error).toBe(`Access token has expired. Please refresh it and try again. (The access token expired at ${new Date(claims.exp * 1000).toISOString()}.)`);
+    // A second time (verified tokens may be cached) still expired.
+    expectKnownError(await internal.get('/users/me', { accessToken: owner.accessToken }), 'ACCESS_TOKEN_EXPIRED', 401);
+
+    const admin = new Api(short.url, { 'x-stack-project-id': 'internal', 'x-stack-access-type': 'admin', 'x-stack-admin-access-token': owner.accessToken });
+    const adminRes = await admin.get('/projects/current');
+    expectKnownError(adminRes, 'ADMIN_ACCESS_TOKEN_EXPIRED', 401);
+    expect(adminRes.body.details).toEqual({ expired_at_millis: claims.exp * 1000 });
+
+    // Refreshing gives a working token again.
+    const refreshed = await internal.post('/auth/sessions/current/refresh', undefined, { refreshToken: owner.refreshToken });
+    expect(refreshed.status).toBe(200);
+    expect((await internal.get('/users/me', { accessToken: refreshed.body.access_token })).status).toBe(200);
   });
 });

@@ -93,6 +93,19 @@ describe('POST /auth/oauth/token (refresh grant)', () => {
     }
   });
 
+  test('non-string credentials are schema errors; malformed Basic credentials are invalid credentials', async () => {
+    const u = await signUp(p);
+    for (const field of ['refresh_token', 'client_id', 'client_secret']) {
+      const res = await tokenRequest({ ...refreshBody(p, u.refreshToken), [field]: { a: 1 } } as any, { json: true });
+      expectKnownError(res, 'SCHEMA_ERROR', 400);
+      expect(res.body.error.split('\n')[1]).toStartWith(`  - body.${field} must be a \`string\` type`);
+    }
+    for (const authorization of [`Basic ${Buffer.from('a%ZZ:b').toString('base64')}`, 'Basic !!!', `Basic ${Buffer.from('no-colon').toString('base64')}`]) {
+      const res = await tokenRequest({ grant_type: 'refresh_token', refresh_token: u.refreshToken }, { headers: { authorization } });
+      expectKnownError(res, 'INVALID_OAUTH_CLIENT_ID_OR_SECRET', 400);
+    }
+  });
+
   test('missing refresh_token is an OAuth error; an unknown grant type a schema error', async () => {
     const missing = await tokenRequest({ grant_type: 'refresh_token', client_id: p.id, client_secret: p.keys.publishableClientKey });
     expect(missing.status).toBe(400);
@@ -285,6 +298,7 @@ describe('GET /auth/sessions', () => {
     const extra = await p.server.get(`/auth/sessions?user_id=${u.userId}&x=1`);
     expect(extra.body.error).toBe('Request validation failed on GET /api/v1/auth/sessions:\n  - query contains unknown properties: x');
     expect((await p.server.get(`/auth/sessions?user_id=${crypto.randomUUID()}`)).body.items).toEqual([]);
+    expect((await p.server.get('/auth/sessions?user_id=not-a-uuid')).body.items).toEqual([]);
   });
 
   test('IP info is recorded for browser user agents, not for other callers', async () => {
@@ -354,6 +368,7 @@ describe('DELETE /auth/sessions/{id} and /auth/sessions/current', () => {
     expectKnownError(bad, 'SCHEMA_ERROR', 400);
     expect(bad.body.error).toBe('Request validation failed on DELETE /api/v1/auth/sessions/nope:\n  - params.id must be a valid UUID');
     const id = crypto.randomUUID();
+    expectKnownError(await p.client.delete(`/auth/sessions/${id}?user_id=me`), 'CANNOT_GET_OWN_USER_WITHOUT_USER', 400);
     const noUserId = await p.client.delete(`/auth/sessions/${id}`, { accessToken: u.accessToken });
     expect(noUserId.body.error).toBe(`Request validation failed on DELETE /api/v1/auth/sessions/${id}:\n  - query.user_id must be defined`);
   });

@@ -362,6 +362,18 @@ describe('server user management', () => {
     expect(removed.body).toMatchObject({ primary_email: null, primary_email_verified: false, primary_email_auth_enabled: false });
   });
 
+  test('POST /users with oauth_providers; an account already linked ⇒ OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER', async () => {
+    const accountId = crypto.randomUUID();
+    const first = await p.server.post('/users', { oauth_providers: [{ id: 'github', account_id: accountId, email: 'gh@example.com' }] });
+    expect(first.status).toBe(201);
+    expect(first.body.oauth_providers).toEqual([{ id: 'github', account_id: accountId, email: 'gh@example.com' }]);
+    expect(first.body.auth_with_email).toBe(false);
+    const dup = await p.server.post('/users', { display_name: 'second', oauth_providers: [{ id: 'github', account_id: accountId }] });
+    expectKnownError(dup, 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER', 409);
+    // Nothing of the second user was kept.
+    expect((await p.server.get('/users?query=second')).body.items).toEqual([]);
+  });
+
   test('is_anonymous: POST accepts any boolean, PATCH only false', async () => {
     const anon = await p.server.post('/users', { is_anonymous: true });
     expect(anon.body.is_anonymous).toBe(true);

@@ -28,11 +28,16 @@ export function ipInfoFromHeaders(headers: Headers, socketIp?: string | null): I
     ip,
     countryCode: headers.get('cf-ipcountry') ?? headers.get('x-vercel-ip-country'),
     regionCode: headers.get('x-vercel-ip-country-region'),
-    cityName: city ? decodeURIComponent(city) : null,
+    cityName: city ? safeDecode(city) : null,
     latitude: num(headers.get('x-vercel-ip-latitude')),
     longitude: num(headers.get('x-vercel-ip-longitude')),
     tzIdentifier: headers.get('x-vercel-ip-timezone'),
   };
+}
+
+/** Vercel percent-encodes the city; a malformed value is kept as sent (the header is untrusted anyway). */
+function safeDecode(v: string): string {
+  try { return decodeURIComponent(v); } catch { return v; }
 }
 
 export class ActivityRecorder {

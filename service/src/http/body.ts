@@ -2,6 +2,18 @@
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const MAX_JSON_DEPTH = 100;
+
+function depthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
+  }
+  return false;
+}
 
 export async function parseBody(request: Request): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
@@ -14,11 +26,16 @@ export async function parseBody(request: Request): Promise<unknown> {
     throw new KnownErrors.BodyParsingError('Request body cannot be parsed as UTF-8');
   }
   switch (contentType) {
-    case 'application/json':
+    case 'application/json': {
       if (text.trim() === '') return undefined;
-      try { return JSON.parse(text); } catch {
+      let value: unknown;
+      try { value = JSON.parse(text); } catch {
         throw new KnownErrors.BodyParsingError('Invalid JSON in request body');
       }
+      // Validation, error messages and the database all walk the value recursively: bound its depth.
+      if (depthExceeds(value, MAX_JSON_DEPTH)) throw new KnownErrors.BodyParsingError(`JSON in request body is nested more than ${MAX_JSON_DEPTH} levels deep`);
+      return value;
+    }
     case 'application/x-www-form-urlencoded':
       try { return Object.fromEntries(new URLSearchParams(text)); } catch {
         throw new KnownErrors.BodyParsingError('Invalid form data in request body');

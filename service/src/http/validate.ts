@@ -61,10 +61,31 @@ function coerce(schema: Schema, value: unknown): unknown {
   return value;
 }
 
+// Postgres cannot store U+0000 in text or jsonb: such input is a schema error, never a failed query.
+const NUL = '\u0000';
+const NUL_PROBLEM = 'must not contain null characters';
+
+/** Whether any string or key inside a JSON value contains U+0000 (iterative: the depth of JSON is untrusted). */
+function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') { if (v.includes(NUL)) return true; }
+    else if (Array.isArray(v)) stack.push(...v);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) { if (k.includes(NUL)) return true; stack.push(x); }
+    }
+  }
+  return false;
+}
+
 function check(schema: Schema, value: unknown, path: string, out: string[], coerceStrings: boolean): unknown {
   if (coerceStrings) value = coerce(schema, value);
   const kind = schema[Kind];
-  if (kind === 'Unknown' || kind === 'Any') return value;
+  if (kind === 'Unknown' || kind === 'Any') {
+    if (containsNul(value)) out.push(`${path} ${NUL_PROBLEM}`);
+    return value;
+  }
 
   const literals = literalValues(schema);
   if (literals) {
@@ -104,6 +125,9 @@ function check(schema: Schema, value: unknown, path: string, out: string[], coer
       if (schema.additionalProperties === false) {
         const unknown = Object.keys(obj).filter((k) => !(k in props));
         if (unknown.length) out.push(`${path} contains unknown properties: ${unknown.join(', ')}`);
+      } else if (Object.entries(obj).some(([k, v]) => !(k in props) && containsNul([k, v]))) {
+        // Open objects (the token endpoint) still hand their extra fields to code that may query with them.
+        out.push(`${path} ${NUL_PROBLEM}`);
       }
       const result: Record<string, unknown> = schema.additionalProperties === false ? {} : { ...obj };
       for (const [key, propSchema] of Object.entries(props)) {
@@ -123,6 +147,7 @@ function check(schema: Schema, value: unknown, path: string, out: string[], coer
     }
     case 'string': {
       if (typeof value !== 'string') { out.push(typeError(path, 'string', value)); return value; }
+      if (value.includes(NUL)) { out.push(`${path} ${NUL_PROBLEM}`); return value; }
       const { minLength, maxLength } = schema;
       if (minLength !== undefined && minLength === maxLength && value.length !== minLength) {
         out.push(`${path} must be exactly ${minLength} characters`);

@@ -67,10 +67,15 @@ export async function createUser(tx: DB, project: Project, u: NewUser): Promise<
     }
   }
   for (const a of u.oauthAccounts ?? []) {
-    await tx.insert(schema.oauthAccounts).values({
-      projectId: project.id, providerId: a.providerId, providerAccountId: a.accountId, userId: user.id,
-      email: a.email ?? null, usedForAuth: a.usedForAuth ?? true,
-    });
+    try {
+      await tx.insert(schema.oauthAccounts).values({
+        projectId: project.id, providerId: a.providerId, providerAccountId: a.accountId, userId: user.id,
+        email: a.email ?? null, usedForAuth: a.usedForAuth ?? true,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new KnownErrors.OAuthConnectionAlreadyConnectedToAnotherUser();
+      throw err;
+    }
   }
   for (const p of project.config.user_default_permissions) {
     await tx.insert(schema.projectPermissionGrants).values({ projectId: project.id, userId: user.id, permissionId: p.id }).onConflictDoNothing();

@@ -22,7 +22,9 @@ export function clientCredentials(body: Record<string, string | undefined>, head
   if (basic?.startsWith('Basic ')) {
     const decoded = Buffer.from(basic.slice(6), 'base64').toString('utf8');
     const i = decoded.indexOf(':');
-    if (i >= 0) return { clientId: decodeURIComponent(decoded.slice(0, i)), clientSecret: decodeURIComponent(decoded.slice(i + 1)) };
+    // Malformed percent-encoding leaves no usable credentials (INVALID_OAUTH_CLIENT_ID_OR_SECRET), not a crash.
+    const decode = (v: string) => { try { return decodeURIComponent(v); } catch { return undefined; } };
+    if (i >= 0) return { clientId: decode(decoded.slice(0, i)), clientSecret: decode(decoded.slice(i + 1)) };
   }
   return { clientId: body.client_id, clientSecret: body.client_secret };
 }
@@ -42,7 +44,13 @@ export const tokenRoutes = [
   route({
     method: 'POST', path: '/auth/oauth/token', summary: 'OAuth 2 token endpoint (refresh_token and authorization_code grants)', tags: ['OAuth'],
     access: 'optional',
-    body: Type.Object({ grant_type: Type.Union([Type.Literal('authorization_code'), Type.Literal('refresh_token')]) }, { additionalProperties: true }),
+    body: Type.Object({
+      grant_type: Type.Union([Type.Literal('authorization_code'), Type.Literal('refresh_token')]),
+      // Declared so that a non-string value is a schema error rather than reaching a hash or a query.
+      refresh_token: Type.Optional(Type.String()),
+      client_id: Type.Optional(Type.String()),
+      client_secret: Type.Optional(Type.String()),
+    }, { additionalProperties: true }),
     async handler({ services, body, headers }) {
       const b = body as Record<string, string | undefined>;
       const { clientId, clientSecret } = clientCredentials(b, headers);

@@ -37,7 +37,8 @@ export const sessionRoutes = [
     async handler({ services, auth, query, resolveUserId }) {
       const userId = resolveUserId(query.user_id);
       if (auth.type === 'client' && userId !== auth.userId) throw new StatusError(403, 'Client can only list sessions for their own user.');
-      const rows = await sessions.listForUser(services.db, auth.project.id, userId, { includeImpersonation: auth.type === 'admin' });
+      // Not a UUID: no such user, so no sessions (and no uuid cast error in the query).
+      const rows = users.isUuid(userId) ? await sessions.listForUser(services.db, auth.project.id, userId, { includeImpersonation: auth.type === 'admin' }) : [];
       return {
         items: rows.map((s) => {
           const pending = services.activity.pendingFor(s.id);
@@ -77,8 +78,10 @@ export const sessionRoutes = [
   route({
     method: 'DELETE', path: '/auth/sessions/:id', summary: 'Revoke a session', tags: ['Sessions'],
     access: [...ALL], params: Strict({ id: Uuid() }), query: Strict({ user_id: Type.Optional(UserIdOrMe()) }), response: Success,
-    async handler({ services, auth, params, query, schemaError }) {
+    async handler({ services, auth, params, query, schemaError, resolveUserId }) {
       if (auth.type === 'client' && query.user_id === undefined) throw schemaError('query.user_id must be defined');
+      // Not used for the lookup, but `me` without a signed-in user is an error as everywhere else.
+      if (query.user_id !== undefined) resolveUserId(query.user_id);
       const session = await sessions.find(services.db, auth.project.id, params.id);
       if (!session || (auth.type === 'client' && session.userId !== auth.userId)) throw new StatusError(404, 'Session not found.');
       if (session.id === auth.sessionId) throw new KnownErrors.CannotDeleteCurrentSession();

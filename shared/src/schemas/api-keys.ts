@@ -29,7 +29,8 @@ export type ApiKeySetFirstView = Static<typeof ApiKeySetFirstView>;
 
 export const ApiKeySetCreate = Strict({
   description: Type.String(),
-  expires_at_millis: Type.Number(),
+  // Bounded to what a Date (and a Postgres timestamp) can hold.
+  expires_at_millis: Type.Number({ minimum: 0, maximum: 8_640_000_000_000_000 }),
   has_publishable_client_key: Type.Boolean(),
   has_secret_server_key: Type.Boolean(),
   has_super_secret_admin_key: Type.Boolean(),

@@ -74,7 +74,8 @@ export type ServerUserCreate = Static<typeof ServerUserCreate>;
 
 export const UserListQuery = Strict({
   cursor: Type.Optional(Uuid()),
-  limit: Type.Optional(Type.Integer({ minimum: 1 })),
+  // Above Number.MAX_SAFE_INTEGER the SQL LIMIT (limit + 1) would overflow bigint.
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   order_by: Type.Optional(Type.Literal('signed_up_at')),
   desc: Type.Optional(Type.Boolean()),
   query: Type.Optional(Type.String()),
