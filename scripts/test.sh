@@ -30,7 +30,7 @@ fi
 
 log=$(mktemp)
 echo "== bun test ${paths[*]}"
-"$BUN" test "${paths[@]}" 2>&1 | tee "$log"
+"$BUN" test --timeout 60000 "${paths[@]}" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 pass=$(grep -E '^ *[0-9]+ pass$' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
 fail=$(grep -E '^ *[0-9]+ fail$' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)

@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document, generated from the same route declarations and TypeBox schemas that validate requests.
-import type { TSchema } from '@sinclair/typebox';
+import { OptionalKind, type TSchema } from '@sinclair/typebox';
 import { schemasOf, type RouteDef } from './route';
 
 function jsonSchema(schema: TSchema): unknown {
@@ -30,7 +30,7 @@ export function buildOpenApiDocument(routes: RouteDef[], serverUrl: string) {
       tags: r.tags,
       description: r.access === 'optional' ? 'Authentication optional.' : `Access types: ${r.access.join(', ')}.`,
       parameters,
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      ...(body ? { requestBody: { required: !(r.body as any)?.[OptionalKind], content: { 'application/json': { schema: body } } } } : {}),
       responses: {
         [String(r.status ?? 200)]: { description: 'Success', ...(response ? { content: { 'application/json': { schema: response } } } : {}) },
         '4XX': { description: 'A known error: `{code, details?, error}` with header `x-stack-known-error`, or a plain-text error' },
