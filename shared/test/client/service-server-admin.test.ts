@@ -201,4 +201,21 @@ describe('admin app', () => {
       'No super secret admin key provided.',
     );
   });
+
+  test('metrics are readable through the admin cached read', async () => {
+    const metrics = await adminApp().adminReads.metrics().get();
+    expect(typeof metrics.total_users).toBe('number');
+  });
+});
+
+describe('anonymous users', () => {
+  test('the internal project signs up anonymous users; other projects refuse', async () => {
+    const internal = new GatehouseClientApp({ baseUrl: svc.url, projectId: 'internal', publishableClientKey: DEV_KEYS.publishableClientKey, tokenStore: 'memory', browser: null });
+    const anonymous = await internal.getUser({ or: 'anonymous' });
+    expect(anonymous).toMatchObject({ isAnonymous: true, displayName: 'Anonymous user', primaryEmail: null });
+    expect(await internal.getUser()).toBeNull();
+    expect((await internal.getUser({ or: 'anonymous-if-exists' }))?.id).toBe(anonymous.id);
+    const plain = new GatehouseClientApp({ baseUrl: project.url, projectId: project.id, publishableClientKey: project.keys.publishableClientKey, tokenStore: 'memory', browser: null });
+    await expect(plain.getUser({ or: 'anonymous' })).rejects.toBeInstanceOf(KnownErrors.AnonymousAccountsNotEnabled);
+  });
 });
