@@ -179,4 +179,18 @@ describe('admin configuration', () => {
     await app.resetEmailTemplate('magic_link');
     expect((await app.listEmailTemplates()).find((t) => t.type === 'magic_link')!.isDefault).toBe(true);
   });
+
+  test('sendTestEmail reports success, or the error message as a returned error', async () => {
+    const app = adminFor(project);
+    const config = { host: '127.0.0.1', port: svc.mailbox.port, username: 'u', password: 'p', senderName: 'Tester', senderEmail: 'tester@example.com' };
+    const to = uniqueEmail('test-mail');
+    expect(await app.sendTestEmail({ recipientEmail: to, emailConfig: config })).toEqual({ status: 'ok', data: undefined });
+    expect((await mailTo(svc, to)).subject).toBe('Test Email from Stack Auth');
+    const closed = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open(s) { s.end(); }, data() {} } });
+    const port = closed.port;
+    closed.stop(true);
+    const failed = await app.sendTestEmail({ recipientEmail: to, emailConfig: { ...config, port } });
+    expect(failed.status).toBe('error');
+    expect(failed.status === 'error' && failed.error.errorMessage.length).toBeGreaterThan(0);
+  });
 });
