@@ -3,7 +3,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
-import type { EmailTemplateSource } from '../email/templates';
 import { isUuid } from './users';
 
 const v = schema.verificationCodes;
@@ -33,12 +32,4 @@ export async function markUsed(tx: DB, projectId: string, id: string): Promise<b
   const rows = await tx.update(v).set({ usedAt: sql`now()` })
     .where(and(eq(v.projectId, projectId), eq(v.id, id), isNull(v.usedAt))).returning({ id: v.id });
   return rows.length > 0;
-}
-
-/** The project's customised invitation template, if it has one. */
-export async function customTemplate(db: DB, projectId: string): Promise<EmailTemplateSource | null> {
-  const t = schema.emailTemplates;
-  const [row] = await db.select({ subject: t.subject, content: t.content }).from(t)
-    .where(and(eq(t.projectId, projectId), eq(t.type, TYPE))).limit(1);
-  return row ? { subject: row.subject, content: row.content as EmailTemplateSource['content'] } : null;
 }

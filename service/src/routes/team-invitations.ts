@@ -1,7 +1,7 @@
 // /team-invitations: send by email, list pending, revoke, and accept / check / describe by code
 // (protocol-resources §5).
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { isTrustedRedirect, withQueryParam } from '@gatehouse/shared/rules/urls';
+import { withQueryParam } from '@gatehouse/shared/rules/urls';
 import type { TeamSystemPermissionId } from '@gatehouse/shared/rules/permissions';
 import { List, Strict, Success } from '@gatehouse/shared/schemas/common';
 import {
@@ -10,6 +10,8 @@ import {
 } from '@gatehouse/shared/schemas/invitations';
 import { route, type AuthedContext } from '../http/route';
 import { createCode, redeemCode } from '../auth/verification-codes';
+import { assertTrustedCallback } from '../auth/flow-emails';
+import { findTemplateOverride } from '../repo/email-template-overrides';
 import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
 import * as invitations from '../repo/team-invitations';
 import * as members from '../repo/team-members';
@@ -49,10 +51,8 @@ export const teamInvitationRoutes = [
       const { auth, body, services } = ctx;
       const project = auth.project;
       const team = await checkTeam(ctx, body.team_id, ['$invite_members']);
-      if (!isTrustedRedirect(body.callback_url, { allowLocalhost: project.config.allow_localhost, domains: project.config.domains })) {
-        throw new KnownErrors.RedirectUrlNotWhitelisted();
-      }
-      const template = await invitations.customTemplate(ctx.db, project.id);
+      assertTrustedCallback(project, body.callback_url);
+      const template = await findTemplateOverride(ctx.db, project.id, 'team_invitation');
       const id = await ctx.db.transaction(async (tx) => {
         const code = await createCode(tx, {
           projectId: project.id, type: 'team_invitation', expiresInMs: INVITATION_LIFETIME_MS,
