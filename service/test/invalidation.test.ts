@@ -1,6 +1,6 @@
 // Two service instances on one PostgreSQL database: a project-config change or an API-key revocation made through
 // one instance reaches the other's caches at once (LISTEN/NOTIFY on `gatehouse_invalidate`), well before the
-// caches' 5 s lifetime. Uses the run's DATABASE_URL, or a scratch database on the local PostgreSQL server.
+// caches' 5 s lifetime. Runs on a scratch database on the run's PostgreSQL server (DATABASE_URL's, else the local one).
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import postgres from 'postgres';
 import { Api, clientApi, expectKnownError, serverApi, startService, type RunningService } from './support/service';
@@ -9,24 +9,22 @@ import { newProject } from './support/projects';
 // The machine may be busy (several suites at once): allow slow service round-trips.
 setDefaultTimeout(60_000);
 
-const ADMIN_URL = process.env.GATEHOUSE_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.DATABASE_URL ?? process.env.GATEHOUSE_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let scratchDb: string | undefined;
 let databaseUrl: string;
 let a: RunningService;
 let b: RunningService;
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) {
-    databaseUrl = process.env.DATABASE_URL;
-  } else {
-    scratchDb = `gh_invalidation_${process.pid}_${Date.now()}`;
-    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${scratchDb}`);
-    await admin.end();
-    const u = new URL(ADMIN_URL);
-    u.pathname = `/${scratchDb}`;
-    databaseUrl = u.toString();
-  }
+  // A database of its own (next to DATABASE_URL's when set): these instances' outbox workers must not drain the
+  // email outbox of the test process's shared service.
+  scratchDb = `gh_invalidation_${process.pid}_${Date.now()}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${scratchDb}`);
+  await admin.end();
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${scratchDb}`;
+  databaseUrl = u.toString();
   // One after the other: the first applies the migrations and bootstraps the internal project.
   a = await startService({ env: { DATABASE_URL: databaseUrl } });
   b = await startService({ env: { DATABASE_URL: databaseUrl } });

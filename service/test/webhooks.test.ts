@@ -4,15 +4,23 @@ import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from '
 import { createHmac } from 'node:crypto';
 import { Api, expectKnownError, startService, uniqueEmail, type RunningService } from './support/service';
 import { newInternalUser, newProject, signUp, type TestProject } from './support/projects';
+import { isolatedDatabase } from './support/isolated-database';
 
 setDefaultTimeout(60_000);
 
 let svc: RunningService;
+let db: Awaited<ReturnType<typeof isolatedDatabase>> | undefined;
 beforeAll(async () => {
+  // On PostgreSQL a database of its own: other instances' workers (with the default, slow back-off) must not
+  // take these deliveries, and this instance's outbox worker must not drain the shared service's emails.
+  db = await isolatedDatabase();
   // Short back-off so retries happen within a test.
-  svc = await startService({ env: { GATEHOUSE_WEBHOOK_RETRY_BASE_MS: '300', GATEHOUSE_WEBHOOK_RETRY_CAP_MS: '1000', GATEHOUSE_WEBHOOK_POLL_MS: '100' } });
+  svc = await startService({ env: {
+    GATEHOUSE_WEBHOOK_RETRY_BASE_MS: '300', GATEHOUSE_WEBHOOK_RETRY_CAP_MS: '1000', GATEHOUSE_WEBHOOK_POLL_MS: '100',
+    ...(db.url ? { DATABASE_URL: db.url } : {}),
+  } });
 }, 60_000);
-afterAll(async () => { await svc?.stop(); });
+afterAll(async () => { await svc?.stop(); await db?.drop(); });
 
 interface Received { id: string; timestamp: number; signature: string; body: string; json: any; verified: boolean; at: number }
 
