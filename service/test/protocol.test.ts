@@ -332,7 +332,7 @@ describe('responses', () => {
       expect(res.headers.get('x-stack-request-id')).toMatch(/^[A-Za-z0-9_-]{16}$/);
       expect(res.headers.get('cache-control')).toBe('no-store, max-age=0');
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('access-control-expose-headers')).toBe('content-type, x-stack-actual-status, x-stack-known-error');
+      expect(res.headers.get('access-control-expose-headers')).toBe('content-type, x-stack-actual-status, x-stack-known-error, retry-after');
     }
     const a = await p.client.get('/projects/current');
     const b = await p.client.get('/projects/current');
@@ -352,7 +352,7 @@ describe('responses', () => {
       for (const h of ['content-type', 'authorization', 'x-stack-project-id', 'x-stack-access-type', 'x-stack-access-token', 'x-stack-refresh-token', 'x-stack-admin-access-token', 'x-stack-override-error-status', 'x-stack-publishable-client-key']) {
         expect(allowed).toContain(h);
       }
-      expect(res.headers.get('access-control-expose-headers')).toBe('content-type, x-stack-actual-status, x-stack-known-error');
+      expect(res.headers.get('access-control-expose-headers')).toBe('content-type, x-stack-actual-status, x-stack-known-error, retry-after');
       expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     }
   });

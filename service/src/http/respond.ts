@@ -13,7 +13,7 @@ export const CORS_HEADERS: Record<string, string> = {
     'x-stack-admin-access-token', 'x-stack-refresh-token', 'x-stack-access-token', 'baggage', 'sentry-trace',
     'x-vercel-protection-bypass',
   ].join(', '),
-  'access-control-expose-headers': 'content-type, x-stack-actual-status, x-stack-known-error',
+  'access-control-expose-headers': 'content-type, x-stack-actual-status, x-stack-known-error, retry-after',
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
