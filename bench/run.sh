@@ -30,8 +30,9 @@ log() { printf '\033[1m[bench]\033[0m %s\n' "$*" >&2; }
 stop_pid() {
   local pid=$1
   kill -TERM "$pid" 2>/dev/null || return 0
-  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
   kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
 }
 
 cleanup() {
@@ -105,9 +106,12 @@ stop_pid "$BG_PID"
 
 log "ceiling (b): Bun + postgres.js, primary-key SELECT (pool 16, prepared)"
 start_bg "$TMP/db.log" '^ready' env PORT="$(free_port)" DATABASE_URL="$DB_URL" "$BUN" bench/ceiling-db.ts
-port=$(sed -n 's/^ready //p' "$TMP/db.log")
-SERVER_PID=$BG_PID bench ceiling-db "http://127.0.0.1:$port/" ceiling-db.lua
-stop_pid "$BG_PID"
+CEILING_PID=$BG_PID
+CEILING_URL="http://127.0.0.1:$(sed -n 's/^ready //p' "$TMP/db.log")/"
+SERVER_PID=$CEILING_PID bench ceiling-db "$CEILING_URL" ceiling-db.lua
+# The DB ceiling server stays up (idle) and is measured again right before each workload it is compared with:
+# other load on a shared machine drifts over minutes, and a ratio of two runs minutes apart would show the drift.
+ceiling_before() { SERVER_PID=$CEILING_PID bench "ceiling-db@$1" "$CEILING_URL" ceiling-db.lua; }
 
 # --- the service -------------------------------------------------------------------------------------
 # run_service LABEL ENV...: starts the service, seeds a project, runs the three workloads and the RSS burst.
@@ -131,7 +135,9 @@ run_service() {
   BENCH_URL=$url INTERNAL_PCK=$pck INTERNAL_SSK=$ssk BENCH_OUT=$out "$BUN" bench/seed.ts >&2
   # shellcheck disable=SC1091
   source "$out/env.sh"
+  ceiling_before "$label:users-me"
   SERVER_PID=$pid BENCH_TOKENS=$out/access.txt bench "$label:users-me" "$url" users-me.lua
+  ceiling_before "$label:refresh"
   SERVER_PID=$pid BENCH_TOKENS=$out/refresh.txt bench "$label:refresh" "$url" refresh.lua
 
   # Raw verify right before the sign-in run, so both see the same machine (other load changes over minutes).
@@ -145,15 +151,20 @@ run_service() {
 
   log "$label: 500 sign-ins in flight for $BURST_DURATION, sampling VmRSS"
   local rss_file=$TMP/rss-$label
+  local conn_file=$TMP/conn-$label
   ( while kill -0 "$pid" 2>/dev/null; do awk '/^VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null; sleep 0.05; done ) >"$rss_file" &
   local sampler=$!
+  # Established connections to the service, to show that the 500 requests really were in flight together.
+  ( while sleep 0.25; do ss -Htn state established "( sport = :$port )" 2>/dev/null | wc -l; done ) >"$conn_file" &
+  local conn_sampler=$!
   local burst
   burst=$(BENCH_EMAILS=$out/emails.txt wrk -t1 -c500 -d"$BURST_DURATION" --timeout 60s --latency -s bench/sign-in.lua "$url" | sed -n 's/^BENCH_JSON //p')
-  kill "$sampler" 2>/dev/null || true; wait "$sampler" 2>/dev/null || true
-  local peak_kib
+  kill "$sampler" "$conn_sampler" 2>/dev/null || true; wait "$sampler" "$conn_sampler" 2>/dev/null || true
+  local peak_kib peak_conn
   peak_kib=$(sort -n "$rss_file" | tail -1)
-  printf '%s\t%s\n' "$label:sign-in-500" "${burst%\}},\"peak_rss_kib\":${peak_kib:-0}}" >>"$RESULTS"
-  log "$label:sign-in-500: $burst, peak RSS $((${peak_kib:-0} / 1024)) MiB"
+  peak_conn=$(sort -n "$conn_file" | tail -1)
+  printf '%s\t%s\n' "$label:sign-in-500" "${burst%\}},\"peak_rss_kib\":${peak_kib:-0},\"peak_connections\":${peak_conn:-0}}" >>"$RESULTS"
+  log "$label:sign-in-500: $burst, peak RSS $((${peak_kib:-0} / 1024)) MiB, up to ${peak_conn:-0} connections"
   stop_pid "$pid"
 }
 
@@ -161,6 +172,8 @@ run_service postgres DATABASE_URL="$DB_URL"
 if [ "${BENCH_PGLITE:-1}" != 0 ]; then
   run_service pglite GATEHOUSE_DATA_DIR="$TMP/pglite"
 fi
+
+stop_pid "$CEILING_PID"
 
 # --- report ------------------------------------------------------------------------------------------
 mkdir -p bench/results

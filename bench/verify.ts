@@ -9,6 +9,7 @@ const hash = await Bun.password.hash(password, ARGON2);
 for (let i = 0; i < concurrency; i++) await Bun.password.verify(password, hash); // warm-up
 
 const latencies: number[] = [];
+const cpu0 = process.cpuUsage();
 const end = performance.now() + seconds * 1000;
 const t0 = performance.now();
 await Promise.all(Array.from({ length: concurrency }, async () => {
@@ -19,6 +20,7 @@ await Promise.all(Array.from({ length: concurrency }, async () => {
   }
 }));
 const elapsed = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-console.log(`BENCH_JSON ${JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50_ms: pct(50), p99_ms: pct(99), max_ms: latencies.at(-1), non2xx: 0, errors: 0, concurrency })}`);
+console.log(`BENCH_JSON ${JSON.stringify({ requests: latencies.length, rps: latencies.length / elapsed, p50_ms: pct(50), p99_ms: pct(99), max_ms: latencies.at(-1), non2xx: 0, errors: 0, concurrency, cpu_us_per_op: (cpu.user + cpu.system) / latencies.length })}`);
