@@ -300,6 +300,9 @@ describe('sign-in and sign-up', () => {
     wrongState.searchParams.set('state', 'another-state');
     cb = await callback(wrongState.href, a.cookie);
     expect({ status: cb.status, text: cb.text }).toEqual({ status: 400, text: COOKIE_NOT_FOUND });
+    wrongState.searchParams.set('state', 'x\r\nset-cookie: evil=1');
+    cb = await callback(wrongState.href, a.cookie);
+    expect({ status: cb.status, text: cb.text, cookie: cb.headers.get('set-cookie') }).toEqual({ status: 400, text: COOKIE_NOT_FOUND, cookie: null });
     cb = await callback(providerCallback, a.cookie);
     expect(cb.status).toBe(307);
     cb = await callback(providerCallback, a.cookie);

@@ -54,7 +54,9 @@ function exchangeError(providerId: string, failure: OAuthFailure): Error {
 }
 
 export async function handleCallback(services: Services, providerId: string, params: URLSearchParams, cookieHeader: string | null, requestId: string): Promise<HttpResult> {
-  const innerState = params.get('state') ?? '';
+  // Inner states are ours (base64url); anything else cannot have a cookie, and must not reach a header.
+  const given = params.get('state') ?? '';
+  const innerState = /^[A-Za-z0-9_-]{1,128}$/.test(given) ? given : '';
   // The cookie is expired in every outcome.
   const clear: Record<string, string> = innerState ? { 'set-cookie': clearInnerCookie(services, innerState) } : {};
   try {
