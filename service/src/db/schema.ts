@@ -3,7 +3,7 @@
 // (`*_hash` columns: sha256 hex of random tokens, argon2id/bcrypt for passwords).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text,
+  bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text,
   timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -350,3 +350,23 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   deliveredAt: ts('delivered_at'),
   createdAt: createdAt(),
 }, (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt)]);
+
+/** User and team API keys (exactly one owner): the secret is stored as a sha256 hash plus its last four characters. */
+export const userTeamApiKeys = pgTable('user_team_api_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+  description: text('description').notNull(),
+  isPublic: boolean('is_public').notNull().default(false),
+  secretHash: text('secret_hash').notNull(),
+  lastFour: text('last_four').notNull(),
+  expiresAt: ts('expires_at'),
+  manuallyRevokedAt: ts('manually_revoked_at'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('user_team_api_keys_secret_idx').on(t.secretHash),
+  index('user_team_api_keys_user_idx').on(t.userId, t.createdAt),
+  index('user_team_api_keys_team_idx').on(t.teamId, t.createdAt),
+  check('user_team_api_keys_one_owner', sql`(${t.userId} is null) <> (${t.teamId} is null)`),
+]);
