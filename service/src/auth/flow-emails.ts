@@ -5,7 +5,7 @@ import { isTrustedRedirect, withQueryParam } from '@gatehouse/shared/rules/urls'
 import type { DB } from '../db';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
-import { findTemplateOverride } from '../repo/email-template-overrides';
+import { loadProjectTemplate } from '../repo/email-templates';
 import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
 import type { EmailTemplateType, EmailTemplateVariablesByType } from '../email/templates';
 import { createCode, redeemCode, type CodeRow, type CodeType } from './verification-codes';
@@ -61,7 +61,7 @@ export async function createCodeAndQueueEmail<T extends FlowType>(services: Serv
     await enqueueTemplatedEmail(db, {
       projectId: project.id, projectDisplayName: project.displayName, emailConfig: project.config.email_config,
       to: e.to, type: e.template, variables: variables as never,
-      template: await findTemplateOverride(db, project.id, e.template as EmailTemplateType), magicLinkVersion: e.magicLinkVersion,
+      template: await loadProjectTemplate(db, project.id, e.template as EmailTemplateType), magicLinkVersion: e.magicLinkVersion,
     }, { shared: { smtpUrl: services.config.smtpUrl, smtpSender: services.config.smtpSender } });
     return code;
   };

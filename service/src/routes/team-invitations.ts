@@ -11,7 +11,7 @@ import {
 import { route, type AuthedContext } from '../http/route';
 import { createCode, redeemCode } from '../auth/verification-codes';
 import { assertTrustedCallback } from '../auth/flow-emails';
-import { findTemplateOverride } from '../repo/email-template-overrides';
+import { loadProjectTemplate } from '../repo/email-templates';
 import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
 import * as invitations from '../repo/team-invitations';
 import * as members from '../repo/team-members';
@@ -52,7 +52,7 @@ export const teamInvitationRoutes = [
       const project = auth.project;
       const team = await checkTeam(ctx, body.team_id, ['$invite_members']);
       assertTrustedCallback(project, body.callback_url);
-      const template = await findTemplateOverride(ctx.db, project.id, 'team_invitation');
+      const template = await loadProjectTemplate(ctx.db, project.id, 'team_invitation');
       const id = await ctx.db.transaction(async (tx) => {
         const code = await createCode(tx, {
           projectId: project.id, type: 'team_invitation', expiresInMs: INVITATION_LIFETIME_MS,
