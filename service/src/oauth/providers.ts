@@ -1,24 +1,13 @@
 // The 11 OAuth providers Gatehouse signs in with (protocol-auth §3.6): real endpoints, base scopes, and how each
 // provider's user-info response(s) become a ProviderUserInfo. Pure data + pure mappers; fetching lives in client.ts.
 
-export const PROVIDER_IDS = [
-  'google',
-  'github',
-  'microsoft',
-  'spotify',
-  'facebook',
-  'discord',
-  'gitlab',
-  'bitbucket',
-  'linkedin',
-  'apple',
-  'x',
-] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+import { OAUTH_PROVIDER_IDS, isOAuthProviderId, type OAuthProviderId } from '@gatehouse/shared/constants';
 
-export function isProviderId(value: string): value is ProviderId {
-  return (PROVIDER_IDS as readonly string[]).includes(value);
-}
+// The wire contract's list is the one list: a provider added there must get a PROVIDERS entry (the Record type says so).
+export const PROVIDER_IDS = OAUTH_PROVIDER_IDS;
+export type ProviderId = OAuthProviderId;
+
+export const isProviderId: (value: string) => value is ProviderId = isOAuthProviderId;
 
 /** What the callback needs about the provider account (protocol-auth §3.6.2 step 3). */
 export interface ProviderUserInfo {

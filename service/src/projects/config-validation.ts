@@ -1,12 +1,10 @@
 // Validation and merging of project config updates (protocol-resources §10.3), without I/O: callers gather the
 // facts the rules need (existing permission definitions, whether custom email templates exist) and pass them in.
 // Used by PATCH /projects/current and POST /internal/projects.
+import { isSharedOAuthProviderId } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { isSystemPermission } from '@gatehouse/shared/rules/permissions';
 import type { EmailConfig, OAuthProviderConfig, ProjectConfigDocument, ProjectConfigUpdate } from '@gatehouse/shared/schemas/projects';
-
-/** Providers Stack Auth can run with its own (shared) credentials; every other provider needs `standard`. */
-export const SHARED_OAUTH_PROVIDER_IDS: ReadonlySet<string> = new Set(['google', 'github', 'microsoft', 'spotify']);
 
 const STANDARD_EMAIL_FIELDS = ['host', 'port', 'username', 'password', 'sender_name', 'sender_email'] as const;
 
@@ -71,7 +69,7 @@ function mergeProviders(current: OAuthProviderConfig[], update: OAuthProviderCon
   for (const p of update) {
     if (seen.has(p.id)) throw new StatusError(400, MESSAGES.duplicatedProvider(p.id));
     seen.add(p.id);
-    if (p.type === 'shared' && !SHARED_OAUTH_PROVIDER_IDS.has(p.id)) throw new KnownErrors.InvalidSharedOAuthProviderId(p.id);
+    if (p.type === 'shared' && !isSharedOAuthProviderId(p.id)) throw new KnownErrors.InvalidSharedOAuthProviderId(p.id);
   }
   // A provider, once added, stays listed (it can only be disabled).
   for (const p of current) if (!seen.has(p.id)) throw new StatusError(400, MESSAGES.providerMissing(p.id));
