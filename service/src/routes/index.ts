@@ -28,6 +28,7 @@ import { teamInvitationRoutes } from './team-invitations';
 import { teamPermissionRoutes } from './team-permissions';
 import { permissionDefinitionRoutes } from './permission-definitions';
 import { projectPermissionRoutes } from './project-permissions';
+import { userApiKeyRoutes } from './user-api-keys';
 
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
@@ -58,4 +59,5 @@ export const allRoutes: RouteDef[] = [
   ...teamPermissionRoutes,
   ...permissionDefinitionRoutes,
   ...projectPermissionRoutes,
+  ...userApiKeyRoutes,
 ];
