@@ -1,6 +1,5 @@
 // /project-permissions: user-level permissions — list (direct or recursive), grant, revoke (protocol-resources §8).
-import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { expandPermissions } from '@gatehouse/shared/rules/permissions';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { List, Success } from '@gatehouse/shared/schemas/common';
 import { EmptyBody, ProjectPermission, ProjectPermissionListQuery, ProjectPermissionParams } from '@gatehouse/shared/schemas/permissions';
 import { route } from '../http/route';
@@ -9,8 +8,7 @@ import * as grants from '../repo/permissions';
 import * as users from '../repo/users';
 import { emitEvent } from '../events';
 import { checkPermissionIds } from './permission-definitions';
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+import { cmp, expandByHolder, listedUserId } from './permission-lists';
 
 export const projectPermissionRoutes = [
   route({
@@ -19,17 +17,12 @@ export const projectPermissionRoutes = [
     async handler(ctx) {
       const { auth, query } = ctx;
       checkPermissionIds(ctx, { any: [query.permission_id] });
-      const userId = query.user_id === undefined ? undefined : ctx.resolveUserId(query.user_id);
-      if (auth.type === 'client' && (userId === undefined || userId !== auth.userId)) {
-        throw new StatusError(403, 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user');
-      }
+      const userId = listedUserId(ctx, query.user_id);
       const direct = await grants.listProjectGrants(ctx.db, auth.project.id, { userId });
       let items = direct.map((g) => ({ id: g.permissionId, user_id: g.userId }));
       if (query.recursive === 'true' && direct.length) {
         const graph = await definitionGraph(ctx.db, auth.project.id, 'project');
-        const byUser = new Map<string, string[]>();
-        for (const g of direct) byUser.set(g.userId, [...(byUser.get(g.userId) ?? []), g.permissionId]);
-        items = [...byUser].flatMap(([uid, ids]) => [...expandPermissions(ids, graph)].map((id) => ({ id, user_id: uid })));
+        items = expandByHolder(direct, graph, (g) => g.userId, (g, id) => ({ id, user_id: g.userId }));
       }
       if (query.permission_id !== undefined) items = items.filter((i) => i.id === query.permission_id);
       items.sort((a, b) => cmp(a.user_id, b.user_id) || cmp(a.id, b.id));

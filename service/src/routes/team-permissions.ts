@@ -1,6 +1,6 @@
 // /team-permissions: list (direct or recursive), grant and revoke (protocol-resources §6).
-import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { expandPermissions, isSystemPermission } from '@gatehouse/shared/rules/permissions';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { isSystemPermission } from '@gatehouse/shared/rules/permissions';
 import { List, Success } from '@gatehouse/shared/schemas/common';
 import { EmptyBody, TeamPermission, TeamPermissionListQuery, TeamPermissionParams } from '@gatehouse/shared/schemas/permissions';
 import { route, type AuthedContext } from '../http/route';
@@ -10,8 +10,7 @@ import * as members from '../repo/team-members';
 import * as users from '../repo/users';
 import { emitEvent } from '../events';
 import { checkPermissionIds } from './permission-definitions';
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+import { cmp, expandByHolder, listedUserId } from './permission-lists';
 
 /** USER_NOT_FOUND, then TEAM_MEMBERSHIP_NOT_FOUND; returns the resolved user id. */
 async function checkMember(ctx: AuthedContext, db: AuthedContext['db'], teamId: string, userIdOrMe: string) {
@@ -28,22 +27,12 @@ export const teamPermissionRoutes = [
     async handler(ctx) {
       const { auth, query } = ctx;
       checkPermissionIds(ctx, { any: [query.permission_id] });
-      const userId = query.user_id === undefined ? undefined : ctx.resolveUserId(query.user_id);
-      if (auth.type === 'client' && (userId === undefined || userId !== auth.userId)) {
-        throw new StatusError(403, 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user');
-      }
+      const userId = listedUserId(ctx, query.user_id);
       const direct = await grants.listTeamGrants(ctx.db, auth.project.id, { teamId: query.team_id, userId });
       let items = direct.map((g) => ({ id: g.permissionId, team_id: g.teamId, user_id: g.userId }));
       if (query.recursive === 'true' && direct.length) {
         const graph = await definitionGraph(ctx.db, auth.project.id, 'team');
-        const byMember = new Map<string, { teamId: string; userId: string; ids: string[] }>();
-        for (const g of direct) {
-          const key = `${g.teamId}/${g.userId}`;
-          const entry = byMember.get(key) ?? { teamId: g.teamId, userId: g.userId, ids: [] };
-          entry.ids.push(g.permissionId);
-          byMember.set(key, entry);
-        }
-        items = [...byMember.values()].flatMap((m) => [...expandPermissions(m.ids, graph)].map((id) => ({ id, team_id: m.teamId, user_id: m.userId })));
+        items = expandByHolder(direct, graph, (g) => `${g.teamId}/${g.userId}`, (g, id) => ({ id, team_id: g.teamId, user_id: g.userId }));
       }
       if (query.permission_id !== undefined) items = items.filter((i) => i.id === query.permission_id);
       items.sort((a, b) => cmp(a.team_id, b.team_id) || cmp(a.user_id, b.user_id) || cmp(a.id, b.id));
