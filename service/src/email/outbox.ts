@@ -17,6 +17,7 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DB } from '../db/index';
 import { emails } from '../db/schema';
+import { backoffDelayMs as backoff, startPollingLoop } from '../worker-loop';
 import {
   createMailTransport,
   describeSendError,
@@ -123,10 +124,9 @@ export interface EmailWorker {
   kick(): void;
 }
 
-/** Delay before attempt n+1 after n failed attempts: equal jitter, in [d/2, d] with d = min(cap, base·2^(n−1)). */
+/** Delay before attempt n+1 after n failed attempts (worker-loop.ts), with the email defaults. */
 export function backoffDelayMs(attempts: number, baseMs = 2_000, capMs = 600_000, random: () => number = Math.random): number {
-  const d = Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(d / 2 + (random() * d) / 2);
+  return backoff(attempts, baseMs, capMs, random);
 }
 
 const workers = new Set<EmailWorker>();
@@ -149,10 +149,6 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
     sendTimeoutMs: options.sendTimeoutMs ?? 30_000,
     logger: options.logger ?? console,
   };
-  let stopped = false;
-  let kicked = false;
-  let wake: (() => void) | null = null;
-
   async function claim(): Promise<EmailRow[]> {
     // Rows whose worker died on their last allowed attempt.
     await db
@@ -226,43 +222,17 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
     return rows.length;
   }
 
-  async function loop(): Promise<void> {
-    while (!stopped) {
-      kicked = false;
-      let busy = false;
-      try {
-        busy = (await round()) >= o.batchSize;
-      } catch (err) {
-        o.logger.error('[email] outbox round failed:', err);
-      }
-      if (stopped) break;
-      if (busy || kicked) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, o.pollMs);
-        function done() {
-          clearTimeout(timer);
-          wake = null;
-          resolve();
-        }
-        wake = done;
-      });
-    }
-  }
-
+  const polling = startPollingLoop({
+    pollMs: o.pollMs, batchSize: o.batchSize, round, onRoundError: (err) => o.logger.error('[email] outbox round failed:', err),
+  });
   const worker: EmailWorker = {
-    kick() {
-      kicked = true;
-      wake?.();
-    },
+    kick: polling.kick,
     async stop() {
-      stopped = true;
       workers.delete(worker);
-      wake?.();
-      await running;
+      await polling.stop();
     },
   };
   workers.add(worker);
-  const running = loop();
   return worker;
 }
 

@@ -11,6 +11,7 @@ import type { DB } from '../db';
 import { setEventEmitter } from '../events';
 import * as webhooks from '../repo/webhooks';
 import { decryptString } from '../tokens/encryption';
+import { backoffDelayMs, startPollingLoop } from '../worker-loop';
 import { webhookHeaders } from './signing';
 
 export const WEBHOOK_SECRET_PURPOSE = 'webhook-endpoint-secret';
@@ -40,10 +41,7 @@ export function webhookOptionsFromEnv(env: Record<string, string | undefined> = 
   };
 }
 
-export function backoffMs(attempts: number, baseMs: number, capMs: number, random = Math.random): number {
-  const d = Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(d / 2 + (random() * d) / 2);
-}
+export { backoffDelayMs as backoffMs } from '../worker-loop';
 
 const workers = new Set<() => void>();
 function kickAll() { for (const k of workers) k(); }
@@ -68,9 +66,6 @@ export function startWebhookWorker(db: DB, secret: string, options: WebhookWorke
     logger: options.logger ?? console,
   };
   const leaseMs = o.timeoutMs + 30_000;
-  let stopped = false;
-  let kicked = false;
-  let wake: (() => void) | null = null;
 
   async function deliver(row: webhooks.ClaimedDelivery): Promise<void> {
     if (!row.endpointEnabled) {
@@ -93,7 +88,7 @@ export function startWebhookWorker(db: DB, secret: string, options: WebhookWorke
       error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     }
     if (!error) return webhooks.recordOutcome(db, row, { delivered: true });
-    const retryInMs = row.attempts >= o.maxAttempts ? null : backoffMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
+    const retryInMs = row.attempts >= o.maxAttempts ? null : backoffDelayMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
     await webhooks.recordOutcome(db, row, { delivered: false, error, retryInMs });
     o.logger.warn(`[webhooks] attempt ${row.attempts} of ${row.eventType} to ${row.url} failed (${error})${retryInMs === null ? '; giving up' : `; retrying in ${retryInMs} ms`}`);
   }
@@ -104,26 +99,12 @@ export function startWebhookWorker(db: DB, secret: string, options: WebhookWorke
     return rows.length;
   }
 
-  async function loop() {
-    while (!stopped) {
-      kicked = false;
-      let busy = false;
-      try { busy = (await round()) >= o.batchSize; } catch (err) { o.logger.error('[webhooks] delivery round failed:', err); }
-      if (stopped) break;
-      if (busy || kicked) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, o.pollMs);
-        function done() { clearTimeout(timer); wake = null; resolve(); }
-        wake = done;
-      });
-    }
-  }
-
-  const kick = () => { kicked = true; wake?.(); };
-  workers.add(kick);
-  const running = loop();
+  const polling = startPollingLoop({
+    pollMs: o.pollMs, batchSize: o.batchSize, round, onRoundError: (err) => o.logger.error('[webhooks] delivery round failed:', err),
+  });
+  workers.add(polling.kick);
   return {
-    kick,
-    async stop() { stopped = true; workers.delete(kick); wake?.(); await running; },
+    kick: polling.kick,
+    async stop() { workers.delete(polling.kick); await polling.stop(); },
   };
 }
