@@ -1,20 +1,13 @@
 // Password reset by emailed code (protocol-auth §3.1) over HTTP, with the link read from a real mailbox.
-import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { sharedService, expectKnownError, uniqueEmail, type SharedService } from './support/service';
-import { newProject, signUp, type TestProject } from './support/projects';
+import { describe, expect, test } from 'bun:test';
+import { expectKnownError, uniqueEmail } from './support/service';
+import { newProject, signUp } from './support/projects';
+import { setupSuite } from './support/suite';
 import { extractCode } from './support/smtp';
-
-setDefaultTimeout(60_000);
 
 const CALLBACK = 'http://localhost:12345/reset?lang=en';
 const MAYBE = { success: 'maybe, only if user with e-mail exists' };
-let svc: SharedService;
-let p: TestProject;
-
-beforeAll(async () => {
-  svc = await sharedService();
-  p = await newProject(svc);
-}, 120_000);
+const { svc, p } = await setupSuite();
 
 async function requestReset(email: string) {
   const t0 = Date.now();

@@ -1,18 +1,10 @@
 // Password sign-up, sign-in, update and set (protocol-auth §3.1).
-import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { expectKnownError, sharedService, uniqueEmail, type SharedService } from './support/service';
-import { newProject, signUp, type TestProject } from './support/projects';
+import { describe, expect, test } from 'bun:test';
+import { expectKnownError, uniqueEmail } from './support/service';
+import { newProject, signUp } from './support/projects';
+import { setupSuite } from './support/suite';
 
-// The machine may be busy (other suites, password hashing): bun's default of 5 s per test is too tight.
-setDefaultTimeout(60_000);
-
-let svc: SharedService;
-let p: TestProject;
-
-beforeAll(async () => {
-  svc = await sharedService();
-  p = await newProject(svc);
-}, 60_000);
+const { svc, p } = await setupSuite();
 
 const schemaLine = (res: { body: any }) => res.body.error.split('\n').slice(1);
 

@@ -1,20 +1,13 @@
 // Contact channels CRUD (protocol-resources §9.2) and email verification (protocol-auth §3.3) over HTTP, with the
 // verification links read from mail received by a real SMTP server.
-import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { sharedService, expectKnownError, uniqueEmail, type SharedService } from './support/service';
-import { newProject, signUp, type TestProject } from './support/projects';
+import { describe, expect, test } from 'bun:test';
+import { expectKnownError, uniqueEmail } from './support/service';
+import { signUp } from './support/projects';
+import { setupSuite } from './support/suite';
 import { extractCode } from './support/smtp';
 
-setDefaultTimeout(60_000);
-
 const CALLBACK = 'http://stack-test.localhost/some-callback-url';
-let svc: SharedService;
-let p: TestProject;
-
-beforeAll(async () => {
-  svc = await sharedService();
-  p = await newProject(svc);
-}, 120_000);
+const { svc, p } = await setupSuite();
 
 async function codeFromMail(email: string, after = 0) {
   const mail = await svc.mailbox.waitForMail((m) => m.to.includes(email) && m.receivedAt >= after && m.subject.startsWith('Verify your email'));

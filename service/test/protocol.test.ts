@@ -1,23 +1,12 @@
 // The protocol core over HTTP: x-stack-* headers and the order of the project-auth checks (protocol-auth §1.3),
 // route-level access types, validation and body parsing errors, error-status override, CORS, root, health, 404/405,
 // the /api/latest alias, OpenAPI, and API key revocation/expiry.
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import {
-  Api, DEV_KEYS, adminApi, clientApi, expectKnownError, serverApi, sharedService, startService,
-  type RunningService, type SharedService,
-} from './support/service';
-import { internalClient, newInternalUser, newProject, signUp, type TestProject } from './support/projects';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Api, DEV_KEYS, adminApi, clientApi, expectKnownError, serverApi, startService, type RunningService } from './support/service';
+import { internalClient, newInternalUser, newProject, signUp } from './support/projects';
+import { setupSuite } from './support/suite';
 
-// The machine may be busy (other suites, password hashing): bun's default of 5 s per test is too tight.
-setDefaultTimeout(60_000);
-
-let svc: SharedService;
-let p: TestProject;
-
-beforeAll(async () => {
-  svc = await sharedService();
-  p = await newProject(svc);
-}, 60_000);
+const { svc, p } = await setupSuite();
 
 /** A request with exactly these headers (nothing added), to any path of the service. */
 async function raw(path: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {}) {

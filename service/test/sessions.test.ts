@@ -1,20 +1,12 @@
 // Sessions and tokens (protocol-auth §2): the refresh grant as the SDK sends it, the access token and JWKS,
 // server-created sessions and impersonation, listing, revoking, signing out, refreshing.
-import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { Api, expectKnownError, sharedService, type SharedService } from './support/service';
+import { Api, expectKnownError } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
+import { setupSuite } from './support/suite';
 
-// The machine may be busy (other suites, password hashing): bun's default of 5 s per test is too tight.
-setDefaultTimeout(60_000);
-
-let svc: SharedService;
-let p: TestProject;
-
-beforeAll(async () => {
-  svc = await sharedService();
-  p = await newProject(svc);
-}, 60_000);
+const { svc, p } = await setupSuite();
 
 const SESSION_KEYS = ['created_at', 'id', 'is_current_session', 'is_impersonation', 'user_id'];
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';

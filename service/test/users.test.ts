@@ -1,12 +1,10 @@
 // Users over HTTP (protocol-resources §1, protocol-auth §6.1–6.2): /users/me for every access type, the writable
 // fields per access type, server user management, password_hash import, email uniqueness, listing.
-import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import bcrypt from 'bcryptjs';
-import { expectKnownError, sharedService, uniqueEmail, type SharedService } from './support/service';
+import { expectKnownError, uniqueEmail } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
-
-// The machine may be busy (other suites, password hashing): bun's default of 5 s per test is too tight.
-setDefaultTimeout(60_000);
+import { setupSuite } from './support/suite';
 
 const CLIENT_KEYS = [
   'auth_with_email', 'client_metadata', 'client_read_only_metadata', 'display_name', 'has_password', 'id', 'is_anonymous',
@@ -16,13 +14,7 @@ const CLIENT_KEYS = [
 const SERVER_KEYS = [...CLIENT_KEYS, 'last_active_at_millis', 'primary_email_auth_enabled', 'server_metadata'].sort();
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-let svc: SharedService;
-let p: TestProject;
-
-beforeAll(async () => {
-  svc = await sharedService();
-  p = await newProject(svc);
-}, 60_000);
+const { svc, p } = await setupSuite();
 
 const schemaMessage = (method: string, path: string, ...lines: string[]) =>
   `Request validation failed on ${method} /api/v1${path}:\n${lines.map((l) => `  - ${l}`).join('\n')}`;
