@@ -4,6 +4,7 @@ import { sharedService, uniqueEmail, DEV_KEYS, type RunningService } from '../..
 import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
 import { GatehouseAdminApp, GatehouseClientApp, GatehouseServerApp, type CurrentInternalUser } from '../../src/client/index.ts';
 import { KnownErrors } from '../../src/known-errors.ts';
+import { adminFor, serverFor } from './service-helpers.ts';
 
 
 // Each test talks to a real service (argon2 hashing, several round trips); the harness start takes longer still.
@@ -16,24 +17,8 @@ beforeAll(async () => {
   project = await newProject(svc);
 }, 180_000);
 
-const serverApp = (p = project) =>
-  new GatehouseServerApp({
-    baseUrl: p.url,
-    projectId: p.id,
-    publishableClientKey: p.keys.publishableClientKey,
-    secretServerKey: p.keys.secretServerKey,
-    tokenStore: null,
-  });
-
-const adminApp = (p = project) =>
-  new GatehouseAdminApp({
-    baseUrl: p.url,
-    projectId: p.id,
-    publishableClientKey: p.keys.publishableClientKey,
-    secretServerKey: p.keys.secretServerKey,
-    superSecretAdminKey: p.keys.superSecretAdminKey,
-    tokenStore: null,
-  });
+const serverApp = () => serverFor(project);
+const adminApp = () => adminFor(project);
 
 describe('server app', () => {
   test('createUser, getUser by id, update wrappers, listUsers with cursor', async () => {
