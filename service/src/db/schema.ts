@@ -64,6 +64,14 @@ export const users = pgTable('users', {
   otpAuthEnabled: boolean('otp_auth_enabled').notNull().default(false),
   totpSecret: bytea('totp_secret'),
   lastActiveAt: ts('last_active_at'),
+  // A summary of the user's other rows (primary email, passkey, OAuth links, selected team), kept current by
+  // database triggers (see drizzle/*_user_summary.sql) so that loading a user is one primary-key read.
+  primaryEmail: text('primary_email'),
+  primaryEmailVerified: boolean('primary_email_verified').notNull().default(false),
+  primaryEmailAuthEnabled: boolean('primary_email_auth_enabled').notNull().default(false),
+  hasPasskey: boolean('has_passkey').notNull().default(false),
+  oauthProviders: jsonb('oauth_providers').notNull().default([]),
+  selectedTeamId: uuid('selected_team_id'),
   createdAt: createdAt(),
 }, (t) => [
   // Keyset pagination of the user list by sign-up time.

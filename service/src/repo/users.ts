@@ -1,4 +1,4 @@
-// Users: loading the full user (one query, with primary email, auth methods, OAuth links and selected team),
+// Users: loading the full user (one query: the user row with its trigger-kept summary, and the selected team),
 // the client/server views, listing with a keyset cursor, and writes.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ClientUser, ServerUser } from '@gatehouse/shared/schemas/users';
@@ -38,19 +38,20 @@ const USER_FIELDS: Record<keyof UserRow, SQL> = {
   server_metadata: sql`u.server_metadata`, is_anonymous: sql`u.is_anonymous`, has_password: sql`(u.password_hash is not null)`,
   otp_auth_enabled: sql`u.otp_auth_enabled`, requires_totp_mfa: sql`(u.totp_secret is not null)`,
   created_at: sql`u.created_at`, last_active_at: sql`u.last_active_at`,
-  primary_email: sql`pe.value`, primary_email_verified: sql`pe.is_verified`, primary_email_auth_enabled: sql`pe.used_for_auth`,
-  passkey_auth_enabled: sql`exists(select 1 from passkeys p where p.user_id = u.id)`,
-  oauth_providers: sql`coalesce((select json_agg(json_build_object('id', o.provider_id, 'account_id', o.provider_account_id, 'email', o.email) order by o.created_at)
-            from oauth_accounts o where o.user_id = u.id), '[]'::json)`,
-  selected_team: sql`(select json_build_object('id', t.id, 'display_name', t.display_name, 'profile_image_url', t.profile_image_url,
-            'client_metadata', t.client_metadata, 'client_read_only_metadata', t.client_read_only_metadata,
-            'server_metadata', t.server_metadata, 'created_at_millis', floor(extract(epoch from t.created_at) * 1000))
-     from team_members m join teams t on t.id = m.team_id where m.user_id = u.id and m.is_selected)`,
+  primary_email: sql`u.primary_email`, primary_email_verified: sql`u.primary_email_verified`,
+  primary_email_auth_enabled: sql`u.primary_email_auth_enabled`, passkey_auth_enabled: sql`u.has_passkey`,
+  oauth_providers: sql`u.oauth_providers`,
+  selected_team: sql`(case when t.id is null then null else json_build_object('id', t.id, 'display_name', t.display_name,
+            'profile_image_url', t.profile_image_url, 'client_metadata', t.client_metadata,
+            'client_read_only_metadata', t.client_read_only_metadata, 'server_metadata', t.server_metadata,
+            'created_at_millis', floor(extract(epoch from t.created_at) * 1000)) end)`,
 };
 
 const USER_COLUMNS = sql.join(Object.entries(USER_FIELDS).map(([name, expr]) => sql`${expr} as ${sql.identifier(name)}`), sql`, `);
 
-const USER_TABLES = sql`users u left join contact_channels pe on pe.user_id = u.id and pe.is_primary and pe.type = 'email'`;
+// The summary columns (primary email, passkey, OAuth links, selected team) are kept by triggers
+// (drizzle/0003_user_summary_triggers.sql); only the selected team's own row is joined.
+const USER_TABLES = sql`users u left join teams t on t.id = u.selected_team_id`;
 const USER_FROM = sql`from ${USER_TABLES}`;
 
 // `load` runs on every authenticated request that reads the user (GET /users/me...). As a prepared statement it
