@@ -106,7 +106,7 @@ export async function runRoute(def: RouteDef, services: Services, request: Reque
   const decodedParams: Record<string, string> = {};
   for (const [k, v] of Object.entries(rawParams ?? {})) decodedParams[k] = safeDecode(v);
   const params = validate(def.params, decodedParams, 'params');
-  const query = validate(def.query, Object.fromEntries(url.searchParams), 'query', true);
+  const query = def.query ? validate(def.query, Object.fromEntries(url.searchParams), 'query', true) : undefined;
   const bodySchema = pick(def.body, auth?.type);
   const body = bodySchema ? validate(bodySchema, await parseBody(request), 'body') : undefined;
   const schemaError = (...lines: string[]) =>
