@@ -58,6 +58,8 @@ export async function authenticate(services: Services, headers: Headers): Promis
     if (!key) throw req.missing();
     if (!(await services.apiKeys.isValid(projectId, req.kind, key))) throw req.invalid(projectId);
     project = await services.projects.get(projectId);
+    // A key's cached validity can outlive its deleted project for a moment; no project means no valid key.
+    if (!project) throw req.invalid(projectId);
   }
   if (!project) throw new KnownErrors.ProjectNotFound(projectId);
   return { type, project, userId: claims?.sub, sessionId: claims?.refreshTokenId };
