@@ -31,6 +31,13 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
     }
   }
 
+  // Path patterns of every route, to tell "no such path" (404) from "no such method here" (405).
+  const patterns = routes.map((def) => ({
+    method: def.method,
+    regex: new RegExp(`^(?:${API_PREFIXES.join('|')})${def.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`),
+  }));
+  const allowedMethods = (pathname: string) => [...new Set(patterns.filter((p) => p.regex.test(pathname)).map((p) => p.method))];
+
   const openApi = buildOpenApiDocument(routes, services.config.publicUrl);
   app.get('/api/v1/openapi.json', () => Response.json(openApi, { headers: CORS_HEADERS }));
   app.get('/api/v1/docs', () => new Response(docsPage('/api/v1/openapi.json'), { headers: { 'content-type': 'text/html; charset=utf-8' } }));
@@ -53,6 +60,9 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
     const url = new URL(request.url);
     if (!url.pathname.startsWith('/api/')) return new Response('Not found', { status: 404 });
     if (!ALLOWED_METHODS.has(request.method)) return new Response('Method not allowed', { status: 405, headers: CORS_HEADERS });
+    // A known path asked with a method it does not implement.
+    const allowed = allowedMethods(url.pathname);
+    if (allowed.length > 0) return new Response(null, { status: 405, headers: { ...CORS_HEADERS, allow: allowed.join(', ') } });
     const requestId = newRequestId();
     const text = `404 — this page does not exist in Gatehouse's API.\n\nPlease see the API documentation at ${services.config.publicUrl}/api/v1/docs.\n\nURL: ${request.url}`;
     return toResponse(HttpResult.text(text, 404), requestId, request.headers.has('x-stack-override-error-status'));

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 
 export interface Config {
   port: number;
+  /** Interface to listen on (default all interfaces; `127.0.0.1` keeps the service local). */
+  hostname: string;
   isProduction: boolean;
   databaseUrl?: string;
   dataDir: string;
@@ -31,6 +33,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cores = navigator.hardwareConcurrency ?? 2;
   return {
     port,
+    hostname: env.HOST || '0.0.0.0',
     isProduction,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.GATEHOUSE_DATA_DIR ?? './data'),

@@ -14,7 +14,7 @@ const services = await createServices(config, database);
 const boot = await bootstrapInternalProject(services);
 await startBackgroundWork(services);
 const app = createApp(services);
-const server = Bun.serve({ port: config.port, fetch: (request, srv) => app.handle(rememberSocketIp(request, srv.requestIP(request)?.address)), development: false, idleTimeout: 60 });
+const server = Bun.serve({ port: config.port, hostname: config.hostname, fetch: (request, srv) => app.handle(rememberSocketIp(request, srv.requestIP(request)?.address)), development: false, idleTimeout: 60 });
 
 // With PORT=0 the real port is known only now; links the service builds (OAuth callback URLs) need it.
 if (config.port === 0 && !process.env.GATEHOUSE_PUBLIC_URL) config.publicUrl = `http://localhost:${server.port}`;

@@ -396,6 +396,16 @@ describe('root, health, unknown routes, aliases, docs', () => {
     expect(res.text).toBe('Method not allowed');
   });
 
+  test('a known path asked with a method it does not implement ⇒ 405 with Allow; an unknown path stays 404', async () => {
+    const res = await raw('/api/v1/users/me', { method: 'PUT' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, PATCH, DELETE');
+    const team = await raw(`/api/v1/teams/${crypto.randomUUID()}`, { method: 'POST' });
+    expect(team.status).toBe(405);
+    expect(team.headers.get('allow')).toBe('GET, PATCH, DELETE');
+    expect((await raw('/api/v1/no-such-thing', { method: 'PUT' })).status).toBe(404);
+  });
+
   test('/api/latest is an alias of /api/v1', async () => {
     const u = await signUp(p);
     const res = await raw('/api/latest/users/me', {
