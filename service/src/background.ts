@@ -2,6 +2,7 @@
 // the development OpenID provider). Each registers its stop hook.
 import type { Services } from './services';
 import { startEmailWorker } from './email/outbox';
+import { housekeepingOptionsFromEnv, startHousekeeping } from './housekeeping';
 import { startDevIssuer } from './oauth/dev-issuer';
 import { installWebhookEmitter, startWebhookWorker, webhookOptionsFromEnv } from './webhooks/worker';
 
@@ -12,5 +13,7 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   installWebhookEmitter();
   const webhookWorker = startWebhookWorker(services.db, services.secret, webhookOptionsFromEnv());
   services.onStop.push(() => webhookWorker.stop());
+  const housekeeping = startHousekeeping(services.db, { ...housekeepingOptionsFromEnv(), rateLimits: config.rateLimits });
+  services.onStop.push(() => housekeeping.stop());
   await startDevIssuer(services);
 }

@@ -1,0 +1,119 @@
+// Housekeeping: deletes rows nobody can use any more, so tables do not grow forever. Every statement is a plain,
+// idempotent delete of a small batch, so several instances can run it at once and a huge backlog never holds
+// locks for long. Grace periods keep a row a while past its expiry where a late request should still get the
+// precise error (VERIFICATION_CODE_EXPIRED / ALREADY_USED rather than NOT_FOUND).
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DB } from './db';
+import { DEFAULT_RULES, parseRules } from './auth/rate-limits';
+import { startPollingLoop } from './worker-loop';
+
+export type HousekeepingTable =
+  | 'verification_codes' | 'oauth_states' | 'authorization_codes' | 'cli_auth_attempts'
+  | 'rate_limits' | 'sessions' | 'webhook_deliveries' | 'emails';
+export type HousekeepingCounts = Record<HousekeepingTable, number>;
+
+export interface HousekeepingOptions {
+  /** GATEHOUSE_RATE_LIMITS: a rate-limit row is dead once the longest configured window has passed. */
+  rateLimits?: string;
+  batchSize?: number;
+}
+
+const DAY = 86_400;
+
+/** Longest rate-limit window in seconds (the defaults' when limiting is off: rows may remain from before). */
+export function longestRateLimitWindowSeconds(spec: string | undefined): number {
+  let rules = DEFAULT_RULES;
+  try {
+    rules = parseRules(spec) ?? DEFAULT_RULES;
+  } catch {
+    // A bad spec already stops the service at start-up; here the defaults are the safe fallback.
+  }
+  return Math.max(...Object.values(rules).map((r) => r.windowSeconds));
+}
+
+/** `now` minus `seconds`, as a timestamptz. Without an explicit `now`, the database clock (the one rows are stamped with). */
+function before(now: Date | undefined, seconds: number): SQL {
+  const t = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  return sql`(${t} - ${seconds}::int * interval '1 second')`;
+}
+
+function rules(now: Date | undefined, rateLimitWindow: number): Record<HousekeepingTable, SQL> {
+  return {
+    verification_codes: sql`expires_at < ${before(now, DAY)}`,
+    oauth_states: sql`expires_at < ${before(now, 3600)}`,
+    authorization_codes: sql`expires_at < ${before(now, 0)}`,
+    cli_auth_attempts: sql`expires_at < ${before(now, DAY)}`,
+    rate_limits: sql`window_start < ${before(now, rateLimitWindow)}`,
+    // A null expires_at is a session that never expires.
+    sessions: sql`expires_at < ${before(now, 0)}`,
+    webhook_deliveries: sql`status in ('delivered', 'failed') and created_at < ${before(now, 30 * DAY)}`,
+    // The sent-email list shows every finished email (sent or failed), newest 100 first.
+    emails: sql`status in ('sent', 'failed') and created_at < ${before(now, 90 * DAY)}`,
+  };
+}
+
+/**
+ * Deletes one batch. Rows locked by a request in flight are skipped (next run gets them), and the condition is
+ * checked again by the delete itself, so a row updated meanwhile (e.g. a session refreshed) is left alone.
+ */
+async function deleteBatch(db: DB, table: HousekeepingTable, where: SQL, batchSize: number): Promise<number> {
+  const t = sql.identifier(table);
+  const rows = rowsOf<{ n: number }>(await db.execute(sql`
+    with gone as (
+      delete from ${t} where ${where} and ctid = any(array(
+        select ctid from ${t} where ${where} limit ${batchSize} for update skip locked
+      )) returning 1
+    ) select count(*)::int as n from gone`));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Deletes every dead row, batch by batch; returns how many rows went per table. */
+export async function runHousekeeping(db: DB, now?: Date, opts: HousekeepingOptions = {}): Promise<HousekeepingCounts> {
+  const batchSize = opts.batchSize ?? 1000;
+  const conditions = rules(now, longestRateLimitWindowSeconds(opts.rateLimits));
+  const counts = {} as HousekeepingCounts;
+  for (const table of Object.keys(conditions) as HousekeepingTable[]) {
+    let total = 0;
+    for (;;) {
+      const n = await deleteBatch(db, table, conditions[table], batchSize);
+      total += n;
+      if (n < batchSize) break;
+    }
+    counts[table] = total;
+  }
+  return counts;
+}
+
+export interface HousekeepingWorkerOptions extends HousekeepingOptions {
+  /** Between runs. Default 10 minutes (GATEHOUSE_HOUSEKEEPING_INTERVAL_MS). */
+  intervalMs?: number;
+  /** Before the first run, so start-up is not slowed by it. Default 30 s (or the interval, if shorter). */
+  initialDelayMs?: number;
+  logger?: Pick<Console, 'error'>;
+}
+
+export function housekeepingOptionsFromEnv(env: Record<string, string | undefined> = process.env): HousekeepingWorkerOptions {
+  const ms = Number(env.GATEHOUSE_HOUSEKEEPING_INTERVAL_MS);
+  return { intervalMs: env.GATEHOUSE_HOUSEKEEPING_INTERVAL_MS && Number.isFinite(ms) && ms > 0 ? ms : undefined };
+}
+
+export function startHousekeeping(db: DB, o: HousekeepingWorkerOptions = {}): { stop(): Promise<void> } {
+  const intervalMs = o.intervalMs ?? 10 * 60_000;
+  const logger = o.logger ?? console;
+  let loop: ReturnType<typeof startPollingLoop> | null = null;
+  const timer = setTimeout(() => {
+    loop = startPollingLoop({
+      pollMs: intervalMs,
+      // runHousekeeping drains every table itself; a round never asks for an immediate rerun.
+      batchSize: Number.POSITIVE_INFINITY,
+      round: async () => { await runHousekeeping(db, undefined, o); return 0; },
+      onRoundError: (err) => logger.error('[housekeeping] run failed:', err),
+    });
+  }, o.initialDelayMs ?? Math.min(30_000, intervalMs));
+  return {
+    async stop() {
+      clearTimeout(timer);
+      await loop?.stop();
+    },
+  };
+}
