@@ -216,7 +216,7 @@ export const emailTemplates = pgTable('email_templates', {
   updatedAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.projectId, t.type] })]);
 
-/** Durable email outbox; each row's latest attempt is what the sent-email list shows. */
+/** Durable email outbox; its delivery attempts are logged in `email_attempts`. */
 export const emails = pgTable('emails', {
   id: uuid('id').primaryKey().defaultRandom(),
   projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
@@ -236,6 +236,21 @@ export const emails = pgTable('emails', {
 }, (t) => [
   index('emails_due_idx').on(t.status, t.nextAttemptAt),
   index('emails_project_idx').on(t.projectId, t.createdAt),
+]);
+
+/**
+ * One row per finished delivery attempt of an `emails` row (or the one synchronous test email): the sent-email
+ * list (`GET /internal/emails`). `error` null = the server accepted the mail.
+ */
+export const emailAttempts = pgTable('email_attempts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  emailId: uuid('email_id').notNull().references(() => emails.id, { onDelete: 'cascade' }),
+  error: jsonb('error'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('email_attempts_project_idx').on(t.projectId, t.createdAt),
+  index('email_attempts_email_idx').on(t.emailId),
 ]);
 
 /** WebAuthn credentials (one passkey per user). */
@@ -322,7 +337,8 @@ export const cliAuthAttempts = pgTable('cli_auth_attempts', {
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('cli_auth_attempts_polling_idx').on(t.projectId, t.pollingCodeHash),
-  uniqueIndex('cli_auth_attempts_login_idx').on(t.projectId, t.loginCodeHash),
+  // Login codes are random: the hash alone finds the attempt, also across projects ("Project ID mismatch").
+  uniqueIndex('cli_auth_attempts_login_idx').on(t.loginCodeHash),
 ]);
 
 /** Fixed-window rate-limit counters, in the database so they hold across service instances. */
