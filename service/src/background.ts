@@ -2,13 +2,18 @@
 // the development OpenID provider). Each registers its stop hook.
 import type { Services } from './services';
 import { startEmailWorker } from './email/outbox';
+import { NO_SHARED_SMTP_MESSAGE } from './email/transport';
 import { housekeepingOptionsFromEnv, startHousekeeping } from './housekeeping';
 import { startDevIssuer } from './oauth/dev-issuer';
 import { installWebhookEmitter, startWebhookWorker, webhookOptionsFromEnv } from './webhooks/worker';
 
 export async function startBackgroundWork(services: Services): Promise<void> {
   const { config } = services;
-  const email = startEmailWorker(services.db, { shared: { smtpUrl: config.smtpUrl, smtpSender: config.smtpSender } });
+  if (config.isProduction && !config.smtpUrl) {
+    console.warn(`[email] warning: SMTP_URL is not set. Mail of projects using the shared email config will not be sent: each attempt fails with "${NO_SHARED_SMTP_MESSAGE}" (see the sent-email list). Set SMTP_URL, e.g. smtp://user:pass@mail.example.com:587.`);
+  }
+  const shared = { smtpUrl: config.smtpUrl, smtpSender: config.smtpSender, consoleFallback: !config.isProduction };
+  const email = startEmailWorker(services.db, { shared });
   services.onStop.push(() => email.stop());
   installWebhookEmitter();
   const webhookWorker = startWebhookWorker(services.db, services.secret, webhookOptionsFromEnv());

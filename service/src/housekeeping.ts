@@ -9,7 +9,7 @@ import { startPollingLoop } from './worker-loop';
 
 export type HousekeepingTable =
   | 'verification_codes' | 'oauth_states' | 'authorization_codes' | 'cli_auth_attempts'
-  | 'rate_limits' | 'sessions' | 'webhook_deliveries' | 'emails';
+  | 'rate_limits' | 'sessions' | 'webhook_deliveries' | 'email_attempts' | 'emails';
 export type HousekeepingCounts = Record<HousekeepingTable, number>;
 
 export interface HousekeepingOptions {
@@ -47,7 +47,9 @@ function rules(now: Date | undefined, rateLimitWindow: number): Record<Housekeep
     // A null expires_at is a session that never expires.
     sessions: sql`expires_at < ${before(now, 0)}`,
     webhook_deliveries: sql`status in ('delivered', 'failed') and created_at < ${before(now, 30 * DAY)}`,
-    // The sent-email list shows every finished email (sent or failed), newest 100 first.
+    // The sent-email list shows the newest 100 delivery attempts; older ones go after the same 90 days as the
+    // finished mail they belong to (deleting a mail also deletes its attempts, by cascade).
+    email_attempts: sql`created_at < ${before(now, 90 * DAY)}`,
     emails: sql`status in ('sent', 'failed') and created_at < ${before(now, 90 * DAY)}`,
   };
 }

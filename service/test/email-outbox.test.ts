@@ -5,15 +5,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Value } from '@sinclair/typebox/value';
 import { EmailTemplateContent, EMAIL_TEMPLATE_TYPES } from '@gatehouse/shared/schemas/email-templates';
 import { openDatabase, type Database, type DB } from '../src/db/index';
-import { emails, projects } from '../src/db/schema';
+import { emailAttempts, emails, projects } from '../src/db/schema';
 import {
   DEFAULT_EMAIL_TEMPLATES, MAGIC_LINK_TEMPLATE_V1, getDefaultEmailTemplate, magicLinkTemplateVersion, renderTemplate,
 } from '../src/email/templates';
-import { createMailTransport, senderConfigFor, type StandardEmailConfig } from '../src/email/transport';
+import {
+  NO_SHARED_SMTP_MESSAGE, createMailTransport, describeSendError, senderConfigFor, sharedSmtpSettings, type StandardEmailConfig,
+} from '../src/email/transport';
 import {
   backoffDelayMs, enqueueEmail, enqueueTemplatedEmail, kickEmailWorkers, listSentEmails, startEmailWorker,
   type EmailWorker, type EmailWorkerOptions,
@@ -148,6 +150,36 @@ describe('transport', () => {
     expect(logged.join('\n')).toContain('Body line');
   });
 
+  test('shared config without SMTP_URL in production: nothing printed, every send fails permanently with NOT_CONFIGURED', async () => {
+    const logged: string[] = [];
+    const original = console.log;
+    console.log = (...args: unknown[]) => void logged.push(args.join(' '));
+    const env = process.env.NODE_ENV;
+    try {
+      const t = createMailTransport({ type: 'shared' }, { projectDisplayName: 'Acme', shared: { smtpSender: 'noreply@gatehouse.local', consoleFallback: false } });
+      expect(t.mode).toBe('unconfigured');
+      expect(t.sender).toEqual({ type: 'shared', host: '', port: 0, username: '', sender_name: 'Acme', sender_email: 'noreply@gatehouse.local' });
+      const err = await t.send({ to: ['a@example.com'], subject: 'Hello', text: 'Your code is SECRET1' }).then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(describeSendError(err)).toMatchObject({ errorType: 'NOT_CONFIGURED', canRetry: false, message: NO_SHARED_SMTP_MESSAGE });
+      expect(NO_SHARED_SMTP_MESSAGE).toBe('no SMTP server configured for the shared email config; set SMTP_URL');
+      // Unsaid, the choice follows NODE_ENV: a caller that forgets the flag never prints codes in production.
+      process.env.NODE_ENV = 'production';
+      expect(createMailTransport({ type: 'shared' }, { projectDisplayName: 'Acme', shared: { smtpSender: 'x@example.com' } }).mode).toBe('unconfigured');
+      process.env.NODE_ENV = 'development';
+      expect(createMailTransport({ type: 'shared' }, { projectDisplayName: 'Acme', shared: { smtpSender: 'x@example.com' } }).mode).toBe('console');
+      expect(sharedSmtpSettings({ NODE_ENV: 'production' }).consoleFallback).toBe(false);
+      expect(sharedSmtpSettings({}).consoleFallback).toBe(true);
+      // SMTP_URL set: SMTP whatever the environment.
+      expect(createMailTransport({ type: 'shared' }, { projectDisplayName: 'Acme', shared: { smtpUrl: 'smtp://127.0.0.1:1', smtpSender: 'x@example.com', consoleFallback: false } }).mode).toBe('smtp');
+    } finally {
+      console.log = original;
+      if (env === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = env;
+    }
+    expect(logged.join('\n')).not.toContain('SECRET1');
+  });
+
   test('sender config: shared from SMTP_URL, standard from the project; never the password', () => {
     const shared = senderConfigFor({ type: 'shared' }, { projectDisplayName: 'Acme', shared: { smtpUrl: 'smtp://mailer:s3cret@mail.internal:2525', smtpSender: 'noreply@example.com' } });
     expect(shared).toEqual({ type: 'shared', host: 'mail.internal', port: 2525, username: 'mailer', sender_name: 'Acme', sender_email: 'noreply@example.com' });
@@ -180,6 +212,8 @@ describe('outbox', () => {
   };
   const rowsOfProject = (projectId: string) => db.select().from(emails).where(eq(emails.projectId, projectId));
   const rowById = async (id: string) => (await db.select().from(emails).where(eq(emails.id, id)))[0]!;
+  /** The logged attempts of one mail, oldest first. */
+  const attemptsOf = (id: string) => db.select().from(emailAttempts).where(eq(emailAttempts.emailId, id)).orderBy(emailAttempts.createdAt);
   const enqueue = (subject: string, extra: Partial<Parameters<typeof enqueueEmail>[1]> = {}) =>
     enqueueEmail(db, { projectId: P1, projectDisplayName: 'Acme', emailConfig: std(), to: 'user@example.com', subject, html: `<p>${subject}</p>`, text: subject, ...extra });
 
@@ -287,8 +321,13 @@ describe('outbox', () => {
       // The next attempt is scheduled after the last one, by the back-off.
       expect(r.nextAttemptAt.getTime()).toBeGreaterThan(r.lastAttemptAt!.getTime());
     }
-    const listed = (await listSentEmails(db, P1)).filter((e) => ids.includes(e.id));
-    expect(listed.every((e) => (e.error as { errorType: string }).errorType === 'CONNECTION_FAILED')).toBe(true);
+    // Every failed attempt so far is an entry of its own in the list.
+    const listedDown = (await listSentEmails(db, P1)).filter((e) => e.subject.startsWith('down-'));
+    for (let i = 0; i < 3; i++) {
+      const mine = listedDown.filter((e) => e.subject === `down-${i}`);
+      expect(mine.length).toBeGreaterThanOrEqual(2);
+      for (const e of mine) expect(e.error).toMatchObject({ errorType: 'CONNECTION_FAILED', canRetry: true });
+    }
 
     await smtp.start();
     await waitFor(async () => {
@@ -297,7 +336,19 @@ describe('outbox', () => {
     }, 10_000, 'delivery after SMTP came back');
     await sleep(300);
     for (let i = 0; i < 3; i++) expect(smtp.messages.filter((m) => m.subject === `down-${i}`).length).toBe(1);
-    for (const e of (await listSentEmails(db, P1)).filter((e) => ids.includes(e.id))) expect(e.error).toBeNull();
+    // Each mail: its failed attempts, then the success, newest first; one entry per logged attempt.
+    const listed = await listSentEmails(db, P1);
+    expect(new Set(listed.map((e) => e.id)).size).toBe(listed.length);
+    for (let i = 0; i < 3; i++) {
+      const row = await rowById(ids[i]!);
+      const mine = listed.filter((e) => e.subject === `down-${i}`);
+      expect(mine.length).toBe(row.attempts);
+      expect(mine[0]!.error).toBeNull();
+      expect(mine.slice(1).length).toBeGreaterThanOrEqual(2);
+      for (const e of mine.slice(1)) expect(e.error).toMatchObject({ errorType: 'CONNECTION_FAILED' });
+      expect(mine.every((e, j) => j === 0 || e.sent_at_millis <= mine[j - 1]!.sent_at_millis)).toBe(true);
+      expect((await attemptsOf(ids[i]!)).map((a) => a.id).reverse()).toEqual(mine.map((e) => e.id));
+    }
   });
 
   test('a restart picks up pending rows, and rows left "sending" by a crashed worker once their lease expires', async () => {
@@ -318,10 +369,18 @@ describe('outbox', () => {
     await smtp.waitForMail((m) => m.subject === 'crashed');
     await waitFor(async () => (await rowById(crashed.id)).status === 'sent');
     expect((await rowById(crashed.id)).attempts).toBe(2);
+    // The crashed attempt is logged too, with an unknown outcome, before the one that went through.
+    expect((await attemptsOf(crashed.id)).map((a) => a.error)).toEqual([
+      { errorType: 'UNKNOWN', canRetry: false, message: 'The worker sending this email stopped before recording the outcome', rawError: expect.any(Object) },
+      null,
+    ]);
     await sleep(200);
     expect(smtp.messages.some((m) => m.subject === 'still leased')).toBe(false);
     expect((await rowById(leased.id)).status).toBe('sending');
-    expect((await rowById(b.id)).status).toBe('sent');
+    expect(await attemptsOf(leased.id)).toEqual([]);
+    // The outcome is written once the SMTP server has accepted the mail: wait for it rather than assume it.
+    await waitFor(async () => (await rowById(b.id)).status === 'sent');
+    expect((await attemptsOf(b.id)).map((x) => x.error)).toEqual([null]);
   });
 
   test('two workers at once never send a row twice', async () => {
@@ -337,6 +396,7 @@ describe('outbox', () => {
     for (let i = 0; i < 30; i++) expect(smtp.messages.filter((m) => m.subject === `pair-${i}`).length).toBe(1);
     const rows = await db.select().from(emails).where(inArray(emails.id, ids));
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
+    expect((await db.select().from(emailAttempts).where(inArray(emailAttempts.emailId, ids))).length).toBe(30);
   });
 
   test('gives up after maxAttempts on transient failures, at once on permanent ones', async () => {
@@ -352,11 +412,13 @@ describe('outbox', () => {
     expect(d.attempts).toBe(3);
     expect((d.lastError as { errorType: string }).errorType).toBe('CONNECTION_FAILED');
     expect(d.transportConfig).toBeNull();
+    expect((await attemptsOf(dead.id)).map((x) => (x.error as { errorType: string }).errorType)).toEqual(['CONNECTION_FAILED', 'CONNECTION_FAILED', 'CONNECTION_FAILED']);
 
     const a = await final(badAuth.id);
     expect(a.status).toBe('failed');
     expect(a.attempts).toBe(1);
     expect(a.lastError).toMatchObject({ errorType: 'AUTH_FAILED', canRetry: false });
+    expect((await attemptsOf(badAuth.id)).map((x) => x.error)).toEqual([a.lastError]);
 
     const r = await final(rejected.id);
     expect(r.status).toBe('failed');
@@ -368,39 +430,85 @@ describe('outbox', () => {
     expect(got.user).toBe('user');
   });
 
-  test('listSentEmails: newest first, at most 100, only the project, wire shape without the password', async () => {
+  test('listSentEmails: one entry per attempt, newest first, at most 100, only the project, wire shape without the password', async () => {
     await db.delete(emails);
     worker();
     const first = await enqueue('list-first');
     await smtp.waitForMail((m) => m.subject === 'list-first');
     await waitFor(async () => (await rowById(first.id)).status === 'sent');
-    await enqueueEmail(db, { projectId: P2, projectDisplayName: 'Other', emailConfig: std(), to: 'o@example.com', subject: 'other project', text: 'x' });
-    // 104 more, stamped later than the first one, not yet attempted.
+    const other = await enqueueEmail(db, { projectId: P2, projectDisplayName: 'Other', emailConfig: std(), to: 'o@example.com', subject: 'other project', text: 'x' });
+    await waitFor(async () => (await rowById(other.id)).status === 'sent');
     await Promise.all(running.splice(0).map((w) => w.stop()));
-    await db.insert(emails).values(Array.from({ length: 104 }, (_, i) => ({
-      projectId: P1, to: ['bulk@example.com'], subject: `bulk-${i}`, html: null, text: 'x',
+    // One mail with 104 logged attempts (the last one delivered), stamped later than the first mail's.
+    const [bulk] = await db.insert(emails).values({
+      projectId: P1, to: ['bulk@example.com'], subject: 'bulk', html: null, text: 'x', status: 'sent', attempts: 104,
       senderConfig: senderConfigFor(std(), { projectDisplayName: 'Acme' }), transportConfig: std(),
-      createdAt: new Date(Date.now() + 60_000 + i * 1_000),
+    }).returning({ id: emails.id });
+    await db.insert(emailAttempts).values(Array.from({ length: 104 }, (_, i) => ({
+      projectId: P1, emailId: bulk!.id, error: i === 103 ? null : { errorType: 'TEMPORARY', attempt: i }, createdAt: new Date(Date.now() + 60_000 + i * 1_000),
     })));
 
     const list = await listSentEmails(db, P1);
     expect(list.length).toBe(100);
-    expect(list[0]!.subject).toBe('bulk-103');
+    expect(list[0]).toMatchObject({ subject: 'bulk', error: null });
+    expect(list[1]!.error).toMatchObject({ errorType: 'TEMPORARY', attempt: 102 });
+    expect(list[99]!.error).toMatchObject({ errorType: 'TEMPORARY', attempt: 4 });
+    expect(new Set(list.map((e) => e.id)).size).toBe(100);
     expect(list.every((e, i) => i === 0 || e.sent_at_millis <= list[i - 1]!.sent_at_millis)).toBe(true);
     expect(list.some((e) => e.subject === 'other project' || e.subject === 'list-first')).toBe(false);
     expect(JSON.stringify(list)).not.toContain('hunter2');
     expect(Object.keys(list[0]!).sort()).toEqual(['error', 'id', 'sender_config', 'sent_at_millis', 'subject', 'to']);
     expect(list[0]!.sender_config).toEqual({ host: '127.0.0.1', port: smtp.port, sender_email: 'mail@acme.test', sender_name: 'Acme Mail', type: 'standard', username: 'user' });
+    expect((await listSentEmails(db, P2)).map((e) => e.subject)).toEqual(['other project']);
 
-    await db.delete(emails).where(eq(emails.projectId, P1));
-    const sent = await enqueue('only one');
-    await db.update(emails).set({ status: 'sent', attempts: 1, lastAttemptAt: new Date('2030-01-02T03:04:05Z'), sentAt: new Date('2030-01-02T03:04:06Z') }).where(eq(emails.id, sent.id));
+    // A queued mail is not listed until it has been attempted (listed with error null it would look delivered).
+    await db.delete(emails).where(eq(emails.projectId, P1)); // its attempts go with it
+    expect(await db.select().from(emailAttempts).where(eq(emailAttempts.projectId, P1))).toEqual([]);
+    await smtp.stop();
+    const queued = await enqueue('only one');
+    expect(await listSentEmails(db, P1)).toEqual([]);
+    worker({ backoffBaseMs: 50, backoffCapMs: 100 });
+    await waitFor(async () => (await attemptsOf(queued.id)).length >= 1, 10_000, 'a failed attempt');
+    const failed = await listSentEmails(db, P1);
+    expect(failed[0]!.error).toMatchObject({ errorType: 'CONNECTION_FAILED' });
+    await smtp.start();
+    await waitFor(async () => (await rowById(queued.id)).status === 'sent', 10_000, 'delivery');
+    const attempts = await attemptsOf(queued.id);
+    const success = attempts[attempts.length - 1]!;
     const [item] = await listSentEmails(db, P1);
     expect(item).toEqual({
-      id: sent.id, to: ['user@example.com'], subject: 'only one', sent_at_millis: Date.parse('2030-01-02T03:04:05Z'), error: null,
+      id: success.id, to: ['user@example.com'], subject: 'only one', sent_at_millis: success.createdAt.getTime(), error: null,
       sender_config: { host: '127.0.0.1', port: smtp.port, sender_email: 'mail@acme.test', sender_name: 'Acme Mail', type: 'standard', username: 'user' },
     });
-    expect((await listSentEmails(db, P2)).map((e) => e.subject)).toEqual(['other project']);
+    // A success is SQL NULL, not the JSON value null.
+    expect((await db.select().from(emailAttempts).where(and(eq(emailAttempts.emailId, queued.id), isNull(emailAttempts.error)))).map((a) => a.id)).toEqual([success.id]);
+  });
+
+  test('shared config without SMTP_URL in production: each mail fails once with NOT_CONFIGURED, is listed, and is never printed', async () => {
+    const shared = { smtpSender: 'noreply@example.com', consoleFallback: false };
+    const warnings: string[] = [];
+    const printed: string[] = [];
+    const original = console.log;
+    console.log = (...args: unknown[]) => void printed.push(args.join(' '));
+    try {
+      worker({ shared, logger: { warn: (...args: unknown[]) => void warnings.push(args.join(' ')), error() {} } });
+      const { id } = await enqueueTemplatedEmail(db, {
+        projectId: P2, projectDisplayName: 'Prod Co', emailConfig: { type: 'shared' }, to: 'prod@example.com',
+        type: 'magic_link', variables: { otp: 'PRD7QX', magicLink: 'http://localhost:3000/magic?code=prodsecretcode' },
+      }, { shared });
+      const row = await waitFor(async () => { const r = await rowById(id); return r.status === 'failed' && r; }, 10_000, 'the failed attempt');
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toMatchObject({ errorType: 'NOT_CONFIGURED', canRetry: false, message: NO_SHARED_SMTP_MESSAGE });
+      const entry = (await listSentEmails(db, P2)).find((e) => e.to.includes('prod@example.com'))!;
+      expect(entry.error).toEqual(row.lastError);
+      expect(entry.sender_config).toEqual({ type: 'shared', host: '', port: 0, username: '', sender_name: 'Prod Co', sender_email: 'noreply@example.com' });
+      await sleep(200);
+      expect(await attemptsOf(id)).toHaveLength(1);
+    } finally {
+      console.log = original;
+    }
+    for (const line of [...printed, ...warnings]) expect(line).not.toMatch(/PRD7QX|prodsecretcode/);
+    expect(warnings.join('\n')).toContain(NO_SHARED_SMTP_MESSAGE);
   });
 
   // -------------------------------------------------------------------------------------------------------------
@@ -415,6 +523,7 @@ describe('outbox', () => {
     expect(mail.text.length).toBeGreaterThan(0);
     const logged = (await listSentEmails(db, P2)).find((e) => e.subject === 'Test Email from Stack Auth');
     expect(logged).toMatchObject({ to: ['admin@example.com'], error: null });
+    expect(await db.select().from(emailAttempts).where(and(eq(emailAttempts.id, logged!.id), isNull(emailAttempts.error)))).toHaveLength(1);
   });
 
   test('sendTestEmail failures: closed port, wrong credentials, silent server', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database, type DB } from '../src/db/index';
 import {
-  authorizationCodes, cliAuthAttempts, emails, oauthStates, projects, rateLimits, sessions, users,
+  authorizationCodes, cliAuthAttempts, emailAttempts, emails, oauthStates, projects, rateLimits, sessions, users,
   verificationCodes, webhookDeliveries, webhookEndpoints,
 } from '../src/db/schema';
 import { runHousekeeping, startHousekeeping, type HousekeepingTable } from '../src/housekeeping';
@@ -89,6 +89,12 @@ const seed: Record<HousekeepingTable, Seeder> = {
     }).returning({ id: webhookDeliveries.id });
     return r!.id;
   },
+  email_attempts: async (_now, s) => {
+    // Its mail is recent and pending, so only the attempt's own age decides (no cascade from the mail).
+    const [mail] = await db.insert(emails).values({ projectId: P, to: ['a@example.com'], subject: 's', text: 't', senderConfig: {} }).returning({ id: emails.id });
+    const [r] = await db.insert(emailAttempts).values({ projectId: P, emailId: mail!.id, error: s.error ?? null, createdAt: s.createdAt as Date }).returning({ id: emailAttempts.id });
+    return r!.id;
+  },
   emails: async (_now, s) => {
     const [r] = await db.insert(emails).values({
       projectId: P, to: ['a@example.com'], subject: 's', text: 't', senderConfig: {}, status: s.status as string, createdAt: s.createdAt as Date,
@@ -99,7 +105,7 @@ const seed: Record<HousekeepingTable, Seeder> = {
 
 const keyColumn: Record<HousekeepingTable, string> = {
   verification_codes: 'id', oauth_states: 'inner_state', authorization_codes: 'code_hash', cli_auth_attempts: 'id',
-  rate_limits: 'key', sessions: 'id', webhook_deliveries: 'id', emails: 'id',
+  rate_limits: 'key', sessions: 'id', webhook_deliveries: 'id', email_attempts: 'id', emails: 'id',
 };
 
 async function present(table: HousekeepingTable, keys: string[]): Promise<string[]> {
@@ -139,8 +145,10 @@ function cases(now: Date): Record<HousekeepingTable, { dead: Record<string, unkn
       live: [{ expiresAt: ago(now, DAY - MIN) }, { expiresAt: ago(now, -HOUR) }],
     },
     rate_limits: {
-      dead: [{ windowStart: ago(now, 10 * MIN + 1000) }, { windowStart: ago(now, DAY) }],
-      live: [{ windowStart: ago(now, 10 * MIN - 1000) }, { windowStart: now }],
+      // The longest default window is the MFA rule's hour.
+      dead: [{ windowStart: ago(now, HOUR + 1000) }, { windowStart: ago(now, DAY) }],
+      // 30 s short of the window: still live when the second run below, on the database clock, comes later.
+      live: [{ windowStart: ago(now, HOUR - 30_000) }, { windowStart: now }],
     },
     sessions: {
       dead: [{ expiresAt: ago(now, MIN) }, { expiresAt: ago(now, 400 * DAY) }],
@@ -154,6 +162,10 @@ function cases(now: Date): Record<HousekeepingTable, { dead: Record<string, unkn
         { status: 'pending', createdAt: ago(now, 60 * DAY) },
         { status: 'sending', createdAt: ago(now, 60 * DAY) },
       ],
+    },
+    email_attempts: {
+      dead: [{ createdAt: ago(now, 90 * DAY + HOUR) }, { createdAt: ago(now, 200 * DAY), error: { errorType: 'CONNECTION_FAILED' } }],
+      live: [{ createdAt: ago(now, 90 * DAY - HOUR) }, { createdAt: ago(now, HOUR), error: { errorType: 'CONNECTION_FAILED' } }],
     },
     emails: {
       dead: [{ status: 'sent', createdAt: ago(now, 90 * DAY + HOUR) }, { status: 'failed', createdAt: ago(now, 200 * DAY) }],
@@ -187,7 +199,19 @@ describe('runHousekeeping', () => {
 
     // Again, on the database clock this time: nothing left to delete.
     const again = await runHousekeeping(db);
-    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+    expect(again).toEqual(Object.fromEntries(Object.keys(again).map((k) => [k, 0])) as typeof again);
+  });
+
+  test('a pruned mail takes its logged attempts with it', async () => {
+    const now = new Date();
+    const mail = await seed.emails(now, { status: 'failed', createdAt: ago(now, 100 * DAY) });
+    // Attempts recent enough to stay on their own: only the cascade removes them.
+    const [a] = await db.insert(emailAttempts).values({ projectId: P, emailId: mail, error: { errorType: 'TIMEOUT' } }).returning({ id: emailAttempts.id });
+    const [b] = await db.insert(emailAttempts).values({ projectId: P, emailId: mail, error: null }).returning({ id: emailAttempts.id });
+    const counts = await runHousekeeping(db, now);
+    expect(counts.emails).toBe(1);
+    expect(await present('emails', [mail])).toEqual([]);
+    expect(await present('email_attempts', [a!.id, b!.id])).toEqual([]);
   });
 
   test('drains a backlog larger than one batch', async () => {

@@ -1,7 +1,10 @@
 // POST /internal/send-test-email and GET /internal/emails (protocol-resources §12.2, §12.3) against real SMTP servers.
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
 import { createServer } from 'node:net';
-import { Api, expectKnownError, sharedService, uniqueEmail, type SharedService } from './support/service';
+import {
+  Api, adminApi, clientApi, expectKnownError, sharedService, startService, uniqueEmail, type RunningService, type SharedService,
+} from './support/service';
+import { isolatedDatabase } from './support/isolated-database';
 import { newInternalUser, newProject } from './support/projects';
 import { startSmtpFixture, type SmtpFixture } from './support/smtp';
 
@@ -30,6 +33,17 @@ async function closedPort(): Promise<number> {
 const configFor = (port: number, o: Partial<Record<string, unknown>> = {}) => ({
   host: '127.0.0.1', port, username: 'someone', password: 'secret-password', sender_name: 'Tester', sender_email: 'tester@example.com', ...o,
 });
+
+/** Polls the project's sent-email list until `done` holds for it (or the time is up); returns the last list. */
+async function listUntil(admin: Api, done: (items: any[]) => boolean, timeoutMs = 30_000): Promise<any[]> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await admin.get('/internal/emails');
+    expect(res.status).toBe(200);
+    if (done(res.body.items) || Date.now() > end) return res.body.items;
+    await Bun.sleep(200);
+  }
+}
 
 describe('POST /internal/send-test-email', () => {
   test('delivers to a working server and is logged', async () => {
@@ -93,9 +107,10 @@ describe('GET /internal/emails', () => {
       expect((await a.client.post('/auth/password/sign-up', { email, password: 'correct-horse-1', verification_callback_url: 'http://localhost:3000/verify' })).status).toBe(200);
       await svc.mailbox.waitForMail((m) => m.to.includes(email));
     }
-    const list = await a.admin.get('/internal/emails');
-    expect(list.body.items.map((i: any) => i.to)).toEqual([[second], [first]]);
-    expect(list.body.items[0]).toMatchObject({ subject: 'Verify your email at Flow mail', error: null, sender_config: { type: 'shared', sender_name: 'Flow mail' } });
+    // The worker logs the attempt once the SMTP server has accepted the mail, so the entry may trail the mail a little.
+    const items = await listUntil(a.admin, (list) => list.length >= 2);
+    expect(items.map((i: any) => i.to)).toEqual([[second], [first]]);
+    expect(items[0]).toMatchObject({ subject: 'Verify your email at Flow mail', error: null, sender_config: { type: 'shared', sender_name: 'Flow mail' } });
     expect((await b.admin.get('/internal/emails')).body.items).toEqual([]);
   });
 
@@ -111,4 +126,93 @@ describe('GET /internal/emails', () => {
     expectKnownError(await strangerAdmin.get('/internal/emails'), 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN', 401);
     expectKnownError(await strangerAdmin.post('/internal/send-test-email', { recipient_email: uniqueEmail(), email_config: configFor(smtp.port) }), 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN', 401);
   });
+});
+
+describe('GET /internal/emails: every delivery attempt is an entry', () => {
+  test('a mail whose first attempts fail (SMTP down) lists each failed attempt, then the success, newest first', async () => {
+    // A standard email config of its own: on PostgreSQL any instance's worker may deliver it, to this server all the same.
+    const mailbox = await startSmtpFixture();
+    try {
+      const p = await newProject(svc, {
+        displayName: 'Retry Co',
+        config: {
+          magic_link_enabled: true,
+          email_config: { type: 'standard', host: '127.0.0.1', port: mailbox.port, username: 'mailer', password: 'smtp-secret-pw', sender_name: 'Retry Co', sender_email: 'retry@example.com' },
+        },
+      });
+      await mailbox.stop();
+      const email = uniqueEmail('retry');
+      const res = await p.client.post('/auth/otp/send-sign-in-code', { email, callback_url: 'http://localhost:3000/magic' });
+      expect(res.status).toBe(200);
+
+      const failing = await listUntil(p.admin, (items) => items.length >= 2);
+      expect(failing.length).toBeGreaterThanOrEqual(2);
+      for (const item of failing) {
+        expect(item).toMatchObject({ to: [email], error: { errorType: 'CONNECTION_FAILED', canRetry: true, message: expect.any(String), rawError: expect.any(Object) } });
+      }
+      expect(mailbox.messages).toHaveLength(0);
+
+      await mailbox.start();
+      const mail = await mailbox.waitForMail((m) => m.to.includes(email), 30_000);
+      const list = await listUntil(p.admin, (items) => items[0]?.error === null);
+      const sender = { type: 'standard', host: '127.0.0.1', port: mailbox.port, username: 'mailer', sender_name: 'Retry Co', sender_email: 'retry@example.com' };
+      expect(list[0]).toEqual({ id: expect.any(String), to: [email], subject: mail.subject, sent_at_millis: expect.any(Number), error: null, sender_config: sender });
+      const failures = list.slice(1);
+      expect(failures.length).toBeGreaterThanOrEqual(failing.length);
+      for (const item of failures) {
+        expect(item).toEqual({
+          id: expect.any(String), to: [email], subject: mail.subject, sent_at_millis: expect.any(Number), sender_config: sender,
+          error: expect.objectContaining({ errorType: 'CONNECTION_FAILED', canRetry: true }),
+        });
+      }
+      // The failed attempts seen earlier are still there, unchanged; each entry is one attempt.
+      expect(failures.slice(-failing.length)).toEqual(failing);
+      expect(new Set(list.map((i) => i.id)).size).toBe(list.length);
+      expect(list.every((item, i) => i === 0 || item.sent_at_millis <= list[i - 1].sent_at_millis)).toBe(true);
+      expect(JSON.stringify(list)).not.toContain('smtp-secret-pw');
+      await Bun.sleep(300);
+      expect(mailbox.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+    } finally {
+      await mailbox.stop();
+    }
+  }, 120_000);
+});
+
+describe('production without SMTP_URL', () => {
+  let prod: RunningService | undefined;
+  let scratch: Awaited<ReturnType<typeof isolatedDatabase>> | undefined;
+  afterAll(async () => { await prod?.stop(); await scratch?.drop(); });
+
+  test('shared-config mail is never printed: each attempt fails with a clear error that the list shows; a warning at start', async () => {
+    // A database of its own: production creates the internal project with random keys, printed once.
+    scratch = await isolatedDatabase();
+    prod = await startService({
+      env: { NODE_ENV: 'production', SMTP_URL: '', SMTP_SENDER: 'noreply@prod.example.com', ...(scratch.url ? { DATABASE_URL: scratch.url } : {}) },
+    });
+    const svcProd = prod;
+    const end = Date.now() + 30_000;
+    while (!/super secret admin key:/.test(svcProd.output()) && Date.now() < end) await Bun.sleep(50);
+    const key = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(svcProd.output())?.[1] ?? '';
+    const client = clientApi(svcProd.url, 'internal', key('publishable client key'));
+    const admin = adminApi(svcProd.url, 'internal', key('super secret admin key'));
+    expect(svcProd.output()).toContain('[email] warning: SMTP_URL is not set');
+
+    const email = uniqueEmail('prod');
+    const res = await client.post('/auth/otp/send-sign-in-code', { email, callback_url: 'http://localhost:3000/magic' });
+    expect(res.status).toBe(200);
+    const items = await listUntil(admin, (list) => list.some((i) => i.to.includes(email)));
+    const mine = items.filter((i) => i.to.includes(email));
+    expect(mine).toEqual([{
+      id: expect.any(String), to: [email], subject: expect.stringMatching(/^Sign in to Gatehouse Console: Your code is [0-9A-Z]{6}$/), sent_at_millis: expect.any(Number),
+      error: expect.objectContaining({ errorType: 'NOT_CONFIGURED', canRetry: false, message: 'no SMTP server configured for the shared email config; set SMTP_URL' }),
+      sender_config: { type: 'shared', host: '', port: 0, username: '', sender_name: 'Gatehouse Console', sender_email: 'noreply@prod.example.com' },
+    }]);
+    const otp = /Your code is ([0-9A-Z]{6})$/.exec(mine[0].subject)![1]!;
+
+    // Nothing printed the mail, and the failure is permanent (no further attempt).
+    await Bun.sleep(1_500);
+    expect(svcProd.output()).not.toContain(otp);
+    expect(svcProd.output()).not.toContain('printing the mail');
+    expect((await admin.get('/internal/emails')).body.items.filter((i: any) => i.to.includes(email))).toHaveLength(1);
+  }, 120_000);
 });

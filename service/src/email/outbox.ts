@@ -1,22 +1,26 @@
 /**
  * Durable email outbox. Requests only insert a row into `emails` (inside their own transaction when they pass
- * one) and never wait on SMTP; a worker delivers rows in the background and records every attempt on the row.
+ * one) and never wait on SMTP; a worker delivers rows in the background. The row holds the latest outcome
+ * (status, last_error); every finished attempt, success or failure, is also logged as an `email_attempts` row,
+ * and those rows are the sent-email list.
  *
  * Row life cycle: pending → sending → sent | pending (retry with back-off) | failed.
  *   - Claiming is one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, so any number of workers (in any
  *     number of service instances) share the table without sending a row twice.
  *   - While a row is 'sending', `next_attempt_at` is its lease expiry. A worker that dies mid-send leaves the row
- *     'sending'; once the lease has passed, another worker claims it again (the mail may then go out twice:
- *     delivery is at least once, which beats never).
+ *     'sending'; once the lease has passed, a worker logs that attempt as failed (outcome unknown) and puts the
+ *     row back to 'pending', so it is sent again (the mail may then go out twice: delivery is at least once,
+ *     which beats never).
  *   - `attempts` counts started attempts; it is bumped at claim time so a row that keeps crashing workers still
  *     reaches `maxAttempts`. The outcome update is fenced on (status, attempts): a worker whose lease was taken
- *     over cannot overwrite the newer attempt's result.
+ *     over cannot overwrite the newer attempt's result, nor log its attempt a second time.
+ *   - Each outcome update and its attempt log entry are one statement, so neither exists without the other.
  *   - All times come from the database clock (`now()`), so instances need not agree on the time.
  */
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DB } from '../db/index';
-import { emails } from '../db/schema';
+import { emailAttempts, emails } from '../db/schema';
 import { backoffDelayMs as backoff, startPollingLoop } from '../worker-loop';
 import {
   createMailTransport,
@@ -138,6 +142,24 @@ export function kickEmailWorkers(): void {
 
 const afterMs = (ms: number) => sql`now() + (${ms}::double precision * interval '1 millisecond')`;
 
+/**
+ * Updates the outbox rows matching `where` and logs one attempt with `error` (null = delivered) for each row the
+ * update changed: `WITH changed AS (UPDATE … RETURNING) INSERT INTO email_attempts SELECT … FROM changed`.
+ */
+export async function recordAttempts(db: DB, where: SQL | undefined, set: PgUpdateSetSource<typeof emails>, error: SendErrorInfo | null): Promise<number> {
+  const changed = db.$with('changed').as(db.update(emails).set(set).where(where).returning({ id: emails.id, projectId: emails.projectId }));
+  // Insert … select must name every column of the table, in order.
+  const logged = await db.with(changed).insert(emailAttempts).select(db.select({
+    id: sql`gen_random_uuid()`.as('id'),
+    projectId: changed.projectId,
+    emailId: sql`${changed.id}`.as('email_id'),
+    // A JS null would become JSON null ('null'::jsonb); a success is SQL NULL.
+    error: (error ? sql`${JSON.stringify(error)}::jsonb` : sql`null::jsonb`).as('error'),
+    createdAt: sql`now()`.as('created_at'),
+  }).from(changed)).returning({ id: emailAttempts.id });
+  return logged.length;
+}
+
 export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): EmailWorker {
   const o = {
     pollMs: options.pollMs ?? 1_000,
@@ -150,15 +172,24 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
     logger: options.logger ?? console,
   };
   async function claim(): Promise<EmailRow[]> {
-    // Rows whose worker died on their last allowed attempt.
-    await db
-      .update(emails)
-      .set({ status: 'failed', lastError: sql`coalesce(${emails.lastError}, ${JSON.stringify(leaseExpiredError())}::jsonb)` })
-      .where(and(eq(emails.status, 'sending'), lte(emails.nextAttemptAt, sql`now()`), gte(emails.attempts, o.maxAttempts)));
+    // Rows whose worker died mid-attempt (lease passed): that attempt is logged as failed, and the row is due
+    // again at once, unless it was its last allowed attempt. A concurrent worker's identical update waits on the
+    // row locks, then no longer matches the rows (now 'pending' or 'failed'): each is logged once.
+    const lastTry = sql`${emails.attempts} >= ${o.maxAttempts}`;
+    await recordAttempts(
+      db,
+      and(eq(emails.status, 'sending'), lte(emails.nextAttemptAt, sql`now()`)),
+      {
+        status: sql`case when ${lastTry} then 'failed' else 'pending' end`,
+        lastError: sql`${JSON.stringify(leaseExpiredError())}::jsonb`,
+        transportConfig: sql`case when ${lastTry} then null else ${emails.transportConfig} end`,
+      },
+      leaseExpiredError(),
+    );
     const due = db
       .select({ id: emails.id })
       .from(emails)
-      .where(and(inArray(emails.status, ['pending', 'sending']), lte(emails.nextAttemptAt, sql`now()`)))
+      .where(and(eq(emails.status, 'pending'), lte(emails.nextAttemptAt, sql`now()`)))
       .orderBy(emails.nextAttemptAt)
       .limit(o.batchSize)
       .for('update', { skipLocked: true });
@@ -197,17 +228,17 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
 
     const mine = and(eq(emails.id, row.id), eq(emails.status, 'sending'), eq(emails.attempts, row.attempts));
     if (!error) {
-      await db.update(emails).set({ status: 'sent', sentAt: sql`now()`, lastError: null, transportConfig: null }).where(mine);
+      await recordAttempts(db, mine, { status: 'sent', sentAt: sql`now()`, lastError: null, transportConfig: null }, null);
       return;
     }
     const giveUp = !error.canRetry || row.attempts >= o.maxAttempts;
     if (giveUp) {
-      await db.update(emails).set({ status: 'failed', lastError: error, transportConfig: null }).where(mine);
+      await recordAttempts(db, mine, { status: 'failed', lastError: error, transportConfig: null }, error);
       o.logger.warn(`[email] giving up on ${row.id} to ${row.to.join(', ')} after ${row.attempts} attempt(s): ${error.errorType} ${error.message}`);
       return;
     }
     const delay = backoffDelayMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
-    await db.update(emails).set({ status: 'pending', lastError: error, nextAttemptAt: afterMs(delay) }).where(mine);
+    await recordAttempts(db, mine, { status: 'pending', lastError: error, nextAttemptAt: afterMs(delay) }, error);
     o.logger.warn(`[email] attempt ${row.attempts} for ${row.id} failed (${error.errorType}: ${error.message}); retrying in ${delay} ms`);
   }
 
@@ -243,6 +274,12 @@ function leaseExpiredError(): SendErrorInfo {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sent-email list (`GET /internal/emails`, protocol-resources §12.2)
+//
+// One entry per finished attempt ("every attempt is logged to the project's sent-email list", protocol-auth
+// §5.1): a mail retried three times before it went out is listed four times, each with that attempt's time
+// and error (null only for the attempt the server accepted). Each entry's `id` is the attempt's own id, so ids
+// are unique within the list. A mail not attempted yet (still queued) is not listed at all: listing it with
+// `error: null` would make it look delivered; it appears once its first attempt has an outcome.
 
 export type SentEmailItem = {
   id: string;
@@ -256,17 +293,17 @@ export type SentEmailItem = {
 export async function listSentEmails(db: DB, projectId: string): Promise<SentEmailItem[]> {
   const rows = await db
     .select({
-      id: emails.id,
+      id: emailAttempts.id,
       to: emails.to,
       subject: emails.subject,
       senderConfig: emails.senderConfig,
-      lastError: emails.lastError,
-      lastAttemptAt: emails.lastAttemptAt,
-      createdAt: emails.createdAt,
+      error: emailAttempts.error,
+      at: emailAttempts.createdAt,
     })
-    .from(emails)
-    .where(eq(emails.projectId, projectId))
-    .orderBy(desc(emails.createdAt), desc(emails.id))
+    .from(emailAttempts)
+    .innerJoin(emails, and(eq(emails.id, emailAttempts.emailId), eq(emails.projectId, projectId)))
+    .where(eq(emailAttempts.projectId, projectId)) // email_attempts_project_idx: newest 100 of the project
+    .orderBy(desc(emailAttempts.createdAt), desc(emailAttempts.id))
     .limit(100);
   return rows.map((r) => {
     const s = r.senderConfig as SenderConfig;
@@ -274,8 +311,8 @@ export async function listSentEmails(db: DB, projectId: string): Promise<SentEma
       id: r.id,
       to: r.to,
       subject: r.subject,
-      sent_at_millis: (r.lastAttemptAt ?? r.createdAt).getTime(),
-      error: r.lastError ?? null,
+      sent_at_millis: r.at.getTime(),
+      error: r.error ?? null,
       // Picked field by field: whatever else the JSON holds never reaches the wire.
       sender_config: {
         host: s.host,

@@ -2,8 +2,10 @@
  * SMTP transports built from a project's email config (protocol-auth §5.1):
  *   - standard: the project's own server; port 465 ⇒ implicit TLS, other ports upgrade with STARTTLS when offered.
  *   - shared: the operator's server from `SMTP_URL` (`smtp://user:pass@host:port`, `smtps://` for implicit TLS),
- *     sender `"<project display name>" <SMTP_SENDER>`. Without `SMTP_URL` the mail is printed to the console
- *     instead and counts as sent, so a bare `npm start` can still sign people in.
+ *     sender `"<project display name>" <SMTP_SENDER>`. Without `SMTP_URL`, in development the mail is printed to
+ *     the console instead and counts as sent, so a bare `npm start` can still sign people in. In production it
+ *     is never printed (sign-in codes and reset links would end up in the logs): every send fails instead with
+ *     a permanent NOT_CONFIGURED error, which the sent-email list shows.
  * Also classifies send failures (which are worth retrying, and how to word them).
  */
 import nodemailer, { type SMTPTransportOptions } from 'nodemailer';
@@ -32,11 +34,22 @@ export type SenderConfig = {
 };
 
 /** The operator's SMTP settings for shared-config projects (env `SMTP_URL`, `SMTP_SENDER`). */
-export type SharedSmtpSettings = { smtpUrl?: string; smtpSender: string };
+export type SharedSmtpSettings = {
+  smtpUrl?: string;
+  smtpSender: string;
+  /**
+   * Without `smtpUrl`: print mail to the console (true) or fail every send (false). Defaults to
+   * "NODE_ENV is not production", so a caller that forgets to say never prints codes in production.
+   */
+  consoleFallback?: boolean;
+};
 
 export function sharedSmtpSettings(env: Record<string, string | undefined> = process.env): SharedSmtpSettings {
-  return { smtpUrl: env.SMTP_URL || undefined, smtpSender: env.SMTP_SENDER || 'noreply@gatehouse.local' };
+  return { smtpUrl: env.SMTP_URL || undefined, smtpSender: env.SMTP_SENDER || 'noreply@gatehouse.local', consoleFallback: env.NODE_ENV !== 'production' };
 }
+
+/** The error of every send of a shared-config mail when production has no `SMTP_URL`. */
+export const NO_SHARED_SMTP_MESSAGE = 'no SMTP server configured for the shared email config; set SMTP_URL';
 
 export type OutgoingMail = {
   to: string[];
@@ -49,8 +62,8 @@ export type OutgoingMail = {
 
 export interface MailTransport {
   readonly sender: SenderConfig;
-  /** 'console' = no SMTP_URL: mail is printed, not sent. */
-  readonly mode: 'smtp' | 'console';
+  /** No SMTP_URL: 'console' = mail is printed, not sent (development); 'unconfigured' = every send fails (production). */
+  readonly mode: 'smtp' | 'console' | 'unconfigured';
   /** Resolves once the server accepted the message; rejects with a nodemailer-style error (see describeSendError). */
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
@@ -67,7 +80,7 @@ export type TransportOptions = {
 const PHASE_TIMEOUT_MS = 10_000;
 const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
-type Resolved = { smtp: SMTPTransportOptions | null; sender: SenderConfig };
+type Resolved = { smtp: SMTPTransportOptions | null; console: boolean; sender: SenderConfig };
 
 function resolve(config: EmailConfig, opts: TransportOptions): Resolved {
   const timeouts = { connectionTimeout: PHASE_TIMEOUT_MS, greetingTimeout: PHASE_TIMEOUT_MS, socketTimeout: PHASE_TIMEOUT_MS, dnsTimeout: PHASE_TIMEOUT_MS };
@@ -80,6 +93,7 @@ function resolve(config: EmailConfig, opts: TransportOptions): Resolved {
         auth: { user: config.username, pass: config.password },
         ...timeouts,
       },
+      console: false,
       sender: {
         type: 'standard',
         host: config.host,
@@ -92,7 +106,11 @@ function resolve(config: EmailConfig, opts: TransportOptions): Resolved {
   }
   const shared = opts.shared ?? sharedSmtpSettings();
   const base = { type: 'shared' as const, sender_name: opts.projectDisplayName, sender_email: shared.smtpSender };
-  if (!shared.smtpUrl) return { smtp: null, sender: { ...base, host: 'console', port: 0, username: '' } };
+  if (!shared.smtpUrl) {
+    const toConsole = shared.consoleFallback ?? process.env.NODE_ENV !== 'production';
+    // host '' rather than 'console' in production: nothing was printed, and the listed sender should not say so.
+    return { smtp: null, console: toConsole, sender: { ...base, host: toConsole ? 'console' : '', port: 0, username: '' } };
+  }
 
   const url = new URL(shared.smtpUrl);
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol})`);
@@ -111,7 +129,7 @@ function resolve(config: EmailConfig, opts: TransportOptions): Resolved {
     ...(url.searchParams.get('rejectUnauthorized') === 'false' ? { tls: { rejectUnauthorized: false } } : {}),
     ...timeouts,
   };
-  return { smtp, sender: { ...base, host, port, username } };
+  return { smtp, console: false, sender: { ...base, host, port, username } };
 }
 
 /** The `sender_config` a mail sent with this config will be listed with. */
@@ -124,10 +142,20 @@ function timeoutError(ms: number): Error {
 }
 
 export function createMailTransport(config: EmailConfig, opts: TransportOptions): MailTransport {
-  const { smtp, sender } = resolve(config, opts);
+  const { smtp, console: toConsole, sender } = resolve(config, opts);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
   const fromOf = (mail: OutgoingMail) => mail.from ?? { name: sender.sender_name, address: sender.sender_email };
 
+  if (!smtp && !toConsole) {
+    return {
+      sender,
+      mode: 'unconfigured',
+      async send() {
+        throw Object.assign(new Error(NO_SHARED_SMTP_MESSAGE), { code: 'ENOSMTP' });
+      },
+      close() {},
+    };
+  }
   if (!smtp) {
     return {
       sender,
@@ -185,7 +213,7 @@ export function createMailTransport(config: EmailConfig, opts: TransportOptions)
 // -------------------------------------------------------------------------------------------------------------
 // Failure classification
 
-export type SendErrorType = 'CONNECTION_FAILED' | 'AUTH_FAILED' | 'TIMEOUT' | 'REJECTED' | 'TEMPORARY' | 'UNKNOWN';
+export type SendErrorType = 'CONNECTION_FAILED' | 'AUTH_FAILED' | 'TIMEOUT' | 'REJECTED' | 'TEMPORARY' | 'NOT_CONFIGURED' | 'UNKNOWN';
 
 /** The JSON recorded as `error` of a sent-email entry (protocol-resources §12.2: `{rawError, errorType, canRetry, message}`). */
 export type SendErrorInfo = {
@@ -223,6 +251,8 @@ export function describeSendError(err: unknown): SendErrorInfo {
   };
   const info = (errorType: SendErrorType, canRetry: boolean): SendErrorInfo => ({ errorType, canRetry, message: e.message, rawError });
 
+  // The operator must configure SMTP_URL (and restart): retrying before that only repeats the failure.
+  if (code === 'ENOSMTP') return info('NOT_CONFIGURED', false);
   // A 4yz reply is "try again later", whatever command it answered.
   if (responseCode !== undefined && responseCode >= 400 && responseCode < 500) return info('TEMPORARY', true);
   if (code === 'ETIMEDOUT') return info('TIMEOUT', true);
