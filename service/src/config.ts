@@ -25,6 +25,19 @@ export interface Config {
   rateLimits?: string;
   /** Take the client IP from proxy headers (x-forwarded-for, x-real-ip); otherwise the socket address is used. */
   trustProxy: boolean;
+  /** How long an OAuth sign-in may take between /authorize and the provider's callback (default 10 minutes). */
+  oauthFlowLifetimeSeconds: number;
+  /** Lifetime of every emailed code (sign-in, reset, verification); unset: each flow's own (auth/flow-emails.ts). */
+  emailCodeLifetimeSeconds?: number;
+}
+
+/** A positive whole number of seconds from the environment (undefined when unset); anything else stops the start. */
+function seconds(env: Record<string, string | undefined>, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name}: expected a whole number of seconds ≥ 1, got "${raw}"`);
+  return n;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -47,5 +60,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRequests: env.GATEHOUSE_LOG_REQUESTS === 'true',
     rateLimits: env.GATEHOUSE_RATE_LIMITS || undefined,
     trustProxy: env.GATEHOUSE_TRUST_PROXY === 'true',
+    oauthFlowLifetimeSeconds: seconds(env, 'GATEHOUSE_OAUTH_FLOW_LIFETIME_SECONDS') ?? 600,
+    emailCodeLifetimeSeconds: seconds(env, 'GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS'),
   };
 }

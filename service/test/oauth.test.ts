@@ -311,6 +311,30 @@ describe('sign-in and sign-up', () => {
   });
 });
 
+describe('provider errors at the callback (plain text, never redirected)', () => {
+  test('invalid_grant: a provider code the provider does not know', async () => {
+    const p = await oauthProject();
+    const a = await authorize(p, 'github', { error_redirect_url: ERROR_PAGE });
+    const forged = new URL(await completeProviderLogin(a.location, { login: login() }));
+    forged.searchParams.set('code', rand(32));
+    const cb = await callback(forged.href, a.cookie);
+    expect({ status: cb.status, text: cb.text }).toEqual({ status: 400, text: 'Inner OAuth callback failed due to invalid grant. Please try again.' });
+    expect(cb.headers.get('content-type')).toContain('text/plain');
+    expect(cb.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect((await p.server.get('/users')).body.items).toEqual([]);
+  });
+
+  test('invalid_client: the project configured a wrong client secret', async () => {
+    const p = await oauthProject({ oauth_providers: [{ ...standard('github'), client_secret: 'not-the-secret' }] });
+    const d = await dance(p, login(), { query: { error_redirect_url: ERROR_PAGE } });
+    expect({ status: d.cb.status, text: d.cb.text }).toEqual({
+      status: 400, text: 'Invalid client credentials for this OAuth provider. Please ensure the configuration in the Stack Auth dashboard is correct.',
+    });
+    expect(d.cb.headers.get('content-type')).toContain('text/plain');
+    expect((await p.server.get('/users')).body.items).toEqual([]);
+  });
+});
+
 describe('account merge strategies', () => {
   async function existingUser(p: TestProject, verified: boolean) {
     const email = uniqueEmail('existing');

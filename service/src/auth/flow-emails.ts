@@ -16,6 +16,7 @@ const HOUR = 3600_000;
  * Code lifetimes (the protocol's 7 days is far longer than any of these flows needs, and every hour a code
  * lives is an hour it can leak from a mailbox): a sign-in code or magic link and a password-reset link are
  * used within minutes, so 1 hour; an email-verification link may sit in the inbox until the next day, so 24 h.
+ * GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS replaces all three (e.g. shorter, by policy).
  */
 export const CODE_LIFETIME_MS = {
   one_time_password: HOUR,
@@ -54,7 +55,8 @@ export async function createCodeAndQueueEmail<T extends FlowType>(services: Serv
   assertTrustedCallback(project, e.callbackUrl);
   const work = async (db: DB) => {
     const { code } = await createCode(db, {
-      projectId: project.id, type: CODE_TYPE[e.template], expiresInMs: CODE_LIFETIME_MS[CODE_TYPE[e.template]],
+      projectId: project.id, type: CODE_TYPE[e.template],
+      expiresInMs: (services.config.emailCodeLifetimeSeconds ?? 0) * 1000 || CODE_LIFETIME_MS[CODE_TYPE[e.template]],
       redirectUrl: e.callbackUrl, method: e.method, data: e.data,
     });
     const variables = { ...e.variables(code), [LINK_VARIABLE[e.template]]: withQueryParam(e.callbackUrl, 'code', code) };

@@ -1,5 +1,6 @@
 // The outer OAuth flow's first leg (protocol-auth §3.6.1): checks the app's request, stores the flow's state
-// server-side for 10 minutes, binds it to the browser with a cookie and sends the browser to the provider.
+// server-side for 10 minutes (GATEHOUSE_OAUTH_FLOW_LIFETIME_SECONDS), binds it to the browser with a cookie and
+// sends the browser to the provider.
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import type { OAuthAuthorizeQuery } from '@gatehouse/shared/schemas/oauth';
 import type { Services } from '../services';
@@ -11,7 +12,6 @@ import { buildAuthorizationUrl, generateCodeVerifier, generateState } from './cl
 import { enabledProviderConfig, providerClient, providerRedirectUri, resolveEndpoints } from './project-providers';
 import type { ProviderId } from './providers';
 
-export const OUTER_STATE_LIFETIME_MS = 10 * 60 * 1000;
 export const INNER_COOKIE_PREFIX = 'stack-oauth-inner-';
 
 /** What the callback needs from the authorize request (the `data` of an oauth_states row). */
@@ -113,9 +113,10 @@ export async function startAuthorization(services: Services, providerId: string,
     extras: client.extras,
   });
   await flow.purgeExpiredStates(services.db, project.id);
-  await flow.insertState(services.db, { innerState, projectId: project.id, data, expiresAt: new Date(Date.now() + OUTER_STATE_LIFETIME_MS) });
+  const lifetimeSeconds = services.config.oauthFlowLifetimeSeconds;
+  await flow.insertState(services.db, { innerState, projectId: project.id, data, expiresAt: new Date(Date.now() + lifetimeSeconds * 1000) });
   const formPost = resolved.authorizationParams.response_mode === 'form_post';
   return HttpResult.redirect(location.toString(), {
-    'set-cookie': innerCookie(services, innerState, 'true', { maxAgeSeconds: OUTER_STATE_LIFETIME_MS / 1000, formPost }),
+    'set-cookie': innerCookie(services, innerState, 'true', { maxAgeSeconds: lifetimeSeconds, formPost }),
   });
 }
