@@ -1,15 +1,18 @@
 // Abuse limits (auth/rate-limits.ts) over HTTP, on services started with small limits: 429 + Retry-After,
 // failures-only counting for sign-in and code attempts, per IP and per account/email, no enumeration.
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { startService, expectKnownError, uniqueEmail, type ApiResponse, type RunningService } from './support/service';
-import { newProject, signUp } from './support/projects';
+import { newProject, signUp, type TestProject } from './support/projects';
 import { startSmtpFixture, extractCode, type SmtpFixture } from './support/smtp';
 import { parseRules, DEFAULT_RULES } from '../src/auth/rate-limits';
 import { isolatedDatabase } from './support/isolated-database';
 
 setDefaultTimeout(60_000);
 
-const LIMITS = 'sign_in_ip=5/60,sign_in_account=3/60,code_send_ip=4/60,code_send_email=2/60,code_attempt_ip=5/60';
+// The MFA window is short so a test can wait for it to pass.
+const MFA_WINDOW_SECONDS = 10;
+const LIMITS = `sign_in_ip=5/60,sign_in_account=3/60,code_send_ip=4/60,code_send_email=2/60,code_attempt_ip=5/60,mfa_attempt_account=3/${MFA_WINDOW_SECONDS}`;
 const CALLBACK = 'http://localhost:12345/cb';
 let smtp: SmtpFixture;
 let svc: RunningService;
@@ -144,6 +147,82 @@ describe('code attempts', () => {
     expectRateLimited(await p.client.post('/auth/password/reset', { code: bogus(), password: 'password-123' }, from(ip)), 60);
     expectRateLimited(await p.client.post('/auth/otp/sign-in', { code: bogus() }, from(ip)), 60);
     expectKnownError(await p.client.post('/auth/otp/sign-in', { code: bogus() }, from(freshIp())), 'VERIFICATION_CODE_NOT_FOUND', 404);
+  });
+});
+
+/** A user of `p` with TOTP MFA (secret set through PATCH /users/me, as the SDK does). */
+async function mfaUser(p: TestProject) {
+  const u = await signUp(p);
+  const secret = new OTPAuth.Secret({ size: 20 });
+  const totp = new OTPAuth.TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 });
+  const patched = await p.client.patch('/users/me', { totp_secret_base64: Buffer.from(secret.bytes).toString('base64') }, { accessToken: u.accessToken });
+  expect(patched.body.requires_totp_mfa).toBe(true);
+  // Never a valid code for any step near now (the right code ± one step of drift, and a margin).
+  const wrong = () => {
+    const near = [-60_000, -30_000, 0, 30_000, 60_000].map((d) => totp.generate({ timestamp: Date.now() + d }));
+    let guess = 0;
+    while (near.includes(String(guess).padStart(6, '0'))) guess++;
+    return String(guess).padStart(6, '0');
+  };
+  return { ...u, totp, wrong };
+}
+
+/** A fresh attempt code from a password sign-in (each sign-in that reaches MFA gives a new one). */
+async function attemptCode(p: TestProject, u: { email: string; password: string }): Promise<string> {
+  const res = await p.client.post('/auth/password/sign-in', { email: u.email, password: u.password }, from(freshIp()));
+  expectKnownError(res, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED', 400);
+  return res.body.details.attempt_code;
+}
+
+async function attemptCodes(p: TestProject, u: { email: string; password: string }, n: number): Promise<string[]> {
+  // One after the other: parallel sign-ins would all count against sign_in_account before any is refunded.
+  const codes: string[] = [];
+  for (let i = 0; i < n; i++) codes.push(await attemptCode(p, u));
+  return codes;
+}
+
+const mfaSignIn = (p: TestProject, code: string, totp: string, ip = freshIp()) =>
+  p.client.post('/auth/mfa/sign-in', { type: 'totp', code, totp }, from(ip));
+
+describe('MFA step (TOTP)', () => {
+  test('per account, across fresh attempt codes and IPs: then even the right TOTP waits for the window', async () => {
+    const p = await newProject(svc);
+    const u = await mfaUser(p);
+    const codes = await attemptCodes(p, u, 5);
+    for (let i = 0; i < 3; i++) expectKnownError(await mfaSignIn(p, codes[i]!, u.wrong()), 'INVALID_TOTP_CODE', 400);
+    const refused = await mfaSignIn(p, codes[3]!, u.totp.generate());
+    expectRateLimited(refused, MFA_WINDOW_SECONDS);
+    expectRateLimited(await mfaSignIn(p, codes[4]!, u.wrong()), MFA_WINDOW_SECONDS);
+    // Another account of the project is unaffected.
+    const other = await mfaUser(p);
+    expect((await mfaSignIn(p, await attemptCode(p, other), other.totp.generate())).status).toBe(200);
+
+    // Once the window has passed, the attempt code refused with 429 (not consumed) signs in.
+    await Bun.sleep(Number(refused.headers.get('retry-after')) * 1000 + 500);
+    const ok = await mfaSignIn(p, codes[3]!, u.totp.generate());
+    expect(ok.status).toBe(200);
+    expect(ok.body.user_id).toBe(u.userId);
+  });
+
+  test('per account: parallel wrong TOTPs cannot slip past the limit', async () => {
+    const p = await newProject(svc);
+    const u = await mfaUser(p);
+    const codes = await attemptCodes(p, u, 8);
+    const results = await Promise.all(codes.map((c) => mfaSignIn(p, c, u.wrong())));
+    expect(results.map((r) => (r.status === 400 ? r.body.code : r.status === 429 ? 429 : r.text)).sort())
+      .toEqual([...Array(3).fill('INVALID_TOTP_CODE'), ...Array(5).fill(429)].sort());
+  });
+
+  test('per IP: wrong TOTPs across accounts count toward the code-attempt limit', async () => {
+    const p = await newProject(svc);
+    const [a, b] = [await mfaUser(p), await mfaUser(p)];
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expectKnownError(await mfaSignIn(p, await attemptCode(p, a), a.wrong(), ip), 'INVALID_TOTP_CODE', 400);
+    for (let i = 0; i < 2; i++) expectKnownError(await mfaSignIn(p, await attemptCode(p, b), b.wrong(), ip), 'INVALID_TOTP_CODE', 400);
+    const code = await attemptCode(p, b);
+    expectRateLimited(await mfaSignIn(p, code, b.totp.generate(), ip), 60);
+    // b's own budget (2 of 3 used) is untouched by the IP refusal: from elsewhere the right TOTP works.
+    expect((await mfaSignIn(p, code, b.totp.generate())).status).toBe(200);
   });
 });
 

@@ -7,7 +7,8 @@
 //   - `limitRequests`: every request counts (sending codes: per IP and per email).
 //   - `limitFailures`: the attempt is counted *before* the work (so parallel guesses cannot slip past the
 //     limit) and refunded when it succeeds, so only failures accumulate (password sign-in per IP and per
-//     account, code redemption per IP). Legitimate users, who mostly succeed, never hit these.
+//     account, code redemption per IP, TOTP codes of the MFA step per user). Legitimate users, who mostly
+//     succeed, never hit these.
 import { sql } from 'drizzle-orm';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { rowsOf } from '../db';
@@ -16,14 +17,17 @@ import { hashSecret } from '../tokens/hash';
 import { RateLimited } from '../http/rate-limited';
 import { clientIp } from '../http/client-ip';
 
-export type RuleName = 'sign_in_ip' | 'sign_in_account' | 'code_send_ip' | 'code_send_email' | 'code_attempt_ip';
+export type RuleName = 'sign_in_ip' | 'sign_in_account' | 'code_send_ip' | 'code_send_email' | 'code_attempt_ip' | 'mfa_attempt_account';
 export interface Rule { limit: number; windowSeconds: number }
 
 /**
  * Defaults, per project. Normal use stays far below them; a brute force does not:
  *   - password sign-in: 50 failures / 10 min per IP, 10 failures / 10 min per account (email);
  *   - sending codes (magic link, reset, verification): 30 / 10 min per IP, 10 / 10 min per email;
- *   - redeeming codes: 50 failures / 10 min per IP (on top of the 20 attempts per code, §4.3).
+ *   - redeeming codes: 50 failures / 10 min per IP (on top of the 20 attempts per code, §4.3);
+ *   - TOTP codes of the MFA step: 10 failures / hour per user, across attempt codes (each password sign-in
+ *     that reaches MFA yields a fresh attempt code, so the 20 attempts per code alone would not bound guessing
+ *     by someone who knows the password); per IP they count toward `code_attempt_ip`.
  * Override with GATEHOUSE_RATE_LIMITS, e.g. `sign_in_account=3/60,code_send_email=2/60`, or `off`.
  */
 export const DEFAULT_RULES: Readonly<Record<RuleName, Rule>> = Object.freeze({
@@ -32,6 +36,7 @@ export const DEFAULT_RULES: Readonly<Record<RuleName, Rule>> = Object.freeze({
   code_send_ip: { limit: 30, windowSeconds: 600 },
   code_send_email: { limit: 10, windowSeconds: 600 },
   code_attempt_ip: { limit: 50, windowSeconds: 600 },
+  mfa_attempt_account: { limit: 10, windowSeconds: 3600 },
 });
 
 /** Parses GATEHOUSE_RATE_LIMITS; null means rate limiting is off. Bad entries are an error at start-up. */
@@ -64,6 +69,11 @@ export function byIp(services: Services, request: Request, rule: RuleName, proje
 /** Emails are compared case-insensitively here, so case variants share one budget. */
 export function byEmail(rule: RuleName, projectId: string, email: string): Check {
   return { rule, projectId, subject: `email:${email.toLowerCase()}` };
+}
+
+/** Checks keyed by a user id (for steps where the account is known by id only, like the MFA step). */
+export function byUser(rule: RuleName, projectId: string, userId: string): Check {
+  return { rule, projectId, subject: `user:${userId}` };
 }
 
 let hitsSinceCleanup = 0;
