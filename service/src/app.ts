@@ -3,8 +3,9 @@ import { Elysia } from 'elysia';
 import type { Services } from './services';
 import { allRoutes } from './routes';
 import { runRoute, type RouteDef } from './http/route';
-import { CORS_HEADERS, HttpResult, errorResult, newRequestId, toResponse } from './http/respond';
+import { CORS_HEADERS, CORS_PREFLIGHT_HEADERS, HttpResult, errorResult, newRequestId, toResponse } from './http/respond';
 import { buildOpenApiDocument, docsPage } from './http/openapi';
+import { rememberSocketIp } from './http/client-ip';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const ALLOWED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
@@ -27,7 +28,8 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
 
   for (const def of routes) {
     for (const prefix of API_PREFIXES) {
-      app.route(def.method, prefix + def.path, ({ request, params }) => handle(def, request, params as Record<string, string>), { parse: 'none' });
+      app.route(def.method, prefix + def.path, ({ request, params, server }) =>
+        handle(def, rememberSocketIp(request, server?.requestIP(request)?.address), params as Record<string, string>), { parse: 'none' });
     }
   }
 
@@ -52,7 +54,7 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
     return Response.json({ status: 'ok' }, { headers });
   });
 
-  app.options('/api/*', () => new Response(null, { status: 200, headers: CORS_HEADERS }));
+  app.options('/api/*', () => new Response(null, { status: 200, headers: CORS_PREFLIGHT_HEADERS }));
 
   // Unknown paths and methods. Known errors from here also honour x-stack-override-error-status.
   app.onError(({ code, request }) => {

@@ -6,7 +6,6 @@ import { createServices } from './services';
 import { createApp } from './app';
 import { bootstrapInternalProject } from './bootstrap';
 import { startBackgroundWork } from './background';
-import { rememberSocketIp } from './http/client-ip';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -14,20 +13,25 @@ const services = await createServices(config, database);
 const boot = await bootstrapInternalProject(services);
 await startBackgroundWork(services);
 const app = createApp(services);
-const server = Bun.serve({ port: config.port, hostname: config.hostname, fetch: (request, srv) => app.handle(rememberSocketIp(request, srv.requestIP(request)?.address)), development: false, idleTimeout: 60 });
+// Elysia's listen hands every route to Bun's native router (its own router only sees the rest: 404s, 405s).
+app.listen({ port: config.port, hostname: config.hostname, development: false, idleTimeout: 60, reusePort: false });
+const server = app.server!;
 
 // With PORT=0 the real port is known only now; links the service builds (OAuth callback URLs) need it.
 if (config.port === 0 && !process.env.GATEHOUSE_PUBLIC_URL) config.publicUrl = `http://localhost:${server.port}`;
 
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 console.log(`Gatehouse listening on http://localhost:${server.port} (database: ${where}${config.isProduction ? ', production' : ''})`);
-if (boot.created && boot.keys) {
+if (boot.replacedDevKeys) {
+  console.log('The internal project still had the public development keys: they are revoked in production. Its new keys are shown only this once:');
+} else if (boot.created) {
   console.log(config.isProduction ? 'Internal project created. Its keys are shown only this once:' : 'Internal project created with the development keys:');
 }
-if (boot.keys || !config.isProduction) {
-  const { DEV_KEYS } = await import('./dev-keys');
-  const keys = boot.keys ?? DEV_KEYS;
-  console.log(`  project id:              internal\n  publishable client key:  ${keys.publishable_client_key}\n  secret server key:       ${keys.secret_server_key}\n  super secret admin key:  ${keys.super_secret_admin_key}`);
+const shownKeys = boot.keys ?? (boot.devKeysValid ? (await import('./dev-keys')).DEV_KEYS : undefined);
+if (shownKeys) {
+  console.log(`  project id:              internal\n  publishable client key:  ${shownKeys.publishable_client_key}\n  secret server key:       ${shownKeys.secret_server_key}\n  super secret admin key:  ${shownKeys.super_secret_admin_key}`);
+} else {
+  console.log('Internal project keys: shown once when they were created (create more with the admin API).');
 }
 console.log(`API docs: http://localhost:${server.port}/api/v1/docs`);
 

@@ -2,8 +2,15 @@
 import { KnownError, StatusError } from '@gatehouse/shared/known-errors';
 import { RateLimited } from './rate-limited';
 
+// CORS (protocol-auth §1.9). Browsers read the allow-methods/-headers and max-age only from the preflight answer,
+// so actual responses carry just what they need (origin and exposed headers): ~700 bytes less on every response.
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'content-type, x-stack-actual-status, x-stack-known-error, retry-after',
+};
+
+export const CORS_PREFLIGHT_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-max-age': '86400',
   'access-control-allow-headers': [
@@ -13,7 +20,6 @@ export const CORS_HEADERS: Record<string, string> = {
     'x-stack-admin-access-token', 'x-stack-refresh-token', 'x-stack-access-token', 'baggage', 'sentry-trace',
     'x-vercel-protection-bypass',
   ].join(', '),
-  'access-control-expose-headers': 'content-type, x-stack-actual-status, x-stack-known-error, retry-after',
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
