@@ -369,6 +369,24 @@ describe('root, health, unknown routes, aliases, docs', () => {
     expect(admin.text).toEndWith(`\n\nAuthentication: Admin\n  Project: ${p.id}\n  User: ${noEmail.body.id}`);
   });
 
+  test('POST /check-feature-support: always 200 text naming body.feature_name, else "This feature"', async () => {
+    const tail = ' is not yet supported. Please reach out to Stack support for more information.';
+    const named = await raw('/api/v1/check-feature-support', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ feature_name: 'Team SSO', extra: [1] }),
+    });
+    expect({ status: named.status, type: named.headers.get('content-type'), text: named.text })
+      .toEqual({ status: 200, type: 'text/plain; charset=utf-8', text: `Team SSO${tail}` });
+    // What the SDK sends ({name, …}) is not read: the reference answers "This feature …" to it.
+    expect((await p.server.post('/check-feature-support', { name: 'sendVerificationEmail() on ServerUser' })).text).toBe(`This feature${tail}`);
+    const u = await signUp(p);
+    const withUser = await p.client.post('/check-feature-support', { feature_name: 'X' }, { accessToken: u.accessToken });
+    expect({ status: withUser.status, text: withUser.text }).toEqual({ status: 200, text: `X${tail}` });
+    for (const body of [undefined, '"a string"', '[1, 2]', 'null', JSON.stringify({ feature_name: 42 })]) {
+      const res = await raw('/api/v1/check-feature-support', { method: 'POST', headers: body === undefined ? {} : { 'content-type': 'application/json' }, body });
+      expect({ body, status: res.status, text: res.text }).toEqual({ body, status: 200, text: `This feature${tail}` });
+    }
+  });
+
   test('GET /health (and ?db) with permissive CORS, outside the API', async () => {
     for (const path of ['/health', '/health?db=1']) {
       const res = await raw(path, { headers: { 'x-stack-override-error-status': 'true' } });

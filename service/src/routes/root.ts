@@ -21,10 +21,12 @@ export const rootRoutes = [
     method: 'POST', path: '/check-feature-support', summary: 'Reports that a client feature is not supported', tags: ['Meta'],
     access: 'optional',
     body: Type.Optional(Type.Unknown()),
+    // The protocol's exact answer (protocol-auth §3.8): only `feature_name` names the feature. The SDK sends
+    // `{name}`, so it gets "This feature …", as from the reference server; the SDK shows the text as its error.
     async handler({ body }) {
-      const b = (body ?? {}) as { feature_name?: unknown; name?: unknown };
-      const name = typeof b.feature_name === 'string' ? b.feature_name : typeof b.name === 'string' ? b.name : 'This feature';
-      return HttpResult.text(`${name} is not yet supported. Please reach out to the Gatehouse operator for more information.`);
+      const b = (body !== null && typeof body === 'object' ? body : {}) as { feature_name?: unknown };
+      const name = typeof b.feature_name === 'string' ? b.feature_name : 'This feature';
+      return HttpResult.text(`${name} is not yet supported. Please reach out to Stack support for more information.`);
     },
   }),
 ];
