@@ -2,6 +2,9 @@ import { describe, expect, test } from 'bun:test';
 import { expectKnownError, sharedService } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
 
+const INVALID_LOGIN_CODE = 'Invalid login code or the code has expired';
+const PROJECT_MISMATCH = 'Project ID mismatch; please ensure that you are using the correct app url.';
+
 async function refreshGrant(p: TestProject, refreshToken: string) {
   return fetch(`${p.url}/api/v1/auth/oauth/token`, {
     method: 'POST',
@@ -86,9 +89,43 @@ describe('CLI login', () => {
     expectKnownError(await p.client.post('/auth/cli/poll', { polling_code: created.body.polling_code }), 'INVALID_POLLING_CODE', 400);
 
     const u = await signUp(p);
-    const bad = await p.client.post('/auth/cli/complete', { login_code: created.body.login_code, refresh_token: u.refreshToken });
-    expect(bad.status).toBe(400);
-    expect(bad.text).toBe('Invalid login code or the code has expired');
+    const unknownLogin = await p.client.post('/auth/cli/complete', { login_code: 'x'.repeat(45), refresh_token: u.refreshToken });
+    expect({ status: unknownLogin.status, text: unknownLogin.text }).toEqual({ status: 400, text: INVALID_LOGIN_CODE });
+    expect(unknownLogin.headers.get('content-type')).toContain('text/plain');
+
+    // A live login code of another project (the confirm page of the wrong app): the protocol's mismatch answer.
+    const mismatch = await p.client.post('/auth/cli/complete', { login_code: created.body.login_code, refresh_token: u.refreshToken });
+    expect({ status: mismatch.status, text: mismatch.text }).toEqual({ status: 400, text: PROJECT_MISMATCH });
+    expect(mismatch.headers.get('content-type')).toContain('text/plain');
+    // Nothing was stored on the other project's attempt.
+    expect((await other.client.post('/auth/cli/poll', { polling_code: created.body.polling_code })).body).toEqual({ status: 'waiting' });
+  });
+
+  test('complete checks in order: login code (unknown, expired, completed), then project, then refresh token', async () => {
+    const svc = await sharedService();
+    const p = await newProject(svc);
+    const other = await newProject(svc);
+    const u = await signUp(p);
+    const stranger = await signUp(other);
+    const complete = async (api: TestProject, login_code: string, refresh_token: string) => {
+      const res = await api.client.post('/auth/cli/complete', { login_code, refresh_token });
+      return res.headers.get('x-stack-known-error') ?? `${res.status} ${res.text}`;
+    };
+    // An unknown code is refused before the (here invalid) refresh token is looked at.
+    expect(await complete(p, 'x'.repeat(45), 'not-a-token')).toBe(`400 ${INVALID_LOGIN_CODE}`);
+    // Another project's live code: the mismatch comes before the refresh token check.
+    const elsewhere = await other.client.post('/auth/cli');
+    expect(await complete(p, elsewhere.body.login_code, 'not-a-token')).toBe(`400 ${PROJECT_MISMATCH}`);
+    // Another project's code that is no longer live (expired, or completed) is simply invalid.
+    const expired = await other.client.post('/auth/cli', { expires_in_millis: 300 });
+    await Bun.sleep(400);
+    expect(await complete(p, expired.body.login_code, u.refreshToken)).toBe(`400 ${INVALID_LOGIN_CODE}`);
+    expect(await complete(other, elsewhere.body.login_code, stranger.refreshToken)).toBe('200 {"success":true}');
+    expect(await complete(p, elsewhere.body.login_code, u.refreshToken)).toBe(`400 ${INVALID_LOGIN_CODE}`);
+    // This project's live code with a bad refresh token: now the token is what is refused.
+    const mine = await p.client.post('/auth/cli');
+    expect(await complete(p, mine.body.login_code, stranger.refreshToken)).toBe('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    expect(await complete(p, mine.body.login_code, u.refreshToken)).toBe('200 {"success":true}');
   });
 
   test('complete only accepts a live refresh token of this project', async () => {

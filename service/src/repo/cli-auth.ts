@@ -36,11 +36,23 @@ export async function collectRefreshToken(db: DB, projectId: string, id: string)
   return rows[0]?.token ?? null;
 }
 
+const live = () => and(isNull(c.refreshTokenEncrypted), isNull(c.usedAt), gt(c.expiresAt, sql`now()`));
+
+/**
+ * The project of the live, not yet completed attempt holding this login code, or null. The lookup is across
+ * projects on purpose (protocol-auth §3.7 answers "Project ID mismatch" for another project's code, which tells
+ * a browser on the wrong app what went wrong); callers compare the id and never see the other project's data.
+ */
+export async function projectOfLiveLoginCode(db: DB, loginCode: string): Promise<string | null> {
+  const [row] = await db.select({ projectId: c.projectId }).from(c)
+    .where(and(eq(c.loginCodeHash, hashSecret(loginCode)), live())).limit(1);
+  return row?.projectId ?? null;
+}
+
 /** Stores the encrypted refresh token on a live, not yet completed attempt; false when there is none. */
 export async function complete(db: DB, projectId: string, loginCode: string, refreshTokenEncrypted: string): Promise<boolean> {
-  const rows = await db.update(c).set({ refreshTokenEncrypted }).where(and(
-    eq(c.projectId, projectId), eq(c.loginCodeHash, hashSecret(loginCode)),
-    isNull(c.refreshTokenEncrypted), isNull(c.usedAt), gt(c.expiresAt, sql`now()`),
-  )).returning({ id: c.id });
+  const rows = await db.update(c).set({ refreshTokenEncrypted })
+    .where(and(eq(c.projectId, projectId), eq(c.loginCodeHash, hashSecret(loginCode)), live()))
+    .returning({ id: c.id });
   return rows.length > 0;
 }

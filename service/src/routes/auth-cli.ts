@@ -14,6 +14,8 @@ import { decryptString, encryptString } from '../tokens/encryption';
 
 const ALL = ['client', 'server', 'admin'] as const;
 const TOKEN_PURPOSE = 'cli-auth-refresh-token';
+const INVALID_LOGIN_CODE = 'Invalid login code or the code has expired';
+const PROJECT_MISMATCH = 'Project ID mismatch; please ensure that you are using the correct app url.';
 
 export const cliAuthRoutes = [
   route({
@@ -53,14 +55,18 @@ export const cliAuthRoutes = [
     body: CliAuthCompleteRequest,
     response: Success,
     async handler({ services, auth, body }) {
+      const projectId = auth.project.id;
+      // The login code first, as the reference does: unknown, expired or completed, then another project's.
+      const codeProject = await cliAuth.projectOfLiveLoginCode(services.db, body.login_code);
+      if (codeProject === null) throw new StatusError(400, INVALID_LOGIN_CODE);
+      if (codeProject !== projectId) throw new StatusError(400, PROJECT_MISMATCH);
       // Unlike the reference server (which stores the token as given), only a live session of this project
       // can be handed to the CLI.
-      const session = await sessions.findByRefreshToken(services.db, auth.project.id, body.refresh_token);
+      const session = await sessions.findByRefreshToken(services.db, projectId, body.refresh_token);
       if (!session) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
       const encrypted = encryptString(services.secret, TOKEN_PURPOSE, body.refresh_token);
-      if (!(await cliAuth.complete(services.db, auth.project.id, body.login_code, encrypted))) {
-        throw new StatusError(400, 'Invalid login code or the code has expired');
-      }
+      // A concurrent completion (or the expiry) may have come in between: exactly one completion stores its token.
+      if (!(await cliAuth.complete(services.db, projectId, body.login_code, encrypted))) throw new StatusError(400, INVALID_LOGIN_CODE);
       return { success: true as const };
     },
   }),
