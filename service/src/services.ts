@@ -34,12 +34,8 @@ export const INVALIDATE_CHANNEL = 'gatehouse_invalidate';
 export class ProjectCache {
   private cache = new TtlCache<projects.Project | null>(5_000);
   constructor(private readonly db: DB, private readonly broadcast?: Broadcast) {}
-  async get(id: string): Promise<projects.Project | null> {
-    const hit = this.cache.get(id);
-    if (hit !== undefined) return hit;
-    const p = await projects.find(this.db, id);
-    this.cache.set(id, p, p ? 5_000 : 1_000);
-    return p;
+  get(id: string): Promise<projects.Project | null> {
+    return this.cache.getOrLoad(id, () => projects.find(this.db, id), (p) => (p ? 5_000 : 1_000));
   }
   invalidate(id?: string) { this.invalidateLocal(id); this.broadcast?.(`project:${id ?? ''}`); }
   invalidateLocal(id?: string) { this.cache.invalidate(id); }
@@ -51,12 +47,12 @@ export class ApiKeyCache {
   constructor(private readonly db: DB, private readonly broadcast?: Broadcast) {}
   async isValid(projectId: string, kind: apiKeys.KeyKind, key: string): Promise<boolean> {
     const cacheKey = `${projectId}\u0000${kind}\u0000${key}`;
-    const hit = this.cache.get(cacheKey);
-    if (hit !== undefined) return hit;
-    const found = await apiKeys.findValidKey(this.db, projectId, kind, key);
-    const ttl = found ? Math.min(5_000, found.expiresAt.getTime() - Date.now()) : 1_000;
-    this.cache.set(cacheKey, !!found, ttl);
-    return !!found;
+    let expiresAt = 0;
+    return this.cache.getOrLoad(cacheKey, async () => {
+      const found = await apiKeys.findValidKey(this.db, projectId, kind, key);
+      expiresAt = found ? found.expiresAt.getTime() : 0;
+      return !!found;
+    }, (valid) => (valid ? Math.min(5_000, expiresAt - Date.now()) : 1_000));
   }
   invalidate(projectId?: string) { this.invalidateLocal(projectId); this.broadcast?.(`api-keys:${projectId ?? ''}`); }
   invalidateLocal(projectId?: string) { this.cache.invalidate(projectId === undefined ? undefined : `${projectId}\u0000`); }

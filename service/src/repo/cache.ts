@@ -3,6 +3,11 @@
 // (Postgres LISTEN/NOTIFY, see services.ts) or, at worst, after the TTL.
 export class TtlCache<V> {
   private entries = new Map<string, { value: V; until: number }>();
+  // Refills in flight: when an entry expires under load, every concurrent request for it would otherwise run the
+  // same query at once (a burst that queues behind the pool); they share one load instead.
+  private loading = new Map<string, Promise<V>>();
+  // Bumped by `invalidate`: a load that started before an invalidation must not store its (maybe stale) result.
+  private generation = 0;
   constructor(private readonly ttlMs: number, private readonly limit = 10_000) {}
 
   get(key: string): V | undefined {
@@ -17,9 +22,29 @@ export class TtlCache<V> {
     this.entries.set(key, { value, until: Date.now() + ttlMs });
   }
 
+  /** The cached value, or the result of `load` (one load per key at a time), stored for `ttlOf(value)` ms. */
+  async getOrLoad(key: string, load: () => Promise<V>, ttlOf: (value: V) => number): Promise<V> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = load().then((value) => {
+        if (generation === this.generation) this.set(key, value, ttlOf(value));
+        return value;
+      }).finally(() => {
+        if (this.loading.get(key) === pending) this.loading.delete(key);
+      });
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
   /** Removes entries whose key starts with `prefix` (all entries when omitted). */
   invalidate(prefix?: string) {
-    if (prefix === undefined) { this.entries.clear(); return; }
+    this.generation++;
+    if (prefix === undefined) { this.entries.clear(); this.loading.clear(); return; }
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    for (const key of this.loading.keys()) if (key.startsWith(prefix)) this.loading.delete(key);
   }
 }
