@@ -71,6 +71,14 @@ export async function update(db: DB, projectId: string, id: string, patch: { des
   return row ?? null;
 }
 
+/** Revokes every key set of the project holding this key; returns how many were revoked. */
+export async function revokeSetsHolding(db: DB, projectId: string, kind: KeyKind, key: string): Promise<number> {
+  const rows = await db.update(schema.apiKeySets).set({ manuallyRevokedAt: sql`now()` }).where(and(
+    eq(schema.apiKeySets.projectId, projectId), eq(hashColumn[kind], hashSecret(key)), isNull(schema.apiKeySets.manuallyRevokedAt),
+  )).returning({ id: schema.apiKeySets.id });
+  return rows.length;
+}
+
 export function view(row: Row) {
   const lastFour = (v: string | null) => (v ? { last_four: v } : undefined);
   return {

@@ -36,6 +36,14 @@ export async function create(db: DB, p: { id?: string; displayName: string; desc
   return toProject(row);
 }
 
+/** Creates the project unless one with this id exists (then null): concurrent first starts create it once. */
+export async function createIfAbsent(db: DB, p: { id: string; displayName: string; description?: string; config: ProjectConfigDocument }): Promise<Project | null> {
+  const [row] = await db.insert(schema.projects).values({
+    id: p.id, displayName: p.displayName, description: p.description ?? '', isProductionMode: false, config: p.config,
+  }).onConflictDoNothing({ target: schema.projects.id }).returning();
+  return row ? toProject(row) : null;
+}
+
 export async function update(db: DB, id: string, patch: { displayName?: string; description?: string; isProductionMode?: boolean; config?: ProjectConfigDocument }): Promise<Project | null> {
   const [row] = await db.update(schema.projects).set(patch).where(eq(schema.projects.id, id)).returning();
   return row ? toProject(row) : null;
