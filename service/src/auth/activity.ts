@@ -75,7 +75,9 @@ export class ActivityRecorder {
     const batch = [...this.pending.entries()];
     this.pending = new Map();
     this.flushing = this.write(batch).catch((err) => {
-      console.error('Failed to record session activity:', err);
+      console.error('Failed to record session activity (kept for the next flush):', err);
+      // Put the batch back, unless newer activity of the same session arrived meanwhile.
+      for (const [id, p] of batch) if (!this.pending.has(id)) this.pending.set(id, p);
     }).finally(() => { this.flushing = undefined; });
     return this.flushing;
   }

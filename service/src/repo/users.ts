@@ -162,6 +162,22 @@ export async function remove(db: DB, projectId: string, userId: string): Promise
   return rows.length > 0;
 }
 
+/**
+ * Deletes a user and returns the teams they were a member of (null when there is no such user). The user row is
+ * locked first, so no membership can be added between reading the teams and the delete (an FK check waits on it).
+ */
+export async function removeWithTeams(db: DB, projectId: string, userId: string): Promise<string[] | null> {
+  if (!isUuid(userId)) return null;
+  const [locked] = await db.select({ id: schema.users.id }).from(schema.users)
+    .where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).for('update');
+  if (!locked) return null;
+  const teams = await db.delete(schema.teamMembers)
+    .where(and(eq(schema.teamMembers.projectId, projectId), eq(schema.teamMembers.userId, userId)))
+    .returning({ id: schema.teamMembers.teamId });
+  await remove(db, projectId, userId);
+  return teams.map((t) => t.id);
+}
+
 /** The user's password hash, or null (no password, or no such user). */
 export async function passwordHash(db: DB, projectId: string, userId: string): Promise<string | null> {
   const [row] = await db.select({ h: schema.users.passwordHash }).from(schema.users)

@@ -16,6 +16,7 @@ import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import * as sessions from '../repo/sessions';
 import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
+import { emitEvent } from '../events';
 
 const ALL = ['client', 'server', 'admin'] as const;
 
@@ -79,10 +80,13 @@ export const passwordResetRoutes = [
         const userId = (row.data as { user_id?: string }).user_id;
         if (!userId || !(await users.exists(services.db, project.id, userId))) throw new KnownErrors.UserNotFound();
         const hash = await services.passwords.hash(body.password);
-        // A reset means the old password may be known to someone else: every session ends.
+        // A reset means the old password may be known to someone else: every session ends. The reset is a user
+        // update for webhooks (protocol-resources §12.6), emitted in the same transaction.
         await services.db.transaction(async (tx) => {
           await users.setPasswordHash(tx, project.id, userId, hash);
           await sessions.revokeAllForUser(tx, project.id, userId);
+          const row = await users.load(tx, project.id, userId);
+          await emitEvent(tx, project.id, 'user.updated', row && users.serverView(row));
         });
       });
       return { success: true as const };

@@ -10,8 +10,6 @@ import { createUser } from '../repo/user-writes';
 import { applyUserUpdate, newUserFromCreate } from '../users/update';
 import { emitEvent } from '../events';
 import type { Services } from '../services';
-import { schema } from '../db';
-import { eq } from 'drizzle-orm';
 
 const UserParams = Strict({ user_id: UserIdOrMe() });
 const userView = perAccess({ client: ClientUser, server: ServerUser });
@@ -41,10 +39,10 @@ async function updateUser(ctx: AuthedContext, userId: string, body: ServerUserUp
 async function deleteUser(ctx: AuthedContext, userId: string) {
   const { services, auth } = ctx;
   await services.db.transaction(async (tx) => {
-    const teams = await tx.select({ id: schema.teamMembers.teamId }).from(schema.teamMembers).where(eq(schema.teamMembers.userId, userId));
-    if (!(await users.remove(tx, auth.project.id, userId))) throw new KnownErrors.UserNotFound();
-    for (const t of teams) await emitEvent(tx, auth.project.id, 'team_membership.deleted', { team_id: t.id, user_id: userId });
-    await emitEvent(tx, auth.project.id, 'user.deleted', { id: userId, teams: teams.map((t) => ({ id: t.id })) });
+    const teamIds = await users.removeWithTeams(tx, auth.project.id, userId);
+    if (!teamIds) throw new KnownErrors.UserNotFound();
+    for (const id of teamIds) await emitEvent(tx, auth.project.id, 'team_membership.deleted', { team_id: id, user_id: userId });
+    await emitEvent(tx, auth.project.id, 'user.deleted', { id: userId, teams: teamIds.map((id) => ({ id })) });
   });
   return { success: true as const };
 }
