@@ -82,6 +82,49 @@ describe('team events', () => {
     expect(of(all, 'team.deleted')).toEqual([{ id: team.id }]);
   });
 
+  test('deleting a user in teams sends team_membership.deleted per team, then user.deleted with the teams', async () => {
+    const { p, events } = await projectWithHook();
+    const u = await signUp(p);
+    const other = await signUp(p);
+    // One team the user created (no membership event then), one joined, one not joined.
+    const created = await serverCreateTeam(p, { display_name: 'Own', creator_user_id: u.userId });
+    const joined = await serverCreateTeam(p, { display_name: 'Joined', creator_user_id: other.userId });
+    const unrelated = await serverCreateTeam(p, { display_name: 'Unrelated', creator_user_id: other.userId });
+    expect((await p.server.post(`/team-memberships/${joined.id}/${u.userId}`, {})).status).toBe(201);
+    expect((await p.server.delete(`/users/${u.userId}`)).status).toBe(200);
+    await waitFor(events, (e) => e.type === 'user.deleted');
+    await settle();
+
+    const byId = (a: { id?: string; team_id?: string }, b: { id?: string; team_id?: string }) => String(a.id ?? a.team_id).localeCompare(String(b.id ?? b.team_id));
+    expect(of(events(), 'team_membership.deleted').sort(byId)).toEqual(
+      [{ team_id: created.id, user_id: u.userId }, { team_id: joined.id, user_id: u.userId }].sort(byId));
+    const deleted = of(events(), 'user.deleted');
+    expect(deleted).toHaveLength(1);
+    expect(Object.keys(deleted[0]).sort()).toEqual(['id', 'teams']);
+    expect(deleted[0].id).toBe(u.userId);
+    expect([...deleted[0].teams].sort(byId)).toEqual([{ id: created.id }, { id: joined.id }].sort(byId));
+    expect(events().filter((e) => e.type !== 'team.created' && JSON.stringify(e.data).includes(unrelated.id))).toEqual([]);
+    // The other member stays in both of their teams.
+    expect((await p.server.get(`/teams?user_id=${other.userId}`)).body.items.map((t: { id: string }) => t.id).sort())
+      .toEqual([joined.id, unrelated.id].sort());
+  });
+
+  test('create_team_on_sign_up: the personal team sends team.created', async () => {
+    const { p, events } = await projectWithHook();
+    expect((await p.admin.patch('/projects/current', { config: { create_team_on_sign_up: true } })).status).toBe(200);
+    const u = await signUp(p);
+    await waitFor(events, (e) => e.type === 'team.created');
+    await waitFor(events, (e) => e.type === 'user.created' && e.data.id === u.userId);
+    await settle();
+    const teams = (await p.server.get(`/teams?user_id=${u.userId}`)).body.items;
+    expect(teams).toHaveLength(1);
+    expect(of(events(), 'team.created')).toEqual([teams[0]]);
+    expect(teams[0].display_name).toBe(`${u.email}'s Team`);
+    // The creator's membership sends nothing.
+    expect(of(events(), 'team_membership.created')).toEqual([]);
+    expect(of(events(), 'team_permission.created')).toEqual([]);
+  });
+
   test('accepting an invitation sends the membership and its default permission', async () => {
     const { p, events } = await projectWithHook();
     const svc = await sharedService();

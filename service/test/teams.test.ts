@@ -215,6 +215,30 @@ describe('project switches', () => {
     const adaTeams = await p.server.get(`/teams?user_id=${named.body.id}`);
     expect(adaTeams.body.items.map((t: { display_name: string }) => t.display_name)).toEqual(["Ada's Team"]);
   });
+
+  test('personal team name: "<display name>\'s Team", else "<primary email>\'s Team", else "Personal Team"', async () => {
+    const p = await project({ create_team_on_sign_up: true });
+    const email = () => `team-name-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const personalTeamOf = async (body: Record<string, unknown>) => {
+      const created = await p.server.post('/users', body);
+      expect(created.status).toBe(201);
+      const teams = (await p.server.get(`/teams?user_id=${created.body.id}`)).body.items as { id: string; display_name: string }[];
+      expect(teams).toHaveLength(1);
+      const user = await p.server.get(`/users/${created.body.id}`);
+      expect(user.body.selected_team_id).toBe(teams[0].id);
+      return teams[0].display_name;
+    };
+    expect(await personalTeamOf({})).toBe('Personal Team');
+    expect(await personalTeamOf({ display_name: null })).toBe('Personal Team');
+    const e1 = email();
+    expect(await personalTeamOf({ primary_email: e1 })).toBe(`${e1}'s Team`);
+    const e2 = email();
+    expect(await personalTeamOf({ display_name: 'Bo', primary_email: e2 })).toBe("Bo's Team");
+    // An empty display name counts as none (the rule tests for a non-empty name, as the reference does).
+    const e3 = email();
+    expect(await personalTeamOf({ display_name: '', primary_email: e3 })).toBe(`${e3}'s Team`);
+    expect(await personalTeamOf({ display_name: '' })).toBe('Personal Team');
+  });
 });
 
 describe('access types and isolation', () => {

@@ -5,22 +5,27 @@ import { createHmac } from 'node:crypto';
 import { Api, expectKnownError, startService, uniqueEmail, type RunningService } from './support/service';
 import { newInternalUser, newProject, signUp, type TestProject } from './support/projects';
 import { isolatedDatabase } from './support/isolated-database';
+import { extractCode, startSmtpFixture, type SmtpFixture } from './support/smtp';
 
 setDefaultTimeout(60_000);
 
 let svc: RunningService;
 let db: Awaited<ReturnType<typeof isolatedDatabase>> | undefined;
+/** Mail of the flows whose events are tested (password reset). */
+let smtp: SmtpFixture;
 beforeAll(async () => {
+  smtp = await startSmtpFixture();
   // On PostgreSQL a database of its own: other instances' workers (with the default, slow back-off) must not
   // take these deliveries, and this instance's outbox worker must not drain the shared service's emails.
   db = await isolatedDatabase();
   // Short back-off so retries happen within a test.
   svc = await startService({ env: {
     GATEHOUSE_WEBHOOK_RETRY_BASE_MS: '300', GATEHOUSE_WEBHOOK_RETRY_CAP_MS: '1000', GATEHOUSE_WEBHOOK_POLL_MS: '100',
+    SMTP_URL: smtp.url,
     ...(db.url ? { DATABASE_URL: db.url } : {}),
   } });
 }, 60_000);
-afterAll(async () => { await svc?.stop(); await db?.drop(); });
+afterAll(async () => { await svc?.stop(); await db?.drop(); await smtp?.stop(); });
 
 interface Received { id: string; timestamp: number; signature: string; body: string; json: any; verified: boolean; at: number }
 
@@ -166,6 +171,35 @@ describe('delivery', () => {
       const signedUp = await receiver.waitFor((r) => r.json.type === 'user.created' && r.json.data.id === s.userId);
       expect(signedUp.verified).toBe(true);
       expect(signedUp.json.data.primary_email).toBe(s.email);
+    } finally { receiver.stop(); }
+  });
+
+  test('password reset emits user.updated with the user as it is after the reset', async () => {
+    const receiver = new Receiver().start();
+    try {
+      const p = await newProject(svc);
+      await withEndpoint(p, receiver);
+      // A user without a password: the reset creates it, so the event shows has_password turning true.
+      const email = uniqueEmail('reset-hook');
+      const created = await p.server.post('/users', { primary_email: email, primary_email_auth_enabled: true });
+      expect(created.status).toBe(201);
+      expect(created.body.has_password).toBe(false);
+      await receiver.waitFor((r) => r.json.type === 'user.created' && r.json.data.id === created.body.id);
+
+      const callback = 'http://localhost:12345/reset';
+      expect((await p.client.post('/auth/password/send-reset-code', { email, callback_url: callback })).status).toBe(200);
+      const code = extractCode(await smtp.waitForMail((m) => m.to.includes(email)))!;
+      // A refused reset (password too short) changes nothing and emits nothing.
+      expectKnownError(await p.client.post('/auth/password/reset', { code, password: 'short' }), 'PASSWORD_TOO_SHORT', 400);
+      expect((await p.client.post('/auth/password/reset', { code, password: 'a-new-password-1' })).status).toBe(200);
+
+      const u = await receiver.waitFor((r) => r.json.type === 'user.updated' && r.json.data.id === created.body.id);
+      expect(u.verified).toBe(true);
+      const now = (await p.server.get(`/users/${created.body.id}`)).body;
+      expect(u.json.data).toEqual({ ...now, last_active_at_millis: u.json.data.last_active_at_millis });
+      expect(u.json.data.has_password).toBe(true);
+      await Bun.sleep(1_000);
+      expect(receiver.events('user.updated')).toHaveLength(1);
     } finally { receiver.stop(); }
   });
 
