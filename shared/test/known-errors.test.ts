@@ -53,7 +53,7 @@ describe('toJSON / fromJSON', () => {
 
   test('unknown code throws the "newer version" error', () => {
     expect(() => KnownError.fromJSON({ code: 'SOMETHING_NEW', error: 'hello' }))
-      .toThrow(/^Unknown KnownError code\. You may need to update your version of Gatehouse.*SOMETHING_NEW/);
+      .toThrow('Unknown KnownError code. You may need to update your version of Stack to see more detailed information. SOMETHING_NEW: hello');
   });
 });
 

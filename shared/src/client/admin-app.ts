@@ -300,6 +300,8 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   }
 }
 
+// An owned project's app behaves like the app it came from: same transport, clock, logging, extra headers,
+// redirects and MFA prompt; only the credentials differ (the owner's session instead of keys).
 registerOwnedProjectAppFactory((core, projectId, ownerSession) =>
   new GatehouseAdminApp({
     projectId,
@@ -309,6 +311,10 @@ registerOwnedProjectAppFactory((core, projectId, ownerSession) =>
     fetch: core.api.options.fetch,
     timers: core.timers,
     browser: core.browser,
+    logger: core.api.options.logger,
+    extraRequestHeaders: core.api.options.extraRequestHeaders,
+    redirectMethod: core.redirector.method,
+    mfaPrompt: core.options.mfaPrompt,
   }),
 );
 

@@ -2,6 +2,13 @@
 // (calls arriving meanwhile share one follow-up fetch), start at most every 300 ms, and apply in request order.
 // Promise reads always fetch; hook reads (`read`) use the cached value. Subscribers are notified on every change;
 // an entry whose last subscriber left is dropped after 5 s so the next read fetches again.
+//
+// Keys are compared by identity for objects (sessions) and held weakly (§4.6), like the reference SDK's
+// dependency map: an entry whose key contains an object lives in a WeakMap bucket of that object, so per-request
+// sessions on a server (`getUser({tokenStore: request})`) are collected with their entries once the request is
+// gone. Dropping never-subscribed entries on a timer instead would break the spec's rule that only unsubscribing
+// starts the 5 s grace, and would still pin every session for 5 s; the weak bucket frees exactly what can no longer
+// be asked for (nobody can build that key again once the session object is unreachable).
 import { CACHE_THROTTLE_MS, CACHE_UNSUBSCRIBE_GRACE_MS } from './constants.ts';
 import type { ClientTimers } from './timers.ts';
 
@@ -61,8 +68,21 @@ export interface AsyncCacheOptions<K> {
   unsubscribeGraceMs?: number;
 }
 
+type Bucket<K, V> = { ref: WeakRef<object>; entries: Map<string, Entry<K, V>> };
+
+/** The first object (or function) of a key: the entry is held only as long as it is reachable. */
+function weakAnchor(key: readonly unknown[]): object | undefined {
+  return key.find((k): k is object => (typeof k === 'object' && k !== null) || typeof k === 'function');
+}
+
 export class AsyncCache<K extends readonly unknown[], V> {
-  readonly #entries = new Map<string, Entry<K, V>>();
+  /** Entries whose key holds only primitives. */
+  readonly #strong = new Map<string, Entry<K, V>>();
+  /** Entries whose key holds an object, bucketed by that object (current keys hold at most one: the session). */
+  readonly #weak = new WeakMap<object, Bucket<K, V>>();
+  /** The live buckets, for iteration (`refreshWhere`, `size`); pruned when their anchor is collected. */
+  readonly #buckets = new Set<WeakRef<object>>();
+  readonly #finalizer = new FinalizationRegistry<WeakRef<object>>((ref) => this.#buckets.delete(ref));
   readonly #fetcher: (key: K) => Promise<V>;
   readonly #opts: AsyncCacheOptions<K>;
 
@@ -71,20 +91,67 @@ export class AsyncCache<K extends readonly unknown[], V> {
     this.#opts = opts;
   }
 
+  #map(key: K, create: boolean): Map<string, Entry<K, V>> | undefined {
+    const anchor = weakAnchor(key);
+    if (anchor === undefined) return this.#strong;
+    let bucket = this.#weak.get(anchor);
+    if (!bucket && create) {
+      bucket = { ref: new WeakRef(anchor), entries: new Map() };
+      this.#weak.set(anchor, bucket);
+      this.#buckets.add(bucket.ref);
+      this.#finalizer.register(anchor, bucket.ref, bucket.ref);
+    }
+    return bucket?.entries;
+  }
+
+  #find(key: K): Entry<K, V> | undefined {
+    return this.#map(key, false)?.get(cacheKeyString(key));
+  }
+
   #entry(key: K): Entry<K, V> {
+    const map = this.#map(key, true)!;
     const s = cacheKeyString(key);
-    let entry = this.#entries.get(s);
-    if (!entry) this.#entries.set(s, (entry = new Entry<K, V>(key)));
+    let entry = map.get(s);
+    if (!entry) map.set(s, (entry = new Entry<K, V>(key)));
     return entry;
+  }
+
+  #delete(entry: Entry<K, V>): void {
+    const map = this.#map(entry.key, false);
+    const s = cacheKeyString(entry.key);
+    if (!map || map.get(s) !== entry) return;
+    map.delete(s);
+    const anchor = weakAnchor(entry.key);
+    if (anchor !== undefined && map.size === 0) {
+      const bucket = this.#weak.get(anchor)!;
+      this.#weak.delete(anchor);
+      this.#buckets.delete(bucket.ref);
+      this.#finalizer.unregister(bucket.ref);
+    }
+  }
+
+  *#all(): IterableIterator<Entry<K, V>> {
+    yield* this.#strong.values();
+    for (const ref of [...this.#buckets]) {
+      const anchor = ref.deref();
+      if (anchor === undefined) {
+        this.#buckets.delete(ref);
+        continue;
+      }
+      const bucket = this.#weak.get(anchor);
+      if (bucket) yield* bucket.entries.values();
+    }
   }
 
   /** Number of live entries (for tests and debugging). */
   get size(): number {
-    return this.#entries.size;
+    let n = 0;
+    for (const _ of this.#all()) n++;
+    return n;
   }
 
   has(key: K): boolean {
-    return this.#entries.has(cacheKeyString(key));
+    return this.#find(key) !== undefined;
   }
 
   /** Write-only read: fetch and store. */
@@ -113,7 +180,7 @@ export class AsyncCache<K extends readonly unknown[], V> {
   }
 
   peek(key: K): CacheSnapshot<V> {
-    return this.#entries.get(cacheKeyString(key))?.snapshot ?? EMPTY;
+    return this.#find(key)?.snapshot ?? EMPTY;
   }
 
   /** Stores a value without fetching (e.g. seeding the current user from server-side rendering). */
@@ -123,9 +190,41 @@ export class AsyncCache<K extends readonly unknown[], V> {
     this.#apply(entry, { status: 'ok', value });
   }
 
+  /**
+   * Seeds an entry from a value that is still on its way (e.g. a user fetched during server rendering): hook reads
+   * wait for it instead of fetching, later fetches queue behind it, and a failure is stored like a failed fetch.
+   * Resolves once the value is applied (never rejects).
+   */
+  setAsync(key: K, value: Promise<V>): Promise<void> {
+    const entry = this.#entry(key);
+    const seq = ++entry.startedSeq;
+    const settle = (snapshot: CacheSnapshot<V>) => {
+      if (seq > entry.appliedSeq) {
+        entry.appliedSeq = seq;
+        this.#apply(entry, snapshot);
+      }
+    };
+    const promise: Promise<V> = value
+      .then(
+        (v) => (settle({ status: 'ok', value: v }), v),
+        (error) => {
+          settle({ status: 'error', error });
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (entry.running === promise) entry.running = null;
+      });
+    entry.running = promise;
+    return promise.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** Refreshes every entry whose key matches (cache invalidation after a mutation). */
   async refreshWhere(predicate: (key: K) => boolean): Promise<void> {
-    const matching = [...this.#entries.values()].filter((e) => predicate(e.key));
+    const matching = [...this.#all()].filter((e) => predicate(e.key));
     await Promise.all(matching.map((e) => this.refresh(e.key).catch(() => undefined)));
   }
 
@@ -151,8 +250,7 @@ export class AsyncCache<K extends readonly unknown[], V> {
       if (entry.graceTimer !== undefined) timers.clearTimeout(entry.graceTimer);
       entry.graceTimer = timers.setTimeout(() => {
         entry.graceTimer = undefined;
-        const s = cacheKeyString(entry.key);
-        if (entry.subscribers.size === 0 && this.#entries.get(s) === entry) this.#entries.delete(s);
+        if (entry.subscribers.size === 0) this.#delete(entry);
       }, this.#opts.unsubscribeGraceMs ?? CACHE_UNSUBSCRIBE_GRACE_MS);
     };
   }
@@ -161,7 +259,7 @@ export class AsyncCache<K extends readonly unknown[], V> {
   handle<W = V>(key: K, tag = 'raw', map?: (value: V) => W): CachedRead<W> {
     const mapValue = map ?? ((v: V) => v as unknown as W);
     const peek = (): CacheSnapshot<W> => {
-      const entry = this.#entries.get(cacheKeyString(key));
+      const entry = this.#find(key);
       if (!entry || entry.snapshot.status !== 'ok') return (entry?.snapshot ?? EMPTY) as CacheSnapshot<W>;
       const memo = entry.memo.get(tag);
       if (memo && memo.from === entry.snapshot) return memo.to as CacheSnapshot<W>;

@@ -263,8 +263,12 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
       /** Raw API call with this app's keys and the default session. */
       sendRequest: (path: string, init: RequestInitLite = {}, type: AccessType = 'client') =>
         this._core.request(path, init, this._core.defaultSession(), type),
-      /** Seeds the current-user cache (e.g. with a user fetched during server-side rendering). */
-      setCurrentUser: (json: unknown) => this._core.currentUserCache(this._userAccess).set([this._core.defaultSession()], json),
+      /**
+       * Seeds the current-user cache of the app's session with the user JSON (or null) a server rendered, as
+       * 2.8.3's provider does with a promise: hooks wait for it instead of fetching. Plain values are accepted too.
+       */
+      setCurrentUser: (userJson: Promise<unknown> | unknown): Promise<void> =>
+        this._core.currentUserCache(this._userAccess).setAsync([this._core.defaultSession()], Promise.resolve(userJson)),
       toClientJson: () => ({
         baseUrl: this._core.api.baseUrl,
         projectId: this.projectId,

@@ -56,6 +56,8 @@ export type {
   ServerUserCreateOptions,
   ListUsersOptions,
   ServerUserReads,
+  CurrentInternalServerUser,
+  CurrentServerUserReads,
 } from './models/server-user.ts';
 export type {
   Team,

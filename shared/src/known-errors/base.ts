@@ -60,8 +60,10 @@ export class KnownError extends Error {
     const code = typeof json?.code === 'string' ? json.code : String(json?.code);
     const cls = registry.get(code);
     if (!cls) {
+      // client-library §4.5.3 / §8 #6: the reference sentence verbatim (it names "Stack"), then the body's `error`
+      // text where 2.8.3 printed `undefined`.
       throw new Error(
-        `Unknown KnownError code. You may need to update your version of Gatehouse to see more detailed information. ${code}: ${json?.error}`,
+        `Unknown KnownError code. You may need to update your version of Stack to see more detailed information. ${code}: ${json?.error}`,
       );
     }
     const message = typeof json.error === 'string' ? json.error : '';

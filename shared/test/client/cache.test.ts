@@ -140,4 +140,62 @@ describe('AsyncCache', () => {
     await h.get();
     expect(h.peek()).not.toBe(snap);
   });
+
+  test('entries keyed by an object are held weakly: unreachable sessions take their entries with them', async () => {
+    const ft = fakeTimers();
+    const cache = new AsyncCache<[object, string], number>(async () => 1, { timers: ft.timers, throttleMs: 0 });
+    const kept = {};
+    await cache.refresh([kept, 'a']);
+    await cache.refresh(['x' as never, 'primitive-only' as never]);
+    const fill = async () => {
+      for (let i = 0; i < 200; i++) await cache.refresh([{}, 'a']);
+    };
+    await fill();
+    expect(cache.size).toBe(202);
+    for (let i = 0; i < 50 && cache.size > 20; i++) {
+      Bun.gc(true);
+      await Bun.sleep(5);
+    }
+    // a few may survive conservative stack scanning, but not the bulk of them
+    expect(cache.size).toBeLessThan(20);
+    expect(cache.has([kept, 'a'])).toBe(true);
+    let refreshed = 0;
+    await cache.refreshWhere(([k]) => (k === kept ? (refreshed++, true) : false));
+    expect(refreshed).toBe(1);
+    expect(cache.peek([kept, 'a'])).toEqual({ status: 'ok', value: 1 });
+  });
+
+  test('the last unsubscribe of an object-keyed entry still drops it after the grace period', async () => {
+    const ft = fakeTimers();
+    const cache = new AsyncCache<[object], number>(async () => 1, { timers: ft.timers, throttleMs: 0 });
+    const session = {};
+    const un = cache.subscribe([session], () => {});
+    await cache.refresh([session]);
+    un();
+    ft.advance(5000);
+    expect(cache.has([session])).toBe(false);
+    expect(cache.size).toBe(0);
+  });
+
+  test('setAsync: hook reads wait for the seeded promise instead of fetching; a refresh queues behind it', async () => {
+    const ft = fakeTimers();
+    let fetches = 0;
+    const cache = new AsyncCache<[], string>(async () => `fetched-${++fetches}`, { timers: ft.timers, throttleMs: 0 });
+    const seed = deferred<string>();
+    const applied = cache.setAsync([], seed.promise);
+    const read = cache.getOrWait([]);
+    const refreshed = cache.refresh([]);
+    await Bun.sleep(0);
+    expect(fetches).toBe(0);
+    seed.resolve('seeded');
+    expect(await read).toBe('seeded');
+    await applied;
+    expect(await refreshed).toBe('fetched-1');
+    expect(cache.peek([])).toEqual({ status: 'ok', value: 'fetched-1' });
+
+    const failing = new AsyncCache<[], string>(async () => 'x', { timers: ft.timers, throttleMs: 0 });
+    await failing.setAsync([], Promise.reject(new Error('render failed')));
+    expect(failing.peek([]).status).toBe('error');
+    await expect(failing.getOrWait([])).rejects.toThrow('render failed');
+  });
 });

@@ -92,6 +92,30 @@ describe('sign-out', () => {
   });
 });
 
+describe('sign-out that fails', () => {
+  test('an error other than a refresh-token error leaves the session signed in (spec 3.8)', async () => {
+    let failDelete = true;
+    const fetchThrough = async (input: string, init?: RequestInit) => {
+      if (failDelete && init?.method === 'DELETE' && input.endsWith('/auth/sessions/current')) {
+        return new Response('upstream down', { status: 500 });
+      }
+      return fetch(input, init);
+    };
+    const { app } = await signedUp(clientApp(project, { fetch: fetchThrough }));
+    const tokens = app._core.requireTokenStore().get();
+    const user = await app.getUser({ or: 'throw' });
+    await expect(user.signOut()).rejects.toThrow('500 upstream down');
+    expect(user._internalSession.isKnownToBeInvalid()).toBe(false);
+    expect(app._core.requireTokenStore().get()).toEqual(tokens);
+    expect((await app.getUser())?.id).toBe(user.id);
+    // once the service answers, the same user object signs out for real
+    failDelete = false;
+    await user.signOut();
+    expect(app._core.requireTokenStore().get()).toEqual({ accessToken: null, refreshToken: null });
+    expect(await app.getUser()).toBeNull();
+  });
+});
+
 describe('handing the session to a back end', () => {
   test('getAuthJson / getAuthHeaders feed a request-like token store', async () => {
     const { app, email } = await signedUp();

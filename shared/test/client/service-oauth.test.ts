@@ -6,6 +6,7 @@ import { startService, type RunningService } from '../../../service/test/support
 import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
 import { GatehouseClientApp } from '../../src/client/index.ts';
 import { fakeBrowser, fakeTimers, type FakeBrowser } from './support.ts';
+import { serverFor, signedUpClient } from './service-helpers.ts';
 
 setDefaultTimeout(90_000);
 
@@ -108,5 +109,55 @@ describe('OAuth through the real service', () => {
     const linked = await app.getUser({ or: 'throw' });
     expect(linked.id).toBe(user.id);
     expect(linked.oauthProviders.map((p) => p.id).sort()).toEqual(['github', 'gitlab']);
+  });
+});
+
+/** A user signed in with github through the whole flow; returns the browser app and the user. */
+async function githubUser() {
+  const { app, browser } = browserApp(`${APP}/handler/sign-in`);
+  void app.signInWithOAuth('github');
+  const login = `ca-${crypto.randomUUID().slice(0, 6)}`;
+  idp.setAccount(login, { email: `${login}@example.com`, emailVerified: true, name: 'Connected' });
+  browser.setHref(await throughProvider(await nextNavigation(browser, 1), login));
+  expect(await app.callOAuthCallback()).toBe(true);
+  return { app, browser, user: await app.getUser({ or: 'throw' }) };
+}
+
+// The connection caches are shared per app; each entry must be computed for its own user, session and scopes.
+describe('connected accounts are per user, session and scopes', () => {
+  test('client app: after one session without github, another session with github still sees its connection', async () => {
+    const { user: githubOwner } = await githubUser();
+    const { app, user: plain } = await signedUpClient(project);
+    expect(await plain.getConnectedAccount('github')).toBeNull();
+    const other = await app.getUser({ tokenStore: await githubOwner.getAuthJson(), or: 'throw' });
+    expect(other.id).toBe(githubOwner.id);
+    const account = await other.getConnectedAccount('github');
+    expect(account?.id).toBe('github');
+    expect((await account!.getAccessToken()).accessToken).toBeTruthy();
+    // and the first session still has none
+    expect(await plain.getConnectedAccount('github')).toBeNull();
+  });
+
+  test('server app: u1.getConnectedAccount then u2.getConnectedAccount reads u2', async () => {
+    const { user: githubOwner } = await githubUser();
+    const server = serverFor(project);
+    const u1 = await server.createUser({ primaryEmail: `plain-${crypto.randomUUID().slice(0, 6)}@example.com` });
+    expect(await u1.getConnectedAccount('github')).toBeNull();
+    const u2 = (await server.getUser(githubOwner.id))!;
+    const account = await u2.getConnectedAccount('github');
+    expect(account?.id).toBe('github');
+    expect((await account!.getAccessToken()).accessToken).toBeTruthy();
+    expect(await u1.getConnectedAccount('github')).toBeNull();
+  });
+
+  test('or:"redirect" asks for the scopes of each call, not those of the first', async () => {
+    const { browser, user } = await githubUser();
+    const before = browser.navigations.length;
+    void user.getConnectedAccount('gitlab', { or: 'redirect', scopes: ['read_api'] });
+    const first = new URL(await nextNavigation(browser, before + 1));
+    expect(first.searchParams.get('provider_scope')).toBe('read_api');
+    void user.getConnectedAccount('gitlab', { or: 'redirect', scopes: ['read_user'] });
+    const second = new URL(await nextNavigation(browser, before + 2));
+    expect(second.searchParams.get('provider_scope')).toBe('read_user');
   });
 });

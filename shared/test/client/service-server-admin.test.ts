@@ -2,9 +2,10 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { sharedService, uniqueEmail, DEV_KEYS, type RunningService } from '../../../service/test/support/service.ts';
 import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
-import { GatehouseAdminApp, GatehouseClientApp, GatehouseServerApp, type CurrentInternalUser } from '../../src/client/index.ts';
+import { GatehouseAdminApp, GatehouseClientApp, GatehouseServerApp, type CurrentInternalServerUser, type CurrentInternalUser } from '../../src/client/index.ts';
 import { KnownErrors } from '../../src/known-errors.ts';
 import { adminFor, serverFor } from './service-helpers.ts';
+import { cachedReadsSymbol } from '../../src/client/index.ts';
 
 
 // Each test talks to a real service (argon2 hashing, several round trips); the harness start takes longer still.
@@ -173,6 +174,65 @@ describe('admin app', () => {
     await plain.signUpWithCredential({ email: uniqueEmail(), password: 'password-123', noRedirect: true, verificationCallbackUrl: 'http://localhost/v' });
     const plainUser = (await plain.getUser({ or: 'throw' })) as any;
     expect(() => plainUser.listOwnedProjects()).toThrow("Cannot call this function on a Stack app with a project ID other than 'internal'.");
+  }, 30_000);
+
+  test('owner flow on a server app: the current server user of the internal project owns projects too', async () => {
+    const internal = new GatehouseServerApp({
+      baseUrl: svc.url,
+      projectId: 'internal',
+      publishableClientKey: DEV_KEYS.publishableClientKey,
+      secretServerKey: DEV_KEYS.secretServerKey,
+      tokenStore: 'memory',
+      browser: null,
+    });
+    const res = await internal.signUpWithCredential({ email: uniqueEmail('srvowner'), password: 'owner-password-1', noRedirect: true, verificationCallbackUrl: 'http://localhost/v' });
+    expect(res.status).toBe('ok');
+    const owner = (await internal.getUser({ or: 'throw' })) as CurrentInternalServerUser;
+    expect(owner.serverMetadata).toBeNull(); // the server view
+    const created = await owner.createProject({ displayName: 'Server-owned' });
+    expect((await owner.listOwnedProjects()).map((p) => p.id)).toEqual([created.id]);
+    expect((await created.app.getProject()).displayName).toBe('Server-owned');
+    // the hook-facing read of the owned list exists on the current server user as well
+    expect((await owner[cachedReadsSymbol].ownedProjects().read()).map((p) => p.id)).toEqual([created.id]);
+    // on any other project the methods exist but refuse
+    const plain = serverApp();
+    const u = await plain.createUser({ primaryEmail: uniqueEmail('plain') });
+    const current = (await plain.getUser({ tokenStore: (await u.createSession()).getTokens(), or: 'throw' })) as unknown as CurrentInternalServerUser;
+    expect(() => current.listOwnedProjects()).toThrow("Cannot call this function on a Stack app with a project ID other than 'internal'.");
+    expect(() => current.createProject({ displayName: 'x' })).toThrow("Cannot call this function on a Stack app with a project ID other than 'internal'.");
+  }, 30_000);
+
+  test('an owned project app inherits fetch, logger, extra headers, redirect method and MFA prompt of its parent', async () => {
+    const seen: { url: string; headers: Headers }[] = [];
+    const recordingFetch = (input: string, init?: RequestInit) => {
+      seen.push({ url: input, headers: new Headers(init?.headers) });
+      return fetch(input, init);
+    };
+    const logger = { warn: () => {} };
+    const mfaPrompt = () => null;
+    const internal = new GatehouseClientApp({
+      baseUrl: svc.url,
+      projectId: 'internal',
+      publishableClientKey: DEV_KEYS.publishableClientKey,
+      tokenStore: 'memory',
+      browser: null,
+      fetch: recordingFetch,
+      logger,
+      mfaPrompt,
+      redirectMethod: 'window',
+      extraRequestHeaders: { 'x-tenant-trace': 'from-parent' },
+    });
+    await internal.signUpWithCredential({ email: uniqueEmail('opts'), password: 'owner-password-1', noRedirect: true, verificationCallbackUrl: 'http://localhost/v' });
+    const owner = (await internal.getUser({ or: 'throw' })) as CurrentInternalUser;
+    const { app } = await owner.createProject({ displayName: 'Inherits' });
+    expect(app._core.api.options.logger).toBe(logger);
+    expect(app._core.options.mfaPrompt).toBe(mfaPrompt);
+    expect(app._core.redirector.method).toBe('window');
+    seen.length = 0;
+    expect((await app.getProject()).displayName).toBe('Inherits');
+    const request = seen.find((r) => r.url.endsWith('/projects/current'))!;
+    expect(request.headers.get('x-tenant-trace')).toBe('from-parent');
+    expect(request.headers.get('x-stack-project-id')).toBe(app.projectId);
   }, 30_000);
 
   test('constructor defaults: missing keys fail with the documented messages', () => {

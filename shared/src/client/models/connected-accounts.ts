@@ -2,6 +2,7 @@
 import { KnownErrors } from '../../known-errors.ts';
 import type { CachedRead } from '../cache.ts';
 import { startOAuthFlow } from '../oauth.ts';
+import type { ClientCore } from '../core.ts';
 import type { InternalSession } from '../session.ts';
 import { cachedReadsSymbol, type ClientContext, type ServerContext } from './common.ts';
 import { serverUserCache } from './server-user.ts';
@@ -20,9 +21,19 @@ function ownerKey(owner: ConnectionOwner): InternalSession | string {
   return owner.kind === 'client' ? owner.ctx.session : owner.userId;
 }
 
-function tokenCache(owner: ConnectionOwner) {
-  const core = owner.kind === 'client' ? owner.ctx.core : owner.server.core;
-  const access = owner.kind === 'client' ? 'client' : owner.server.access;
+function ownerCore(owner: ConnectionOwner) {
+  return owner.kind === 'client' ? owner.ctx.core : owner.server.core;
+}
+
+function ownerAccess(owner: ConnectionOwner): 'client' | 'server' | 'admin' {
+  return owner.kind === 'client' ? 'client' : owner.server.access;
+}
+
+type ConnectionKey = [who: InternalSession | string, provider: string, scope: string, redirect: boolean];
+
+// A named cache keeps the fetcher of its first caller, so fetchers here read the user, provider and scopes from
+// the key (and only the core and access type, which the cache name pins, from the closure).
+function tokenCache(core: ClientCore, access: 'client' | 'server' | 'admin') {
   return core.cache<[InternalSession | string, string, string]>(`oauth-token:${access}`, async ([who, provider, scope]) => {
     const userPart = typeof who === 'string' ? encodeURIComponent(who) : 'me';
     try {
@@ -40,38 +51,39 @@ function tokenCache(owner: ConnectionOwner) {
   });
 }
 
+function connectionCache(core: ClientCore, access: 'client' | 'server' | 'admin') {
+  return core.cache<ConnectionKey>(`oauth-connection:${access}`, async ([who, provider, scope, shouldRedirect]) => {
+    const userJson =
+      typeof who === 'string'
+        ? await serverUserCache({ core, access: access as 'server' | 'admin' }).refresh([who])
+        : await core.currentUserCache(access).refresh([who]);
+    let hasConnection = !!userJson?.oauth_providers?.some((o: { id: string }) => o.id === provider);
+    const token = await tokenCache(core, access).refresh([who, provider, scope]);
+    if (!token) hasConnection = false;
+    if (!hasConnection && shouldRedirect) {
+      if (typeof who === 'string') {
+        throw new Error(
+          "Cannot add new scopes to a user that is not a CurrentUser. Please ensure that you are calling this function on a CurrentUser object, or remove the 'or: redirect' option.",
+        );
+      }
+      const providerScope = mergeScopes([scope], core.options.oauthScopesOnSignIn[provider]);
+      return startOAuthFlow(core, { type: 'link', provider, providerScope, session: who });
+    }
+    return hasConnection ? provider : null;
+  });
+}
+
 function mergeScopes(...lists: (readonly string[] | undefined)[]): string {
   return [...new Set(lists.flatMap((l) => l ?? []).flatMap((s) => s.split(/\s+/)).filter(Boolean))].join(' ');
 }
 
 export function connectedAccountRead(owner: ConnectionOwner, provider: string, options?: GetConnectedAccountOptions): CachedRead<OAuthConnection | null> {
-  const core = owner.kind === 'client' ? owner.ctx.core : owner.server.core;
+  const core = ownerCore(owner);
+  const access = ownerAccess(owner);
   const scope = (options?.scopes ?? []).join(' ');
   const redirect = options?.or === 'redirect';
-  const tokens = tokenCache(owner);
+  const tokens = tokenCache(core, access);
   const tokenKey: [InternalSession | string, string, string] = [ownerKey(owner), provider, scope];
-  const connectionCache = core.cache<[InternalSession | string, string, string, boolean]>(
-    `oauth-connection:${owner.kind}`,
-    async ([who, p, s, shouldRedirect]) => {
-      const userJson =
-        owner.kind === 'client'
-          ? await core.currentUserCache('client').refresh([owner.ctx.session])
-          : await serverUserCache(owner.server).refresh([owner.userId]);
-      let hasConnection = !!userJson?.oauth_providers?.some((o: { id: string }) => o.id === p);
-      const token = await tokens.refresh([who, p, s]);
-      if (!token) hasConnection = false;
-      if (!hasConnection && shouldRedirect) {
-        if (owner.kind === 'server') {
-          throw new Error(
-            "Cannot add new scopes to a user that is not a CurrentUser. Please ensure that you are calling this function on a CurrentUser object, or remove the 'or: redirect' option.",
-          );
-        }
-        const providerScope = mergeScopes(options?.scopes, core.options.oauthScopesOnSignIn[p]);
-        return startOAuthFlow(core, { type: 'link', provider: p, providerScope, session: owner.ctx.session });
-      }
-      return hasConnection ? p : null;
-    },
-  );
   const accessTokenRead = (): CachedRead<{ accessToken: string }> => {
     const h = tokens.handle(tokenKey, 'token', (t: { accessToken: string } | null) => t);
     const must = (t: { accessToken: string } | null) => {
@@ -85,7 +97,7 @@ export function connectedAccountRead(owner: ConnectionOwner, provider: string, o
       subscribe: h.subscribe,
     };
   };
-  return connectionCache.handle([ownerKey(owner), provider, scope, redirect], 'connection', (id: string | null) =>
+  return connectionCache(core, access).handle([ownerKey(owner), provider, scope, redirect], 'connection', (id: string | null) =>
     id === null
       ? null
       : Object.freeze({

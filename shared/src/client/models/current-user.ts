@@ -9,7 +9,7 @@ import { connectedAccountRead, type OAuthConnection, type GetConnectedAccountOpt
 import { createActiveSession, type ActiveSession } from './sessions.ts';
 import { createEditableProfile, createTeam, myTeamsCache, teamProfileCache, type EditableTeamMemberProfile, type Team } from './teams.ts';
 import { authPart, baseUserFields, userUpdateToWire, type Auth, type BaseUser, type UserJson, type UserUpdateOptions } from './user-base.ts';
-import { createOwnedProjectsRead, createProjectAsOwner, type AdminOwnedProject, type AdminProjectCreateOptions } from './projects.ts';
+import { createOwnedProjectsRead, ownerMethods, type AdminOwnedProject, type AdminProjectCreateOptions } from './projects.ts';
 
 export type Permission = { readonly id: string };
 
@@ -122,7 +122,6 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     const list = await listPermissions(team ?? undefined, { recursive: true });
     return list.find((p) => p.id === id) ?? null;
   };
-  const isInternal = core.projectId === 'internal';
   const user: CurrentUser & Partial<InternalUserExtra> = {
     ...baseUserFields(json),
     ...authPart(core, session, refreshUser),
@@ -197,10 +196,6 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     createApiKey: (options) => createApiKeyFor({ kind: 'user', ctx }, options) as Promise<UserApiKeyFirstView>,
     [cachedReadsSymbol]: reads,
   };
-  const notInternal = () => {
-    throw new Error("Cannot call this function on a Stack app with a project ID other than 'internal'.");
-  };
-  user.createProject = isInternal ? (options) => createProjectAsOwner(ctx, options) : notInternal;
-  user.listOwnedProjects = isInternal ? () => reads.ownedProjects().get() : notInternal;
+  Object.assign(user, ownerMethods(ctx));
   return Object.freeze(user) as CurrentUser | CurrentInternalUser;
 }

@@ -267,3 +267,21 @@ export async function createProjectAsOwner(ctx: ClientContext, options: AdminPro
   await ownedProjectsCache(ctx).refresh([ctx.session]);
   return ownedProjectFromJson(ctx, json);
 }
+
+/**
+ * §1.7.3 owner methods of a current user (client or server view) bound to its session. They exist on every
+ * current user but throw outside the `internal` project.
+ */
+export function ownerMethods(ctx: ClientContext): {
+  createProject(options: AdminProjectCreateOptions): Promise<AdminOwnedProject>;
+  listOwnedProjects(): Promise<AdminOwnedProject[]>;
+} {
+  const notInternal = () => {
+    throw new Error("Cannot call this function on a Stack app with a project ID other than 'internal'.");
+  };
+  if (ctx.core.projectId !== 'internal') return { createProject: notInternal, listOwnedProjects: notInternal };
+  return {
+    createProject: (options) => createProjectAsOwner(ctx, options),
+    listOwnedProjects: () => createOwnedProjectsRead(ctx).get(),
+  };
+}

@@ -12,10 +12,11 @@ import {
   type ServerContactChannel,
   type ServerContactChannelCreateOptions,
 } from './contact-channels.ts';
-import { catchErrors, splitScope, type Permission } from './current-user.ts';
+import { catchErrors, splitScope, type InternalUserExtra, type Permission } from './current-user.ts';
 import { createActiveSession, type ActiveSession } from './sessions.ts';
 import { createEditableProfile, createServerTeam, serverTeamsCache, teamProfileCache, type EditableTeamMemberProfile, type ServerTeam } from './teams.ts';
 import { authPart, baseUserFields, totpToWire, type Auth, type BaseUser, type UserJson } from './user-base.ts';
+import { createOwnedProjectsRead, ownerMethods, type AdminOwnedProject } from './projects.ts';
 
 export type ServerUserJson = UserJson & {
   last_active_at_millis: number;
@@ -105,7 +106,12 @@ export interface ServerUserReads {
   connectedAccount(provider: string, options?: GetConnectedAccountOptions): CachedRead<OAuthConnection | null>;
 }
 
-export type CurrentServerUser = ServerUser & Auth;
+export type CurrentServerUser = ServerUser & Auth & { readonly [cachedReadsSymbol]: CurrentServerUserReads };
+/** A current server user of the `internal` project: also owns projects (§1.7.3). */
+export type CurrentInternalServerUser = CurrentServerUser & InternalUserExtra;
+export interface CurrentServerUserReads extends ServerUserReads {
+  ownedProjects(): CachedRead<AdminOwnedProject[]>;
+}
 
 export function serverUserCache(ctx: ServerContext) {
   return ctx.core.cache<[string]>(`server-user:${ctx.access}`, async ([userId]) => {
@@ -316,8 +322,11 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
   });
 }
 
-export function createCurrentServerUser(ctx: ServerContext, session: InternalSession, json: ServerUserJson): CurrentServerUser {
+/** The server view of a session's user: server methods, the `Auth` part and the internal-project owner methods. */
+export function createCurrentServerUser(ctx: ServerContext, session: InternalSession, json: ServerUserJson): CurrentServerUser | CurrentInternalServerUser {
   const user = createServerUser(ctx, json);
   const auth = authPart(ctx.core, session, () => ctx.core.refreshCurrentUser(session));
-  return Object.freeze({ ...user, ...auth });
+  const owner = { core: ctx.core, session };
+  const reads: CurrentServerUserReads = { ...user[cachedReadsSymbol], ownedProjects: () => createOwnedProjectsRead(owner) };
+  return Object.freeze({ ...user, ...auth, ...ownerMethods(owner), [cachedReadsSymbol]: reads });
 }

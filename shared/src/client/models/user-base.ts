@@ -90,20 +90,21 @@ export async function sessionTokens(session: InternalSession): Promise<AuthToken
   return { accessToken: tokens?.accessToken ?? null, refreshToken: tokens?.refreshToken ?? null };
 }
 
-/** §3.8: revoke the session on the server (a dead refresh token is fine), forget it locally, redirect. */
+/**
+ * §3.8: revoke the session on the server (a dead refresh token is fine), forget it locally, redirect. Any other
+ * failure is thrown with the session still valid, as in 2.8.3: the server may still honour it, so wiping the
+ * tokens would only hide a session the user meant to end (they can retry).
+ */
 export async function signOutSession(core: ClientCore, session: InternalSession, options?: { redirectUrl?: string }): Promise<void> {
-  try {
-    const tokens = await session.getOrFetchLikelyValidTokens(ACCESS_TOKEN_MIN_REMAINING_MS);
-    if (tokens) {
-      try {
-        await core.request('/auth/sessions/current', { method: 'DELETE', body: {} }, session, 'client');
-      } catch (err) {
-        if (!isKnownErrorInFamily(err, 'REFRESH_TOKEN_ERROR')) throw err;
-      }
+  const tokens = await session.getOrFetchLikelyValidTokens(ACCESS_TOKEN_MIN_REMAINING_MS);
+  if (tokens) {
+    try {
+      await core.request('/auth/sessions/current', { method: 'DELETE', body: {} }, session, 'client');
+    } catch (err) {
+      if (!isKnownErrorInFamily(err, 'REFRESH_TOKEN_ERROR')) throw err;
     }
-  } finally {
-    session.markInvalid();
   }
+  session.markInvalid();
   if (options?.redirectUrl) await core.redirector.navigate(options.redirectUrl, { replace: true });
   else await core.redirector.redirectTo('afterSignOut');
 }
