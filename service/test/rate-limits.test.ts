@@ -94,6 +94,30 @@ describe('password sign-in', () => {
       .toEqual([...Array(3).fill('EMAIL_PASSWORD_MISMATCH'), ...Array(9).fill(429)].sort());
   });
 
+  test('parallel guesses from one IP at one account (both counters in each request) end in 400s and 429s only', async () => {
+    const p = await newProject(svc);
+    const u = await signUp(p);
+    const ip = freshIp();
+    const results = await Promise.all(Array.from({ length: 12 }, () => p.client.post('/auth/password/sign-in', { email: u.email, password: 'wrong-password' }, from(ip))));
+    expect(results.map((r) => (r.status === 400 ? r.body.code : r.status === 429 ? 429 : r.text)).sort())
+      .toEqual([...Array(3).fill('EMAIL_PASSWORD_MISMATCH'), ...Array(9).fill(429)].sort());
+  });
+
+  test('a request refused by the IP limit does not use up the account budget', async () => {
+    const p = await newProject(svc);
+    const u = await signUp(p);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      expectKnownError(await p.client.post('/auth/password/sign-in', { email: uniqueEmail('spray'), password: 'guess-123' }, from(ip)), 'EMAIL_PASSWORD_MISMATCH', 400);
+    }
+    for (let i = 0; i < 4; i++) expectRateLimited(await p.client.post('/auth/password/sign-in', { email: u.email, password: 'wrong-password' }, from(ip)), 60);
+    // The account's 3 failures are all still there for its owner's typos elsewhere.
+    for (let i = 0; i < 3; i++) {
+      expectKnownError(await p.client.post('/auth/password/sign-in', { email: u.email, password: 'wrong-password' }, from(freshIp())), 'EMAIL_PASSWORD_MISMATCH', 400);
+    }
+    expectRateLimited(await p.client.post('/auth/password/sign-in', { email: u.email, password: 'wrong-password' }, from(freshIp())), 60);
+  });
+
   test('without GATEHOUSE_TRUST_PROXY, spoofed x-forwarded-for headers do not buy new budgets', async () => {
     const p = await newProject(untrusting);
     for (let i = 0; i < 5; i++) {

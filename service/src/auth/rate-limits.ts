@@ -78,36 +78,54 @@ export function byUser(rule: RuleName, projectId: string, userId: string): Check
 
 let hitsSinceCleanup = 0;
 
-/** Counts one request against `check`; throws RateLimited when it is over the limit. */
-async function hit(services: Services, rules: Record<RuleName, Rule>, check: Check): Promise<Hit> {
-  const { limit, windowSeconds } = rules[check.rule];
-  const key = `${check.rule}:${check.projectId}:${hashSecret(check.subject)}`;
-  const expired = sql`rate_limits.window_start <= now() - ${windowSeconds}::int * interval '1 second'`;
-  const [row] = rowsOf<{ count: number; window_start: string; retry_after: number }>(await services.db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+/**
+ * Counts one request against every check in one statement (one round trip however many checks). Keys are
+ * locked in sorted order, so two requests sharing keys cannot deadlock. Over a limit: the checks still within
+ * theirs are refunded (a request refused by one limit does not use up another's budget) and RateLimited is
+ * thrown with the longest wait.
+ */
+async function hitAll(services: Services, rules: Record<RuleName, Rule>, checks: Check[]): Promise<Hit[]> {
+  const byKey = new Map<string, number>();
+  for (const c of checks) byKey.set(`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule].windowSeconds);
+  if (byKey.size === 0) return [];
+  const keys = [...byKey.keys()].sort();
+  const windowOf = sql`(case rate_limits.key ${sql.join(keys.map((k) => sql`when ${k} then ${byKey.get(k)!}::int`), sql` `)} end)`;
+  const expired = sql`rate_limits.window_start <= now() - ${windowOf} * interval '1 second'`;
+  const rows = rowsOf<{ key: string; count: number; window_start: string; retry_after: number }>(await services.db.execute(sql`
+    insert into rate_limits (key, window_start, count)
+    values ${sql.join(keys.map((k) => sql`(${k}, now(), 1)`), sql`, `)}
     on conflict (key) do update set
       window_start = case when ${expired} then now() else rate_limits.window_start end,
       count = case when ${expired} then 1 else rate_limits.count + 1 end
-    returning count, window_start::text as window_start,
-      greatest(1, ceil(extract(epoch from (window_start + ${windowSeconds}::int * interval '1 second' - now()))))::int as retry_after`));
+    returning key, count, window_start::text as window_start,
+      greatest(1, ceil(extract(epoch from (window_start + ${windowOf} * interval '1 second' - now()))))::int as retry_after`));
   if (++hitsSinceCleanup >= 500) {
     hitsSinceCleanup = 0;
     const longest = Math.max(...Object.values(rules).map((r) => r.windowSeconds));
     void services.db.execute(sql`delete from rate_limits where window_start < now() - ${longest}::int * interval '1 second'`).catch(() => {});
   }
-  if (Number(row!.count) > limit) throw new RateLimited(Number(row!.retry_after));
-  return { key, windowStart: row!.window_start };
+  const limitOf = new Map(checks.map((c) => [`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule].limit]));
+  const hits = rows.map((r) => ({ key: r.key, windowStart: r.window_start, over: Number(r.count) > limitOf.get(r.key)!, retryAfter: Number(r.retry_after) }));
+  const over = hits.filter((h) => h.over);
+  if (over.length > 0) {
+    await refund(services, hits.filter((h) => !h.over));
+    throw new RateLimited(Math.max(...over.map((h) => h.retryAfter)));
+  }
+  return hits;
 }
 
-async function refund(services: Services, h: Hit) {
-  await services.db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${h.key} and window_start::text = ${h.windowStart}`);
+/** Takes back one count of each hit, in its window only (a window that restarted meanwhile is left alone). */
+async function refund(services: Services, hits: Hit[]) {
+  if (hits.length === 0) return;
+  const pairs = sql.join(hits.map((h) => sql`(${h.key}, ${h.windowStart})`), sql`, `);
+  await services.db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where (key, window_start::text) in (${pairs})`);
 }
 
 /** Counts the request against every check (each request counts, successful or not). */
 export async function limitRequests(services: Services, checks: Check[]): Promise<void> {
   const rules = rulesOf(services);
   if (!rules) return;
-  for (const c of checks) await hit(services, rules, c);
+  await hitAll(services, rules, checks);
 }
 
 /**
@@ -117,9 +135,8 @@ export async function limitRequests(services: Services, checks: Check[]): Promis
 export async function limitFailures<T>(services: Services, checks: Check[], attempt: () => Promise<T>): Promise<T> {
   const rules = rulesOf(services);
   if (!rules) return attempt();
-  const hits: Hit[] = [];
-  for (const c of checks) hits.push(await hit(services, rules, c));
-  const refundAll = () => Promise.all(hits.map((h) => refund(services, h)));
+  const hits = await hitAll(services, rules, checks);
+  const refundAll = () => refund(services, hits);
   try {
     const result = await attempt();
     await refundAll();

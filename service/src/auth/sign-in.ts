@@ -11,8 +11,11 @@ export const MFA_ATTEMPT_LIFETIME_MS = 5 * 60 * 1000;
  * Issues a new session for the user, unless the user requires TOTP MFA: then throws
  * MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code redeemable at /auth/mfa/sign-in.
  */
-export async function completeSignIn(services: Services, p: { projectId: string; userId: string; isNewUser: boolean; headers?: Headers }): Promise<IssuedTokens> {
-  if (await users.totpSecret(services.db, p.projectId, p.userId)) {
+export async function completeSignIn(
+  services: Services,
+  p: { projectId: string; userId: string; isNewUser: boolean; headers?: Headers; /** when the caller already read it */ hasTotp?: boolean },
+): Promise<IssuedTokens> {
+  if (p.hasTotp ?? (await users.totpSecret(services.db, p.projectId, p.userId)) !== null) {
     const { code } = await createCode(services.db, {
       projectId: p.projectId, type: 'mfa_attempt', expiresInMs: MFA_ATTEMPT_LIFETIME_MS,
       data: { user_id: p.userId, is_new_user: p.isNewUser },

@@ -197,6 +197,19 @@ export async function findByAuthEmail(db: DB, projectId: string, email: string):
   return row ?? null;
 }
 
+/**
+ * What a password sign-in needs about the account of an auth email, in one read: its user, password hash (null
+ * when it has none) and whether it has TOTP MFA.
+ */
+export async function passwordSignInFacts(db: DB, projectId: string, email: string): Promise<{ userId: string; passwordHash: string | null; hasTotp: boolean } | null> {
+  const c = schema.contactChannels;
+  const u = schema.users;
+  const [row] = await db.select({ userId: u.id, passwordHash: u.passwordHash, hasTotp: sql<boolean>`${u.totpSecret} is not null` })
+    .from(c).innerJoin(u, and(eq(u.projectId, c.projectId), eq(u.id, c.userId)))
+    .where(and(eq(c.projectId, projectId), eq(c.type, 'email'), eq(c.value, email), eq(c.usedForAuth, true))).limit(1);
+  return row ?? null;
+}
+
 export async function totpSecret(db: DB, projectId: string, userId: string): Promise<Uint8Array | null> {
   const [row] = await db.select({ s: schema.users.totpSecret }).from(schema.users)
     .where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).limit(1);

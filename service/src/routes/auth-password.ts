@@ -63,11 +63,11 @@ export const passwordRoutes = [
       // Failed attempts are limited per IP and per account (auth/rate-limits.ts).
       const limits = [byIp(services, request, 'sign_in_ip', project.id), byEmail('sign_in_account', project.id, body.email)];
       const tokens = await limitFailures(services, limits, async () => {
-        const found = await users.findByAuthEmail(services.db, project.id, body.email);
-        const hash = found ? await users.passwordHash(services.db, project.id, found.userId) : null;
+        const found = await users.passwordSignInFacts(services.db, project.id, body.email);
+        const hash = found?.passwordHash;
         const ok = hash ? await services.passwords.verify(body.password, hash) : await services.passwords.verifyAgainstNothing(body.password);
         if (!found || !ok) throw new KnownErrors.EmailPasswordMismatch();
-        return completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, headers });
+        return completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, headers, hasTotp: found.hasTotp });
       });
       return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },
