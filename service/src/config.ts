@@ -29,6 +29,19 @@ export interface Config {
   oauthFlowLifetimeSeconds: number;
   /** Lifetime of every emailed code (sign-in, reset, verification); unset: each flow's own (auth/flow-emails.ts). */
   emailCodeLifetimeSeconds?: number;
+  /**
+   * Whether webhooks and project SMTP servers may be on private or internal networks (net/outbound-targets.ts).
+   * GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS; default: allowed in development, refused in production.
+   */
+  allowPrivateNetworkTargets: boolean;
+}
+
+/** A true/false setting from the environment (undefined when unset); anything else stops the start. */
+function flag(env: Record<string, string | undefined>, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name}: expected true or false, got "${raw}"`);
 }
 
 /** A positive whole number of seconds from the environment (undefined when unset); anything else stops the start. */
@@ -62,5 +75,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: env.GATEHOUSE_TRUST_PROXY === 'true',
     oauthFlowLifetimeSeconds: seconds(env, 'GATEHOUSE_OAUTH_FLOW_LIFETIME_SECONDS') ?? 600,
     emailCodeLifetimeSeconds: seconds(env, 'GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS'),
+    allowPrivateNetworkTargets: flag(env, 'GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS') ?? !isProduction,
   };
 }

@@ -24,6 +24,8 @@ import { sendTestEmail } from '../src/email/test-email';
 import { extractCode, extractCodeLink, extractOtp, startSmtpFixture, type SmtpFixture } from './support/smtp';
 
 const silent = { warn() {}, error() {} };
+// The SMTP servers of these tests listen on 127.0.0.1, which a project's own config may only reach when allowed.
+const LOCAL_TARGETS = { allowPrivateNetworks: true };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
@@ -206,7 +208,7 @@ describe('outbox', () => {
     type: 'standard', host: '127.0.0.1', port, username: 'user', password: 'hunter2', sender_name: 'Acme Mail', sender_email: 'mail@acme.test',
   });
   const worker = (opts: EmailWorkerOptions = {}) => {
-    const w = startEmailWorker(db, { pollMs: 25, logger: silent, ...opts });
+    const w = startEmailWorker(db, { pollMs: 25, logger: silent, outbound: LOCAL_TARGETS, ...opts });
     running.push(w);
     return w;
   };
@@ -515,7 +517,7 @@ describe('outbox', () => {
 
   test('sendTestEmail succeeds against a running server and logs the attempt', async () => {
     const { type: _type, ...config } = std();
-    const result = await sendTestEmail(config, 'admin@example.com', { log: { db, projectId: P2 } });
+    const result = await sendTestEmail(config, 'admin@example.com', { outbound: LOCAL_TARGETS, log: { db, projectId: P2 } });
     expect(result).toEqual({ success: true });
     const mail = await smtp.waitForMail((m) => m.subject === 'Test Email from Stack Auth');
     expect(mail.to).toEqual(['admin@example.com']);
@@ -528,12 +530,12 @@ describe('outbox', () => {
 
   test('sendTestEmail failures: closed port, wrong credentials, silent server', async () => {
     const { type: _type, ...config } = std();
-    const refused = await sendTestEmail({ ...config, port: await closedPort() }, 'admin@example.com', { log: { db, projectId: P2 } });
+    const refused = await sendTestEmail({ ...config, port: await closedPort() }, 'admin@example.com', { outbound: LOCAL_TARGETS, log: { db, projectId: P2 } });
     expect(refused).toEqual({ success: false, error_message: 'Failed to connect to the email host. Please make sure the email host configuration is correct.' });
     const logged = (await listSentEmails(db, P2))[0]!;
     expect(logged.error).toMatchObject({ errorType: 'CONNECTION_FAILED' });
 
-    const auth = await sendTestEmail({ ...config, port: authSmtp.port, password: 'wrong' }, 'admin@example.com');
+    const auth = await sendTestEmail({ ...config, port: authSmtp.port, password: 'wrong' }, 'admin@example.com', { outbound: LOCAL_TARGETS });
     expect(auth).toEqual({ success: false, error_message: 'Failed to authenticate with the email server. Please check your email credentials configuration.' });
 
     // Accepts the connection but never greets.
@@ -542,7 +544,7 @@ describe('outbox', () => {
     await new Promise<void>((r) => silentServer.listen(0, '127.0.0.1', r));
     try {
       const started = Date.now();
-      const timedOut = await sendTestEmail({ ...config, port: (silentServer.address() as { port: number }).port }, 'admin@example.com', { timeoutMs: 500 });
+      const timedOut = await sendTestEmail({ ...config, port: (silentServer.address() as { port: number }).port }, 'admin@example.com', { outbound: LOCAL_TARGETS, timeoutMs: 500 });
       expect(timedOut).toEqual({ success: false, error_message: 'Timed out while sending test email. Make sure the email server is running and accepting connections.' });
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {

@@ -20,6 +20,7 @@
 import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DB } from '../db/index';
+import type { OutboundPolicy } from '../net/outbound-targets';
 import { emailAttempts, emails } from '../db/schema';
 import { backoffDelayMs as backoff, startPollingLoop } from '../worker-loop';
 import {
@@ -118,6 +119,8 @@ export type EmailWorkerOptions = {
   /** Upper bound of one delivery attempt. Default 30 s. */
   sendTimeoutMs?: number;
   shared?: SharedSmtpSettings;
+  /** May projects' own SMTP hosts be on private networks? Default: no (the service passes its configured policy). */
+  outbound?: OutboundPolicy;
   logger?: Pick<Console, 'warn' | 'error'>;
 };
 
@@ -210,7 +213,7 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
     let error: SendErrorInfo | null = null;
     try {
       const config = (row.transportConfig as EmailConfig | null) ?? { type: 'shared' };
-      const transport = createMailTransport(config, { projectDisplayName: sender.sender_name, shared: options.shared, timeoutMs: o.sendTimeoutMs });
+      const transport = createMailTransport(config, { projectDisplayName: sender.sender_name, shared: options.shared, timeoutMs: o.sendTimeoutMs, outbound: options.outbound });
       try {
         await transport.send({
           to: row.to,

@@ -4,6 +4,7 @@
  */
 import type { DB } from '../db/index';
 import { emailAttempts, emails } from '../db/schema';
+import type { OutboundPolicy } from '../net/outbound-targets';
 import { createMailTransport, describeSendError, type SendErrorInfo, type StandardEmailConfig } from './transport';
 
 export type TestEmailResult = { success: true } | { success: false; error_message: string };
@@ -40,12 +41,14 @@ export async function sendTestEmail(
   recipient: string,
   opts: {
     timeoutMs?: number;
+    /** May the SMTP host be on a private network (the service's GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS)? */
+    outbound?: OutboundPolicy;
     /** Writes the attempt to the project's sent-email list (`GET /internal/emails`). */
     log?: { db: DB; projectId: string };
   } = {},
 ): Promise<TestEmailResult> {
   const config: StandardEmailConfig = { ...emailConfig, type: 'standard' };
-  const transport = createMailTransport(config, { projectDisplayName: config.sender_name, timeoutMs: opts.timeoutMs ?? 10_000 });
+  const transport = createMailTransport(config, { projectDisplayName: config.sender_name, timeoutMs: opts.timeoutMs ?? 10_000, outbound: opts.outbound });
   const mail = { to: [recipient], subject: TEST_EMAIL_SUBJECT, text: TEST_EMAIL_TEXT };
   let error: SendErrorInfo | null = null;
   try {

@@ -9,6 +9,8 @@
  * Also classifies send failures (which are worth retrying, and how to word them).
  */
 import nodemailer, { type SMTPTransportOptions } from 'nodemailer';
+import { isIP } from 'node:net';
+import { PrivateTargetRefused, resolveTarget, type OutboundPolicy } from '../net/outbound-targets';
 
 export type SharedEmailConfig = { type: 'shared' };
 export type StandardEmailConfig = {
@@ -75,6 +77,11 @@ export type TransportOptions = {
   shared?: SharedSmtpSettings;
   /** Upper bound for one whole send (connect + greeting + auth + data). */
   timeoutMs?: number;
+  /**
+   * May a project's own SMTP host (standard config) be on a private network? Default: no. The operator's shared
+   * server (SMTP_URL) is the operator's choice and is not checked.
+   */
+  outbound?: OutboundPolicy;
 };
 
 const PHASE_TIMEOUT_MS = 10_000;
@@ -177,7 +184,18 @@ export function createMailTransport(config: EmailConfig, opts: TransportOptions)
     };
   }
 
-  const transporter = nodemailer.createTransport(smtp);
+  // A project's own host is resolved and checked at each send, and the connection goes to the checked address
+  // (the name stays the TLS server name). The operator's server is used as configured.
+  const policy = config.type === 'standard' ? opts.outbound ?? { allowPrivateNetworks: false } : null;
+  let transporter: ReturnType<typeof nodemailer.createTransport> | undefined;
+  async function connectTo(): Promise<ReturnType<typeof nodemailer.createTransport>> {
+    if (!policy) return (transporter ??= nodemailer.createTransport(smtp!));
+    const host = smtp!.host!;
+    const address = await resolveTarget(host, policy);
+    transporter?.close();
+    transporter = nodemailer.createTransport({ ...smtp!, host: address, ...(isIP(host) ? {} : { servername: host }) });
+    return transporter;
+  }
   return {
     sender,
     mode: 'smtp',
@@ -185,13 +203,15 @@ export function createMailTransport(config: EmailConfig, opts: TransportOptions)
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          transporter.close();
+          transporter?.close();
           reject(timeoutError(timeoutMs));
         }, timeoutMs);
       });
       try {
+        // The bound covers the name lookup too.
+        const connected = await Promise.race([connectTo(), timeout]);
         await Promise.race([
-          transporter.sendMail({
+          connected.sendMail({
             from: fromOf(mail),
             to: mail.to,
             subject: mail.subject,
@@ -205,7 +225,7 @@ export function createMailTransport(config: EmailConfig, opts: TransportOptions)
       }
     },
     close() {
-      transporter.close();
+      transporter?.close();
     },
   };
 }
@@ -253,6 +273,8 @@ export function describeSendError(err: unknown): SendErrorInfo {
 
   // The operator must configure SMTP_URL (and restart): retrying before that only repeats the failure.
   if (code === 'ENOSMTP') return info('NOT_CONFIGURED', false);
+  // A refused address stays refused until the project changes its config.
+  if (err instanceof PrivateTargetRefused) return info('CONNECTION_FAILED', false);
   // A 4yz reply is "try again later", whatever command it answered.
   if (responseCode !== undefined && responseCode >= 400 && responseCode < 500) return info('TEMPORARY', true);
   if (code === 'ETIMEDOUT') return info('TIMEOUT', true);

@@ -9,9 +9,11 @@ export const internalEmailRoutes = [
   route({
     method: 'POST', path: '/internal/send-test-email', summary: 'Send a test email with the given SMTP settings (always 200: success or the error message)', tags: ['Emails'],
     access: ['admin'], body: SendTestEmailRequest, response: SendTestEmailResponse,
-    async handler({ db, auth, body }) {
+    async handler({ db, auth, body, services }) {
       // Synchronous by design (bounded to 10 s): the admin is waiting to learn whether the settings work.
-      return sendTestEmail(body.email_config, body.recipient_email, { log: { db, projectId: auth.project.id } });
+      return sendTestEmail(body.email_config, body.recipient_email, {
+        log: { db, projectId: auth.project.id }, outbound: { allowPrivateNetworks: services.config.allowPrivateNetworkTargets },
+      });
     },
   }),
   route({

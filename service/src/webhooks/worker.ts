@@ -12,6 +12,7 @@ import { setEventEmitter } from '../events';
 import * as webhooks from '../repo/webhooks';
 import { decryptString } from '../tokens/encryption';
 import { backoffDelayMs, startPollingLoop } from '../worker-loop';
+import { PrivateTargetRefused, pinnedFetchTarget, type OutboundPolicy } from '../net/outbound-targets';
 import { webhookHeaders } from './signing';
 
 export const WEBHOOK_SECRET_PURPOSE = 'webhook-endpoint-secret';
@@ -27,6 +28,8 @@ export interface WebhookWorkerOptions {
   backoffCapMs?: number;
   /** Upper bound of one HTTP attempt; default 15 s. */
   timeoutMs?: number;
+  /** Whether endpoints may be on private networks; default refused (the service passes its configured policy). */
+  outbound?: OutboundPolicy;
   logger?: Pick<Console, 'warn' | 'error'>;
 }
 
@@ -63,6 +66,7 @@ export function startWebhookWorker(db: DB, secret: string, options: WebhookWorke
     backoffBaseMs: options.backoffBaseMs ?? 5_000,
     backoffCapMs: options.backoffCapMs ?? 3_600_000,
     timeoutMs: options.timeoutMs ?? 15_000,
+    outbound: options.outbound ?? { allowPrivateNetworks: false },
     logger: options.logger ?? console,
   };
   const leaseMs = o.timeoutMs + 30_000;
@@ -73,22 +77,28 @@ export function startWebhookWorker(db: DB, secret: string, options: WebhookWorke
       return;
     }
     let error: string | null = null;
+    let permanent = false;
     try {
       const body = JSON.stringify(row.payload);
       const timestamp = Math.floor(Date.now() / 1000);
       const headers = webhookHeaders(decryptString(secret, WEBHOOK_SECRET_PURPOSE, row.secretEncrypted), row.id, timestamp, body);
-      const res = await fetch(row.url, {
+      // The endpoint's name is resolved and checked here, and the request goes to the checked address.
+      const target = await pinnedFetchTarget(row.url, o.outbound);
+      const res = await fetch(target.url, {
         method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(o.timeoutMs),
-        headers: { 'content-type': 'application/json', 'user-agent': 'Gatehouse-Webhooks/1.0', ...headers },
+        headers: { 'content-type': 'application/json', 'user-agent': 'Gatehouse-Webhooks/1.0', ...headers, host: target.host },
+        ...(target.serverName ? { tls: { serverName: target.serverName } } : {}),
       });
       // The body is not needed; reading it frees the connection.
       await res.arrayBuffer().catch(() => undefined);
       if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
     } catch (err) {
       error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      // A refused address stays refused: retrying would only repeat the error.
+      permanent = err instanceof PrivateTargetRefused;
     }
     if (!error) return webhooks.recordOutcome(db, row, { delivered: true });
-    const retryInMs = row.attempts >= o.maxAttempts ? null : backoffDelayMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
+    const retryInMs = permanent || row.attempts >= o.maxAttempts ? null : backoffDelayMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
     await webhooks.recordOutcome(db, row, { delivered: false, error, retryInMs });
     o.logger.warn(`[webhooks] attempt ${row.attempts} of ${row.eventType} to ${row.url} failed (${error})${retryInMs === null ? '; giving up' : `; retrying in ${retryInMs} ms`}`);
   }

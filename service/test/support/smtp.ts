@@ -33,6 +33,8 @@ export interface SmtpFixture {
   /** `smtp://[user:pass@]127.0.0.1:<port>` */
   readonly url: string;
   readonly messages: ReceivedMail[];
+  /** SMTP sessions opened so far (also those that sent nothing). */
+  readonly connections: number;
   readonly running: boolean;
   /** First message (already received or still to come) matching `predicate`. */
   waitForMail(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
@@ -54,6 +56,7 @@ export async function startSmtpFixture(opts: SmtpFixtureOptions = {}): Promise<S
   const waiters = new Set<(mail: ReceivedMail) => void>();
   let server: SMTPServer | null = null;
   let port = 0;
+  let connections = 0;
 
   const create = () =>
     new SMTPServer({
@@ -62,6 +65,10 @@ export async function startSmtpFixture(opts: SmtpFixtureOptions = {}): Promise<S
       disabledCommands: ['STARTTLS'],
       logger: false,
       closeTimeout: 100,
+      onConnect(_session, callback) {
+        connections++;
+        callback();
+      },
       onAuth(auth, _session, callback) {
         if (opts.auth && (auth.username !== opts.auth.username || auth.password !== opts.auth.password)) {
           return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
@@ -115,6 +122,9 @@ export async function startSmtpFixture(opts: SmtpFixtureOptions = {}): Promise<S
       return `smtp://${cred}${host}:${port}`;
     },
     messages,
+    get connections() {
+      return connections;
+    },
     get running() {
       return server !== null;
     },
