@@ -45,6 +45,12 @@ function expectRateLimited(res: ApiResponse, maxSeconds: number) {
   expect(res.text).toBe(`Too many requests. Please try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`);
 }
 
+/** Parallel wrong sign-ins: exactly `mismatches` were checked (400), the rest refused (429); nothing else. */
+function expectMismatchesThenLimited(results: ApiResponse[], mismatches: number, limited: number) {
+  expect(results.map((r) => (r.status === 400 ? r.body.code : r.status === 429 ? 429 : r.text)).sort())
+    .toEqual([...Array(mismatches).fill('EMAIL_PASSWORD_MISMATCH'), ...Array(limited).fill(429)].sort());
+}
+
 describe('password sign-in', () => {
   test('per account: failures from any IP add up; then even the right password waits', async () => {
     const p = await newProject(svc);
@@ -90,8 +96,7 @@ describe('password sign-in', () => {
     const p = await newProject(svc);
     const u = await signUp(p);
     const results = await Promise.all(Array.from({ length: 12 }, () => p.client.post('/auth/password/sign-in', { email: u.email, password: 'wrong-password' }, from(freshIp()))));
-    expect(results.map((r) => (r.status === 400 ? r.body.code : r.status === 429 ? 429 : r.text)).sort())
-      .toEqual([...Array(3).fill('EMAIL_PASSWORD_MISMATCH'), ...Array(9).fill(429)].sort());
+    expectMismatchesThenLimited(results, 3, 9);
   });
 
   test('parallel guesses from one IP at one account (both counters in each request) end in 400s and 429s only', async () => {
@@ -99,8 +104,7 @@ describe('password sign-in', () => {
     const u = await signUp(p);
     const ip = freshIp();
     const results = await Promise.all(Array.from({ length: 12 }, () => p.client.post('/auth/password/sign-in', { email: u.email, password: 'wrong-password' }, from(ip))));
-    expect(results.map((r) => (r.status === 400 ? r.body.code : r.status === 429 ? 429 : r.text)).sort())
-      .toEqual([...Array(3).fill('EMAIL_PASSWORD_MISMATCH'), ...Array(9).fill(429)].sort());
+    expectMismatchesThenLimited(results, 3, 9);
   });
 
   test('a request refused by the IP limit does not use up the account budget', async () => {
