@@ -1,5 +1,6 @@
 // The few browser globals the library touches, behind one interface. By default they come from globalThis
 // (a real browser); the `browser` option can supply them explicitly (tests, webviews, embedded runtimes).
+import { ENV_LITERALS } from './env-literals.ts';
 
 export interface BrowserLocation {
   readonly href: string;
@@ -48,10 +49,12 @@ export function currentNavigator(browser: BrowserEnvironment | null): { onLine?:
   return browser?.navigator ?? (globalThis as GlobalWithBrowser).navigator;
 }
 
-type ProcessLike = { env?: Record<string, string | undefined> };
+export type EnvName = keyof typeof ENV_LITERALS;
+const envReaders: Record<EnvName, () => string | undefined> = ENV_LITERALS;
 
-export function readEnv(name: string): string | undefined {
-  const proc = (globalThis as { process?: ProcessLike }).process;
-  const value = proc?.env?.[name];
+/** An environment variable the apps read (env-literals.ts says why by name); empty counts as unset. */
+export function readEnv(name: EnvName): string | undefined {
+  let value: string | undefined;
+  try { value = envReaders[name](); } catch { value = undefined; }
   return value === '' ? undefined : value;
 }
