@@ -21,7 +21,8 @@ for (const [net, prefix] of [
 ] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   // IPv4-mapped addresses (::ffff:a.b.c.d, also in hex) are matched against the IPv4 rules by BlockList itself.
-  ['::', 128], ['::1', 128], // unspecified, loopback
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d
+  ['2002::', 16], // 6to4: embeds an IPv4 address, which may be an internal one
   ['64:ff9b::', 96], ['64:ff9b:1::', 48], // NAT64 (could reach internal IPv4 through a gateway)
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
