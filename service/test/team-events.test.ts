@@ -32,7 +32,10 @@ async function projectWithHook(): Promise<{ p: TestProject; events: () => Event[
   return { p, events: () => received.get(path) ?? [] };
 }
 
-/** Waits until `count` events matching `pred` arrived, then a little longer to catch unexpected extras. */
+/**
+ * Waits until `count` events matching `pred` arrived. The worker sends the deliveries of one round concurrently,
+ * so one event having arrived says nothing of another: wait for each event asserted, then `settle` for extras.
+ */
 async function waitFor(events: () => Event[], pred: (e: Event) => boolean, count = 1) {
   const until = Date.now() + 20_000;
   while (events().filter(pred).length < count) {
@@ -62,6 +65,11 @@ describe('team events', () => {
     await p.server.delete(`/team-permissions/${team.id}/${member.userId}/$update_team`);
     await p.server.delete(`/team-memberships/${team.id}/${member.userId}`);
     await p.server.delete(`/teams/${team.id}`);
+    await waitFor(events, (e) => e.type === 'team_membership.created');
+    await waitFor(events, (e) => e.type === 'team.updated');
+    await waitFor(events, (e) => e.type === 'team_permission.created', 2);
+    await waitFor(events, (e) => e.type === 'team_permission.deleted');
+    await waitFor(events, (e) => e.type === 'team_membership.deleted');
     await waitFor(events, (e) => e.type === 'team.deleted');
     await settle();
 
@@ -92,6 +100,7 @@ describe('team events', () => {
     const unrelated = await serverCreateTeam(p, { display_name: 'Unrelated', creator_user_id: other.userId });
     expect((await p.server.post(`/team-memberships/${joined.id}/${u.userId}`, {})).status).toBe(201);
     expect((await p.server.delete(`/users/${u.userId}`)).status).toBe(200);
+    await waitFor(events, (e) => e.type === 'team_membership.deleted', 2);
     await waitFor(events, (e) => e.type === 'user.deleted');
     await settle();
 
@@ -134,6 +143,8 @@ describe('team events', () => {
     const code = extractCode(await svc.mailbox.waitForMail((m) => m.to.includes(email)))!;
     const u = await signUp(p);
     expect((await p.client.post('/team-invitations/accept', { code }, { accessToken: u.accessToken })).status).toBe(200);
+    // Both come from the one acceptance and may be delivered concurrently.
+    await waitFor(events, (e) => e.type === 'team_membership.created');
     await waitFor(events, (e) => e.type === 'team_permission.created');
     expect(of(events(), 'team_membership.created')).toEqual([{ team_id: team.id, user_id: u.userId }]);
     expect(of(events(), 'team_permission.created')).toEqual([{ id: 'member', team_id: team.id, user_id: u.userId }]);
@@ -145,6 +156,7 @@ describe('team events', () => {
     await p.admin.post('/project-permission-definitions', { id: 'reports' });
     await p.server.post(`/project-permissions/${u.userId}/reports`, {});
     await p.server.delete(`/project-permissions/${u.userId}/reports`);
+    await waitFor(events, (e) => e.type === 'project_permission.created');
     await waitFor(events, (e) => e.type === 'project_permission.deleted');
     expect(of(events(), 'project_permission.created')).toEqual([{ id: 'reports', user_id: u.userId }]);
     expect(of(events(), 'project_permission.deleted')).toEqual([{ id: 'reports', user_id: u.userId }]);
