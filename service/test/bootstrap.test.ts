@@ -22,10 +22,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the service on this file's database (one PGlite directory, or one PostgreSQL database). */
+/**
+ * Starts the service on this file's database (one PGlite directory, or one PostgreSQL database). `startService`
+ * returns once the "listening on" line is read; what the service prints after it (the bootstrap message and the
+ * keys, ending with the API docs line) may still be in the pipe, so wait for that last line too.
+ */
 async function start(nodeEnv: 'production' | 'test', db = { url: scratch?.url, dir: dataDir }): Promise<RunningService> {
   const svc = await startService({ env: { NODE_ENV: nodeEnv, ...(db.url ? { DATABASE_URL: db.url } : { GATEHOUSE_DATA_DIR: db.dir }) } });
   running.push(svc);
+  const end = Date.now() + 20_000;
+  while (!svc.output().includes('API docs:') && Date.now() < end) await Bun.sleep(20);
+  expect(svc.output()).toContain('API docs:');
   return svc;
 }
 

@@ -190,8 +190,10 @@ describe('production without SMTP_URL', () => {
       env: { NODE_ENV: 'production', SMTP_URL: '', SMTP_SENDER: 'noreply@prod.example.com', ...(scratch.url ? { DATABASE_URL: scratch.url } : {}) },
     });
     const svcProd = prod;
+    // The keys go to stdout, the warning to stderr: two pipes, read independently, so wait for both.
+    const started = () => /super secret admin key:/.test(svcProd.output()) && svcProd.output().includes('[email] warning: SMTP_URL is not set');
     const end = Date.now() + 30_000;
-    while (!/super secret admin key:/.test(svcProd.output()) && Date.now() < end) await Bun.sleep(50);
+    while (!started() && Date.now() < end) await Bun.sleep(50);
     const key = (label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(svcProd.output())?.[1] ?? '';
     const client = clientApi(svcProd.url, 'internal', key('publishable client key'));
     const admin = adminApi(svcProd.url, 'internal', key('super secret admin key'));
