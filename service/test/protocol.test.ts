@@ -492,12 +492,14 @@ describe('API key validity', () => {
     expect(past.status).toBe(200);
     expectKnownError(await clientApi(svc.url, p.id, past.body.publishable_client_key).get('/projects/current'), 'INVALID_PUBLISHABLE_CLIENT_KEY', 401);
 
-    const soon = await createKeys(Date.now() + 1500);
+    // Long enough that creating the key and using it fit in on a busy machine; then wait until it has expired.
+    const expiresAt = Date.now() + 5_000;
+    const soon = await createKeys(expiresAt);
     const client = clientApi(svc.url, p.id, soon.body.publishable_client_key);
     expect((await client.get('/projects/current')).status).toBe(200);
-    await Bun.sleep(1700);
+    await Bun.sleep(Math.max(0, expiresAt - Date.now()) + 200);
     expectKnownError(await client.get('/projects/current'), 'INVALID_PUBLISHABLE_CLIENT_KEY', 401);
-  });
+  }, 30_000);
 });
 
 describe('hostile input is a clear 4xx, never a 500', () => {
@@ -576,7 +578,9 @@ describe('expired tokens (service with 1 s access tokens)', () => {
     expectKnownError(adminRes, 'ADMIN_ACCESS_TOKEN_EXPIRED', 401);
     expect(adminRes.body.details).toEqual({ expired_at_millis: claims.exp * 1000 });
 
-    // Refreshing gives a working token again.
+    // Refreshing gives a working token again. It expires at the end of the second it was minted in (a 1 s lifetime
+    // from a whole-second iat), so refresh right after a second starts, leaving the use nearly the whole second.
+    await Bun.sleep(1_000 - (Date.now() % 1_000) + 20);
     const refreshed = await internal.post('/auth/sessions/current/refresh', undefined, { refreshToken: owner.refreshToken });
     expect(refreshed.status).toBe(200);
     expect((await internal.get('/users/me', { accessToken: refreshed.body.access_token })).status).toBe(200);
