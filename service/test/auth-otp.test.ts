@@ -241,7 +241,7 @@ describe('SMTP down, then up', () => {
       const started = Date.now();
       const res = await p.client.post('/auth/otp/send-sign-in-code', { email, callback_url: CALLBACK });
       expect(res.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(Date.now() - started).toBeLessThan(5_000); // not held up by SMTP (generous for a busy machine)
       nonces.push(res.body.nonce);
     }
     await Bun.sleep(1_500); // at least one failed delivery attempt

@@ -247,7 +247,7 @@ describe('runHousekeeping', () => {
     const key = await seed.authorization_codes(now, { expiresAt: ago(now, MIN) });
     const worker = startHousekeeping(db, { initialDelayMs: 10, intervalMs: 60_000, logger: { error: () => {} } });
     try {
-      const end = Date.now() + 10_000;
+      const end = Date.now() + 20_000;
       while ((await present('authorization_codes', [key])).length && Date.now() < end) await Bun.sleep(20);
       expect(await present('authorization_codes', [key])).toEqual([]);
     } finally {
