@@ -179,7 +179,8 @@ describe('client mutations refresh subscribed entries (§4.7)', () => {
     const me = await watch(app[cachedReadsSymbol].currentUser());
     expect(me.value?.id).toBe(user.id);
     await user.signOut();
-    for (let i = 0; i < 100 && me.value !== null; i++) await Bun.sleep(10);
+    const until = Date.now() + 20_000; // the entry refreshes in the background: allow for a busy machine
+    while (me.value !== null && Date.now() < until) await Bun.sleep(10);
     expect(me.value).toBeNull();
   });
 });
