@@ -128,7 +128,7 @@ export async function startSmtpFixture(opts: SmtpFixtureOptions = {}): Promise<S
     get running() {
       return server !== null;
     },
-    waitForMail(predicate = () => true, timeoutMs = 10_000) {
+    waitForMail(predicate = () => true, timeoutMs = 20_000) {
       const found = messages.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
