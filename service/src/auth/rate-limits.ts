@@ -85,11 +85,11 @@ let hitsSinceCleanup = 0;
  * thrown with the longest wait.
  */
 async function hitAll(services: Services, rules: Record<RuleName, Rule>, checks: Check[]): Promise<Hit[]> {
-  const byKey = new Map<string, number>();
-  for (const c of checks) byKey.set(`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule].windowSeconds);
+  const byKey = new Map<string, Rule>();
+  for (const c of checks) byKey.set(`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule]);
   if (byKey.size === 0) return [];
   const keys = [...byKey.keys()].sort();
-  const windowOf = sql`(case rate_limits.key ${sql.join(keys.map((k) => sql`when ${k} then ${byKey.get(k)!}::int`), sql` `)} end)`;
+  const windowOf = sql`(case rate_limits.key ${sql.join(keys.map((k) => sql`when ${k} then ${byKey.get(k)!.windowSeconds}::int`), sql` `)} end)`;
   const expired = sql`rate_limits.window_start <= now() - ${windowOf} * interval '1 second'`;
   const rows = rowsOf<{ key: string; count: number; window_start: string; retry_after: number }>(await services.db.execute(sql`
     insert into rate_limits (key, window_start, count)
@@ -104,8 +104,7 @@ async function hitAll(services: Services, rules: Record<RuleName, Rule>, checks:
     const longest = Math.max(...Object.values(rules).map((r) => r.windowSeconds));
     void services.db.execute(sql`delete from rate_limits where window_start < now() - ${longest}::int * interval '1 second'`).catch(() => {});
   }
-  const limitOf = new Map(checks.map((c) => [`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule].limit]));
-  const hits = rows.map((r) => ({ key: r.key, windowStart: r.window_start, over: Number(r.count) > limitOf.get(r.key)!, retryAfter: Number(r.retry_after) }));
+  const hits = rows.map((r) => ({ key: r.key, windowStart: r.window_start, over: Number(r.count) > byKey.get(r.key)!.limit, retryAfter: Number(r.retry_after) }));
   const over = hits.filter((h) => h.over);
   if (over.length > 0) {
     await refund(services, hits.filter((h) => !h.over));
