@@ -2,6 +2,9 @@
 // unless the operator allows it (net/outbound-targets.ts). A real service with GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS
 // =false (as in production) against a real webhook receiver and real SMTP servers on 127.0.0.1, which must get nothing.
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { isPublicAddress, pinnedFetchTarget, PrivateTargetRefused, resolveTarget } from '../src/net/outbound-targets';
@@ -156,5 +159,40 @@ describe('a service that refuses private targets', () => {
     const other = uniqueEmail('shared-smtp');
     expect((await shared.client.post('/auth/otp/send-sign-in-code', { email: other, callback_url: 'http://localhost:3000/magic' })).status).toBe(200);
     await operatorSmtp.waitForMail((m) => m.to.includes(other), 20_000);
+  });
+});
+
+describe('delivery to the checked address keeps the name for TLS', () => {
+  // A receiver with a certificate for "localhost" only (no IP in it), trusted by the service through
+  // NODE_EXTRA_CA_CERTS. The service connects to 127.0.0.1, the address it checked: the certificate verifies only
+  // because the TLS server name (and the Host header) are still "localhost".
+  let svc: ServiceWithDatabase;
+  let receiver: ReturnType<typeof Bun.serve>;
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-tls-'));
+  const received: { host: string | null; body: any }[] = [];
+  beforeAll(async () => {
+    const openssl = Bun.spawnSync(['openssl', 'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost']);
+    expect(openssl.exitCode).toBe(0);
+    receiver = Bun.serve({
+      port: 0, hostname: '127.0.0.1', tls: { cert: readFileSync(join(dir, 'cert.pem'), 'utf8'), key: readFileSync(join(dir, 'key.pem'), 'utf8') },
+      fetch: async (req) => { received.push({ host: req.headers.get('host'), body: await req.json() }); return new Response(null, { status: 204 }); },
+    });
+    svc = await startServiceWithDatabase({ NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem'), GATEHOUSE_WEBHOOK_POLL_MS: '100' });
+  }, 120_000);
+  afterAll(async () => {
+    await svc?.stop();
+    receiver?.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  test('https://localhost:<port> is delivered, verified against "localhost", with Host localhost:<port>', async () => {
+    const p = await newProject({ url: svc.url, output: () => svc.output(), stop: async () => {} });
+    expect((await p.admin.post('/webhooks/endpoints', { url: `https://localhost:${receiver.port}/hook` })).status).toBe(201);
+    const u = await signUp(p);
+    const end = Date.now() + 20_000;
+    while (!received.some((r) => r.body.type === 'user.created') && Date.now() < end) await Bun.sleep(50);
+    const created = received.find((r) => r.body.type === 'user.created');
+    expect(created).toMatchObject({ host: `localhost:${receiver.port}`, body: { type: 'user.created', data: { id: u.userId } } });
   });
 });
