@@ -13,12 +13,10 @@ export async function startBackgroundWork(services: Services): Promise<void> {
     console.warn(`[email] warning: SMTP_URL is not set. Mail of projects using the shared email config will not be sent: each attempt fails with "${NO_SHARED_SMTP_MESSAGE}" (see the sent-email list). Set SMTP_URL, e.g. smtp://user:pass@mail.example.com:587.`);
   }
   const shared = { smtpUrl: config.smtpUrl, smtpSender: config.smtpSender, consoleFallback: !config.isProduction };
-  const email = startEmailWorker(services.db, { shared, outbound: { allowPrivateNetworks: config.allowPrivateNetworkTargets } });
+  const email = startEmailWorker(services.db, { shared, outbound: config.outbound });
   services.onStop.push(() => email.stop());
   installWebhookEmitter();
-  const webhookWorker = startWebhookWorker(services.db, services.secret, {
-    ...webhookOptionsFromEnv(), outbound: { allowPrivateNetworks: config.allowPrivateNetworkTargets },
-  });
+  const webhookWorker = startWebhookWorker(services.db, services.secret, { ...webhookOptionsFromEnv(), outbound: config.outbound });
   services.onStop.push(() => webhookWorker.stop());
   const housekeeping = startHousekeeping(services.db, { ...housekeepingOptionsFromEnv(), rateLimits: config.rateLimits });
   services.onStop.push(() => housekeeping.stop());

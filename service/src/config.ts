@@ -1,5 +1,6 @@
 // Everything the service reads from its environment, parsed once.
 import { resolve } from 'node:path';
+import type { OutboundPolicy } from './net/outbound-targets';
 
 export interface Config {
   port: number;
@@ -33,7 +34,7 @@ export interface Config {
    * Whether webhooks and project SMTP servers may be on private or internal networks (net/outbound-targets.ts).
    * GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS; default: allowed in development, refused in production.
    */
-  allowPrivateNetworkTargets: boolean;
+  outbound: OutboundPolicy;
 }
 
 /** A true/false setting from the environment (undefined when unset); anything else stops the start. */
@@ -75,6 +76,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: env.GATEHOUSE_TRUST_PROXY === 'true',
     oauthFlowLifetimeSeconds: seconds(env, 'GATEHOUSE_OAUTH_FLOW_LIFETIME_SECONDS') ?? 600,
     emailCodeLifetimeSeconds: seconds(env, 'GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS'),
-    allowPrivateNetworkTargets: flag(env, 'GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS') ?? !isProduction,
+    outbound: { allowPrivateNetworks: flag(env, 'GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS') ?? !isProduction },
   };
 }

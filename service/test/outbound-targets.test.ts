@@ -67,10 +67,10 @@ describe('resolveTarget and pinnedFetchTarget', () => {
 
 describe('GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS', () => {
   test('refused in production, allowed in development, unless set; bad values stop the start', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).allowPrivateNetworkTargets).toBe(false);
-    expect(loadConfig({}).allowPrivateNetworkTargets).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS: 'true' }).allowPrivateNetworkTargets).toBe(true);
-    expect(loadConfig({ GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS: 'false' }).allowPrivateNetworkTargets).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).outbound).toEqual({ allowPrivateNetworks: false });
+    expect(loadConfig({}).outbound).toEqual({ allowPrivateNetworks: true });
+    expect(loadConfig({ NODE_ENV: 'production', GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS: 'true' }).outbound).toEqual({ allowPrivateNetworks: true });
+    expect(loadConfig({ GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS: 'false' }).outbound).toEqual({ allowPrivateNetworks: false });
     expect(() => loadConfig({ GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS: 'yes' })).toThrow('GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS: expected true or false, got "yes"');
   });
 });

@@ -189,11 +189,17 @@ export async function setPasswordHash(db: DB, projectId: string, userId: string,
   await db.update(schema.users).set({ passwordHash: hash }).where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId)));
 }
 
+/** The auth-enabled email contact channel with exactly this value (at most one per project). */
+const isAuthEmail = (projectId: string, email: string) => {
+  const c = schema.contactChannels;
+  return and(eq(c.projectId, projectId), eq(c.type, 'email'), eq(c.value, email), eq(c.usedForAuth, true));
+};
+
 /** Finds the user owning an auth-enabled email contact channel with exactly this value. */
 export async function findByAuthEmail(db: DB, projectId: string, email: string): Promise<{ userId: string; channelId: string; isVerified: boolean } | null> {
   const c = schema.contactChannels;
   const [row] = await db.select({ userId: c.userId, channelId: c.id, isVerified: c.isVerified }).from(c)
-    .where(and(eq(c.projectId, projectId), eq(c.type, 'email'), eq(c.value, email), eq(c.usedForAuth, true))).limit(1);
+    .where(isAuthEmail(projectId, email)).limit(1);
   return row ?? null;
 }
 
@@ -206,7 +212,7 @@ export async function passwordSignInFacts(db: DB, projectId: string, email: stri
   const u = schema.users;
   const [row] = await db.select({ userId: u.id, passwordHash: u.passwordHash, hasTotp: sql<boolean>`${u.totpSecret} is not null` })
     .from(c).innerJoin(u, and(eq(u.projectId, c.projectId), eq(u.id, c.userId)))
-    .where(and(eq(c.projectId, projectId), eq(c.type, 'email'), eq(c.value, email), eq(c.usedForAuth, true))).limit(1);
+    .where(isAuthEmail(projectId, email)).limit(1);
   return row ?? null;
 }
 

@@ -11,9 +11,7 @@ export const internalEmailRoutes = [
     access: ['admin'], body: SendTestEmailRequest, response: SendTestEmailResponse,
     async handler({ db, auth, body, services }) {
       // Synchronous by design (bounded to 10 s): the admin is waiting to learn whether the settings work.
-      return sendTestEmail(body.email_config, body.recipient_email, {
-        log: { db, projectId: auth.project.id }, outbound: { allowPrivateNetworks: services.config.allowPrivateNetworkTargets },
-      });
+      return sendTestEmail(body.email_config, body.recipient_email, { log: { db, projectId: auth.project.id }, outbound: services.config.outbound });
     },
   }),
   route({

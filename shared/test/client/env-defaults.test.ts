@@ -1,12 +1,10 @@
 // Environment-variable defaults of the app options (client-library §1.2, §4.1), end to end: apps built without
 // explicit keys or base URL talk to the real service with what the environment gives them.
-import { afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { sharedService, uniqueEmail, type RunningService } from '../../../service/test/support/service.ts';
-import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { uniqueEmail } from '../../../service/test/support/service.ts';
+import { setupSuite } from '../../../service/test/support/suite.ts';
 import { GatehouseAdminApp, GatehouseClientApp, GatehouseServerApp } from '../../src/client/index.ts';
 import { fakeBrowser, fakeTimers } from './support.ts';
-
-setDefaultTimeout(60_000);
 
 const ENV_NAMES = [
   'NEXT_PUBLIC_STACK_PROJECT_ID',
@@ -21,13 +19,8 @@ const ENV_NAMES = [
 ] as const;
 type EnvName = (typeof ENV_NAMES)[number];
 
-let svc: RunningService;
-let project: TestProject;
 // The service is started before any variable is touched, so its own environment is the test process's original one.
-beforeAll(async () => {
-  svc = await sharedService();
-  project = await newProject(svc);
-}, 180_000);
+const { svc, p: project } = await setupSuite();
 
 // Every test starts with none of the variables set and leaves the process environment as it found it.
 const saved = new Map<EnvName, string | undefined>();

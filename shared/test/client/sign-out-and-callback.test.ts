@@ -1,20 +1,13 @@
 // Sign-out redirects against the real service (client-library §3.8, §6.2, §6.3) and the OAuth callback's refusal of
 // provider errors and implicit-flow parameters (§5.3), with a fake browser.
-import { afterEach, beforeAll, describe, expect, setDefaultTimeout, spyOn, test } from 'bun:test';
-import { sharedService, uniqueEmail, type RunningService } from '../../../service/test/support/service.ts';
-import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
+import { afterEach, describe, expect, spyOn, test } from 'bun:test';
+import { uniqueEmail } from '../../../service/test/support/service.ts';
+import { setupSuite } from '../../../service/test/support/suite.ts';
 import { GatehouseClientApp, type GatehouseClientAppOptions } from '../../src/client/index.ts';
 import { parseCookies } from '../../src/client/cookies.ts';
 import { fakeBrowser, fakeTimers, jwtExpiringIn, localServer, TEST_KEYS, type FakeBrowser } from './support.ts';
 
-setDefaultTimeout(60_000);
-
-let svc: RunningService;
-let project: TestProject;
-beforeAll(async () => {
-  svc = await sharedService();
-  project = await newProject(svc);
-}, 180_000);
+const { svc, p: project } = await setupSuite();
 
 const stops: (() => void)[] = [];
 afterEach(() => {
