@@ -1,0 +1,51 @@
+// Session activity is written in batches (auth/activity.ts). A batch and a user delete must take the user row and
+// its sessions in the same order, or each can hold what the other waits for: Postgres then ends the deadlock by
+// failing one of them (the delete would answer 500). Two transactions must overlap for this, which needs two
+// connections, so this test runs on PostgreSQL (DATABASE_URL, or the machine's local server) in both runs.
+import { afterAll, beforeAll, expect, spyOn, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { ActivityRecorder } from '../src/auth/activity';
+import { openDatabase, type Database } from '../src/db/index';
+import { projects, sessions as sessionsTable, users as usersTable } from '../src/db/schema';
+import * as sessions from '../src/repo/sessions';
+import * as users from '../src/repo/users';
+import { isolatedDatabase } from './support/isolated-database';
+
+let scratch: Awaited<ReturnType<typeof isolatedDatabase>>;
+let database: Database;
+beforeAll(async () => {
+  scratch = await isolatedDatabase({ postgres: true });
+  database = await openDatabase({ databaseUrl: scratch.url!, dataDir: '/nonexistent', poolSize: 4 });
+  await database.db.insert(projects).values({ id: 'activity-project', displayName: 'Activity', config: {} });
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+  await scratch?.drop();
+});
+
+test('a batch flushed while the user is being deleted waits for the delete; neither fails', async () => {
+  const { db } = database;
+  const [user] = await db.insert(usersTable).values({ projectId: 'activity-project' }).returning({ id: usersTable.id });
+  const { sessionId } = await sessions.create(db, { projectId: 'activity-project', userId: user!.id });
+  const recorder = new ActivityRecorder(db, 60_000);
+  recorder.record(sessionId, 'activity-project', user!.id, null);
+  const errors = spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    let flushed: Promise<void> | undefined;
+    await db.transaction(async (tx) => {
+      // The delete's first step: the user row (users.removeWithTeams locks it before anything else).
+      await tx.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.id, user!.id)).for('update');
+      // The batch starts now and gets as far as it can while the user row is held.
+      flushed = recorder.flush();
+      await Bun.sleep(500);
+      // The rest of the delete: memberships, the user and, by cascade, its sessions.
+      expect(await users.removeWithTeams(tx, 'activity-project', user!.id)).toEqual([]);
+    });
+    await flushed;
+    expect(errors).not.toHaveBeenCalled();
+    expect(await db.select().from(usersTable).where(eq(usersTable.id, user!.id))).toEqual([]);
+    expect(await db.select().from(sessionsTable).where(eq(sessionsTable.id, sessionId))).toEqual([]);
+  } finally {
+    errors.mockRestore();
+  }
+}, 30_000);
