@@ -87,6 +87,9 @@ export const contactChannels = pgTable('contact_channels', {
   isVerified: boolean('is_verified').notNull().default(false),
   isPrimary: boolean('is_primary').notNull().default(false),
   usedForAuth: boolean('used_for_auth').notNull().default(false),
+  // Set when a client added this address (or made it a sign-in address) unverified: it signs in and receives
+  // reset/sign-in codes only once verified (a stolen access token must not add a recovery address).
+  authRequiresVerification: boolean('auth_requires_verification').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
   index('contact_channels_user_idx').on(t.userId, t.createdAt),

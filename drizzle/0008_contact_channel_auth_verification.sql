@@ -1,0 +1,1 @@
+ALTER TABLE "contact_channels" ADD COLUMN "auth_requires_verification" boolean DEFAULT false NOT NULL;
