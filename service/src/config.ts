@@ -1,6 +1,8 @@
 // Everything the service reads from its environment, parsed once.
 import { resolve } from 'node:path';
 import type { OutboundPolicy } from './net/outbound-targets';
+import proxyaddr from 'proxy-addr';
+import { parseRules } from './auth/rate-limits';
 
 export interface Config {
   port: number;
@@ -24,8 +26,11 @@ export interface Config {
   logRequests: boolean;
   /** Rate-limit overrides, e.g. `sign_in_ip=50/600,code_send_email=10/600`, or `off` (see auth/rate-limits.ts). */
   rateLimits?: string;
-  /** Take the client IP from proxy headers (x-forwarded-for, x-real-ip); otherwise the socket address is used. */
-  trustProxy: boolean;
+  /**
+   * Which proxies' `x-forwarded-for` entries to believe (http/client-ip.ts): `false` none (the socket address is the
+   * client), a number of hops (`true` = 1), or the addresses/subnets of the trusted proxies.
+   */
+  trustProxy: false | number | string[];
   /** How long an OAuth sign-in may take between /authorize and the provider's callback (default 10 minutes). */
   oauthFlowLifetimeSeconds: number;
   /** Lifetime of every emailed code (sign-in, reset, verification); unset: each flow's own (auth/flow-emails.ts). */
@@ -35,6 +40,11 @@ export interface Config {
    * GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS; default: allowed in development, refused in production.
    */
   outbound: OutboundPolicy;
+  /**
+   * How long after signing in a session may make sensitive changes with client access (sign-in email, MFA off,
+   * first password, account deletion); GATEHOUSE_RECENT_SIGN_IN_SECONDS, default 15 minutes.
+   */
+  recentSignInSeconds: number;
 }
 
 /** A true/false setting from the environment (undefined when unset); anything else stops the start. */
@@ -54,28 +64,80 @@ function seconds(env: Record<string, string | undefined>, name: string): number 
   return n;
 }
 
+/** A whole number in [min, max] from the environment (undefined when unset); anything else stops the start. */
+function integer(env: Record<string, string | undefined>, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new Error(`${name}: expected a whole number ${range}, got "${raw}"`);
+  }
+  return n;
+}
+
+/** A URL with one of `protocols` (undefined when unset); anything else stops the start. Messages hide the password. */
+function url(env: Record<string, string | undefined>, name: string, protocols: string[], example: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL | undefined;
+  try { parsed = new URL(raw); } catch { /* reported below */ }
+  if (!parsed || !protocols.includes(parsed.protocol) || !parsed.hostname) {
+    throw new Error(`${name}: expected a URL like ${example}, got "${redactUrl(raw)}"`);
+  }
+  return raw;
+}
+
+/** A URL without its password, for messages. */
+export function redactUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch { return raw.replace(/:[^:@/]*@/, ':***@'); }
+}
+
+/** GATEHOUSE_TRUST_PROXY: true/false, a number of proxy hops, or a comma-separated list of proxy addresses/subnets. */
+function trustProxy(env: Record<string, string | undefined>): Config['trustProxy'] {
+  const name = 'GATEHOUSE_TRUST_PROXY';
+  const raw = env[name]?.trim();
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return 1;
+  if (/^\d+$/.test(raw)) return integer(env, name, 0, 100) || false;
+  const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  try {
+    if (list.length === 0) throw new Error('empty');
+    proxyaddr.compile(list);
+  } catch {
+    throw new Error(`${name}: expected true, false, a number of proxy hops or a list of proxy addresses/subnets (e.g. "loopback, 10.0.0.0/8"), got "${raw}"`);
+  }
+  return list;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
-  const port = Number(env.PORT ?? 8102);
+  const port = integer(env, 'PORT', 0, 65535) ?? 8102;
   const cores = navigator.hardwareConcurrency ?? 2;
   return {
     port,
     hostname: env.HOST || '0.0.0.0',
     isProduction,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
     dataDir: resolve(env.GATEHOUSE_DATA_DIR ?? './data'),
     publicUrl: (env.GATEHOUSE_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    accessTokenLifetimeSeconds: Number(env.GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS ?? 600),
+    accessTokenLifetimeSeconds: seconds(env, 'GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS') ?? 600,
     serverSecret: env.GATEHOUSE_SERVER_SECRET || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
     smtpSender: env.SMTP_SENDER ?? 'noreply@gatehouse.local',
-    passwordHashConcurrency: Number(env.GATEHOUSE_PASSWORD_HASH_CONCURRENCY ?? Math.max(2, cores)),
+    passwordHashConcurrency: integer(env, 'GATEHOUSE_PASSWORD_HASH_CONCURRENCY', 1, 1024) ?? Math.max(2, cores),
     devOidc: !isProduction && env.GATEHOUSE_DEV_OIDC !== 'false',
     logRequests: env.GATEHOUSE_LOG_REQUESTS === 'true',
-    rateLimits: env.GATEHOUSE_RATE_LIMITS || undefined,
-    trustProxy: env.GATEHOUSE_TRUST_PROXY === 'true',
+    // Parsed here too so that a bad value stops the start (not the first sign-in).
+    rateLimits: (parseRules(env.GATEHOUSE_RATE_LIMITS || undefined), env.GATEHOUSE_RATE_LIMITS || undefined),
+    trustProxy: trustProxy(env),
     oauthFlowLifetimeSeconds: seconds(env, 'GATEHOUSE_OAUTH_FLOW_LIFETIME_SECONDS') ?? 600,
     emailCodeLifetimeSeconds: seconds(env, 'GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS'),
     outbound: { allowPrivateNetworks: flag(env, 'GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS') ?? !isProduction },
+    recentSignInSeconds: seconds(env, 'GATEHOUSE_RECENT_SIGN_IN_SECONDS') ?? 900,
   };
 }

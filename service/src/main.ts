@@ -1,14 +1,24 @@
 // Entry point: `npm start`. Opens the database (PGlite under ./data unless DATABASE_URL is set), applies
 // migrations, bootstraps the internal project and serves the API.
-import { loadConfig } from './config';
+import { loadConfig, redactUrl } from './config';
 import { openDatabase } from './db';
 import { createServices } from './services';
 import { createApp } from './app';
 import { bootstrapInternalProject } from './bootstrap';
 import { startBackgroundWork } from './background';
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+/** A start that cannot go on: one line naming what is wrong (no stack trace), and a non-zero exit. */
+function cannotStart(message: string): never {
+  console.error(`Gatehouse cannot start: ${message}`);
+  process.exit(1);
+}
+const config = (() => {
+  try { return loadConfig(); } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
+})();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err) => {
+  const where = config.databaseUrl ? `DATABASE_URL (${redactUrl(config.databaseUrl)})` : `GATEHOUSE_DATA_DIR (${config.dataDir})`;
+  return cannotStart(`cannot open the database at ${where}: ${err instanceof Error ? err.message : String(err)}`);
+});
 const services = await createServices(config, database);
 const boot = await bootstrapInternalProject(services);
 await startBackgroundWork(services);

@@ -1,5 +1,12 @@
-// The client's IP address for rate limiting. Proxy headers are trivially spoofed, so they count only when the
-// operator says a proxy sets them (GATEHOUSE_TRUST_PROXY=true); otherwise the socket's peer address is used.
+// The client's IP address for rate limiting. Proxy headers are trivially spoofed: `x-forwarded-for` counts only
+// as far as the operator's own proxies wrote it (GATEHOUSE_TRUST_PROXY: a number of hops, or the proxies'
+// addresses). Walking from the socket's peer towards the client, each trusted proxy vouches for the entry it
+// appended; the first address no trusted proxy vouches for is the client (proxy-addr). Entries further left
+// were written by the client and never count, so rotating them buys no new rate-limit budget.
+import proxyaddr from 'proxy-addr';
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config';
+
 const socketIps = new WeakMap<Request, string>();
 
 /** Called by the server for every request with the peer address of its connection. */
@@ -8,11 +15,21 @@ export function rememberSocketIp(request: Request, ip: string | undefined): Requ
   return request;
 }
 
-export function clientIp(request: Request, trustProxy: boolean): string {
-  if (trustProxy) {
-    const h = request.headers;
-    const forwarded = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip')?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketIps.get(request) ?? 'unknown';
+type Trust = (addr: string, i: number) => boolean;
+const compiled = new WeakMap<string[], Trust>();
+
+function trustFunction(trust: number | string[]): Trust {
+  if (typeof trust === 'number') return (_addr, i) => i < trust;
+  let fn = compiled.get(trust);
+  if (!fn) compiled.set(trust, (fn = proxyaddr.compile(trust)));
+  return fn;
+}
+
+export function clientIp(request: Request, trustProxy: Config['trustProxy']): string {
+  const socketIp = socketIps.get(request);
+  if (trustProxy === false || !socketIp) return socketIp ?? 'unknown';
+  const forwardedFor = request.headers.get('x-forwarded-for') ?? undefined;
+  // proxy-addr reads only these two fields of a Node request.
+  const req = { headers: { 'x-forwarded-for': forwardedFor }, socket: { remoteAddress: socketIp } } as unknown as IncomingMessage;
+  return proxyaddr(req, trustFunction(trustProxy));
 }
