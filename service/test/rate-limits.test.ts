@@ -42,7 +42,12 @@ function expectRateLimited(res: ApiResponse, maxSeconds: number) {
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
-  expect(res.text).toBe(`Too many requests. Please try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`);
+  // A known error (Gatehouse's own code), so clients can tell a limit from other errors.
+  expectKnownError(res, 'RATE_LIMITED', 429);
+  expect(res.body).toEqual({
+    code: 'RATE_LIMITED', details: { retry_after_seconds: retryAfter },
+    error: `Too many requests. Please try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+  });
 }
 
 /** Parallel wrong sign-ins: exactly `mismatches` were checked (400), the rest refused (429); nothing else. */
@@ -120,6 +125,18 @@ describe('password sign-in', () => {
       expectKnownError(await p.client.post('/auth/password/sign-in', { email: u.email, password: 'wrong-password' }, from(freshIp())), 'EMAIL_PASSWORD_MISMATCH', 400);
     }
     expectRateLimited(await p.client.post('/auth/password/sign-in', { email: u.email, password: 'wrong-password' }, from(freshIp())), 60);
+  });
+
+  test('GATEHOUSE_TRUST_PROXY=true trusts one proxy hop: rotating the client-written x-forwarded-for entries buys no new budget', async () => {
+    const p = await newProject(svc);
+    const ip = freshIp();
+    const spoofed = () => ({ headers: { 'x-forwarded-for': `${freshIp()}, ${freshIp()}, ${ip}` } });
+    for (let i = 0; i < 5; i++) {
+      expectKnownError(await p.client.post('/auth/password/sign-in', { email: uniqueEmail('spray'), password: 'guess-123' }, spoofed()), 'EMAIL_PASSWORD_MISMATCH', 400);
+    }
+    expectRateLimited(await p.client.post('/auth/password/sign-in', { email: uniqueEmail('spray'), password: 'guess-123' }, spoofed()), 60);
+    // The address the trusted proxy saw is what counts.
+    expectRateLimited(await p.client.post('/auth/password/sign-in', { email: uniqueEmail('spray'), password: 'guess-123' }, from(ip)), 60);
   });
 
   test('without GATEHOUSE_TRUST_PROXY, spoofed x-forwarded-for headers do not buy new budgets', async () => {

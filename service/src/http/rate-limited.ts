@@ -1,10 +1,9 @@
-// 429 Too Many Requests. Not a known error (the protocol has none for it): a plain-text status error that the
-// renderer answers with a `Retry-After` header, which the SDK honours before retrying.
-import { StatusError } from '@gatehouse/shared/known-errors';
+// 429 Too Many Requests: the known error RATE_LIMITED (Gatehouse's own code, so clients can tell a limit from other
+// errors), answered with a `Retry-After` header saying when the window ends.
+import { KnownErrors } from '@gatehouse/shared/known-errors';
 
-export class RateLimited extends StatusError {
+export class RateLimited extends KnownErrors.RateLimited {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, `Too many requests. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`);
-    this.name = 'RateLimited';
+    super(retryAfterSeconds);
   }
 }

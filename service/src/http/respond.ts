@@ -53,10 +53,8 @@ export function baseHeaders(requestId: string): Record<string, string> {
 /** Renders any thrown value. Unexpected errors are logged with the request id and answered without details. */
 export function errorResult(err: unknown, requestId: string, opts: { isProduction: boolean; method: string; url: string }): HttpResult {
   if (err instanceof KnownError) {
-    return HttpResult.json(err.toJSON(), err.statusCode, { 'x-stack-known-error': err.errorCode });
-  }
-  if (err instanceof RateLimited) {
-    return new HttpResult(429, err.message, { 'content-type': TEXT_TYPE, 'retry-after': String(err.retryAfterSeconds) });
+    const retryAfter: Record<string, string> = err instanceof RateLimited ? { 'retry-after': String(err.retryAfterSeconds) } : {};
+    return HttpResult.json(err.toJSON(), err.statusCode, { 'x-stack-known-error': err.errorCode, ...retryAfter });
   }
   if (err instanceof StatusError) return HttpResult.text(err.message, err.statusCode);
   console.error(`[${requestId}] ${opts.method} ${opts.url} failed:`, err);
