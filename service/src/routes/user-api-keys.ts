@@ -84,7 +84,8 @@ function routesFor(kind: Kind): RouteDef[] {
     route({
       method: 'POST', path: base, summary: `Create a ${kind} API key (the value is shown only in this response)`, tags,
       access: [...ALL], body: kind === 'user' ? UserApiKeyCreate : TeamApiKeyCreate,
-      response: kind === 'user' ? UserApiKeyFirstView : TeamApiKeyFirstView, status: 201,
+      // 200, not 201: the reference's answer.
+      response: kind === 'user' ? UserApiKeyFirstView : TeamApiKeyFirstView,
       async handler(ctx) {
         assertEnabled(ctx, kind);
         const body = ctx.body as { description: string; expires_at_millis?: number | null; is_public?: boolean; user_id?: string; team_id?: string };
@@ -110,6 +111,8 @@ function routesFor(kind: Kind): RouteDef[] {
       async handler(ctx) {
         assertEnabled(ctx, kind);
         const ownerId = requestedOwner(ctx, kind, ctx.query as { user_id?: string; team_id?: string });
+        // The reference lists one user's keys only, even for servers (team keys may be listed project-wide).
+        if (kind === 'user' && ownerId === undefined && ctx.auth.type !== 'client') throw new KnownErrors.SchemaError('user_id is required for user API keys');
         await assertCanManage(ctx, kind, ownerId);
         const rows = await keys.list(ctx.db, ctx.auth.project.id, kind, ownerId);
         return { items: rows.map((r) => keys.view(r)), is_paginated: false as const };

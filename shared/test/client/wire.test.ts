@@ -47,7 +47,7 @@ const key = (extra: Record<string, unknown>) => ({ id: 'k1', description: 'd', c
 describe('user and team API keys', () => {
   test('client: create (first view), list (last four), revoke sends only `revoked`', async () => {
     const { server, calls } = fake({
-      'POST /user-api-keys': (_r, b) => Response.json(key({ type: 'user', user_id: 'u1', value: 'sk_full', expires_at_millis: b.expires_at_millis }), { status: 201 }),
+      'POST /user-api-keys': (_r, b) => Response.json(key({ type: 'user', user_id: 'u1', value: 'sk_full', expires_at_millis: b.expires_at_millis })),
       'GET /user-api-keys?user_id=me': () => Response.json({ items: [key({ type: 'user', user_id: 'u1', value: { last_four: 'full' } })], is_paginated: false }),
       'PATCH /user-api-keys/k1?user_id=me': () => Response.json(key({ type: 'user', user_id: 'u1', value: { last_four: 'full' }, manually_revoked_at_millis: 9 })),
       'GET /users/me': () => Response.json(baseUser()),
