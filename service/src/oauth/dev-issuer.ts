@@ -24,9 +24,11 @@ export function devIssuer(apiBase: string): string | null {
 export async function startDevIssuer(services: Services): Promise<void> {
   const { config } = services;
   if (!config.devOidc || Object.keys(issuerOverrides()).length > 0) return;
+  // Bound to the service's own interface: HOST=127.0.0.1 keeps the provider local too.
+  const host = config.hostname;
   const preferred = config.port > 0 && config.port < 65535 ? config.port + 1 : 0;
-  const port = preferred && (await isFree(preferred)) ? preferred : 0;
-  const provider = await startDevOidcProvider({ port, clients: devProviderClients(config.publicUrl) });
+  const port = preferred && (await isFree(preferred, host)) ? preferred : 0;
+  const provider = await startDevOidcProvider({ port, host, clients: devProviderClients(config.publicUrl) });
   running = { provider, registeredFor: config.publicUrl };
   console.log(`Development OpenID provider on ${provider.issuer} (signs in every OAuth provider without keys)`);
   services.onStop.push(async () => {
@@ -35,10 +37,10 @@ export async function startDevIssuer(services: Services): Promise<void> {
   });
 }
 
-function isFree(port: number): Promise<boolean> {
+function isFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
-    server.listen(port, () => server.close(() => resolve(true)));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
 }

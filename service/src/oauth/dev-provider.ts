@@ -28,6 +28,8 @@ export interface DevAccount {
 export interface DevOidcProviderOptions {
   /** 0 (default) picks a free port. */
   port?: number;
+  /** Interface to listen on (default all); the service passes its own HOST. */
+  host?: string;
   /** Public issuer URL; default `http://localhost:<port>`. */
   issuer?: string;
   clients?: DevClient[];
@@ -62,10 +64,13 @@ export async function startDevOidcProvider(options: DevOidcProviderOptions = {})
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, () => resolve());
+    server.listen(options.port ?? 0, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const issuer = (options.issuer ?? `http://localhost:${port}`).replace(/\/$/, '');
+  // Bound to one address: reached at it (`localhost` may resolve to an interface the provider does not listen on).
+  const bound = options.host && !['0.0.0.0', '::', 'localhost'].includes(options.host) ? options.host : undefined;
+  const origin = bound ? `http://${bound.includes(':') ? `[${bound}]` : bound}:${port}` : `http://localhost:${port}`;
+  const issuer = (options.issuer ?? origin).replace(/\/$/, '');
 
   const claimsOf = (login: string) => {
     const account = accounts.get(login) ?? {};
