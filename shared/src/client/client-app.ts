@@ -9,7 +9,7 @@ import {
   type GatehouseClientAppOptions,
 } from './app-options.ts';
 import type { CachedRead } from './cache.ts';
-import type { ClientCore } from './core.ts';
+import type { ClientCore, MfaPrompt } from './core.ts';
 import { withMfa, type SignInTokensJson } from './mfa.ts';
 import { cachedReadsSymbol, inFamily, isOneOf } from './models/common.ts';
 import { createCurrentUser, type CurrentUser } from './models/current-user.ts';
@@ -269,6 +269,19 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
        */
       setCurrentUser: (userJson: Promise<unknown> | unknown): Promise<void> =>
         this._core.currentUserCache(this._userAccess).setAsync([this._core.defaultSession()], Promise.resolve(userJson)),
+      /**
+       * Installs the TOTP prompt of a UI layer (the account kit's dialog) for sign-ins that need MFA; an
+       * `mfaPrompt` given to the constructor still wins. Returns the function that removes it again.
+       */
+      setUiMfaPrompt: (prompt: MfaPrompt): (() => void) => {
+        this._core.uiMfaPrompt = prompt;
+        return () => {
+          if (this._core.uiMfaPrompt === prompt) this._core.uiMfaPrompt = undefined;
+        };
+      },
+      /** Navigates with the app's redirect method (no trust check: for targets the caller built itself). */
+      navigate: (url: string, options?: { replace?: boolean }): Promise<void> =>
+        this._core.redirector.navigate(url, { replace: !!options?.replace }),
       toClientJson: () => ({
         baseUrl: this._core.api.baseUrl,
         projectId: this.projectId,

@@ -44,6 +44,8 @@ export class ClientCore {
   readonly browser: BrowserEnvironment | null;
   readonly redirector: Redirector;
   readonly options: CoreOptions;
+  /** A prompt a UI layer installs (the account kit's TOTP dialog); the `mfaPrompt` option still wins. */
+  uiMfaPrompt: MfaPrompt | undefined;
   #memoryStore?: TokenStore;
   #cookieStore?: TokenStore;
   #requestStores = new WeakMap<object, TokenStore>();

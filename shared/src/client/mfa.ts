@@ -6,9 +6,13 @@ export type SignInTokensJson = { access_token: string; refresh_token: string; is
 
 export const TOTP_PROMPT_TEXT = 'Please enter the six-digit TOTP code from your authenticator app.';
 
-/** Asks for the TOTP code: the `mfaPrompt` option, else the browser's blocking prompt; nothing → InvalidTotpCode. */
+/**
+ * Asks for the TOTP code: the `mfaPrompt` option, else a prompt installed by a UI layer, else the browser's
+ * blocking prompt; nothing → InvalidTotpCode.
+ */
 async function askForTotp(core: ClientCore, attemptCode: string): Promise<string> {
-  const prompt = core.options.mfaPrompt ?? (core.browser?.prompt ? () => core.browser!.prompt!(TOTP_PROMPT_TEXT) : undefined);
+  const prompt =
+    core.options.mfaPrompt ?? core.uiMfaPrompt ?? (core.browser?.prompt ? () => core.browser!.prompt!(TOTP_PROMPT_TEXT) : undefined);
   const answer = prompt ? await prompt({ attemptCode }) : undefined;
   if (!answer) throw new KnownErrors.InvalidTotpCode();
   return answer;

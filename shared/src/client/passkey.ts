@@ -1,5 +1,4 @@
 // Passkey sign-in and registration (client-library §1.4.2, §1.7.4) through @simplewebauthn/browser.
-import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { KnownErrors, type KnownError } from '../known-errors.ts';
 import { RELYING_PARTY_ID_PLACEHOLDER } from './constants.ts';
 import type { ClientCore } from './core.ts';
@@ -13,12 +12,18 @@ export interface WebAuthnCeremonies {
   startRegistration(options: { optionsJSON: any }): Promise<any>;
 }
 
-export const browserWebAuthn: WebAuthnCeremonies = { startAuthentication, startRegistration };
+// Loaded on first use: most page loads never run a ceremony, and browser bundles stay smaller without it.
+const webAuthnLibrary = () => import('@simplewebauthn/browser');
+
+export const browserWebAuthn: WebAuthnCeremonies = {
+  startAuthentication: async (options) => (await webAuthnLibrary()).startAuthentication(options),
+  startRegistration: async (options) => (await webAuthnLibrary()).startRegistration(options),
+};
 
 export type PasskeyRegistrationResult = Result<undefined, KnownError>;
 
-function isWebAuthnLibraryError(err: unknown): err is WebAuthnError {
-  return err instanceof WebAuthnError;
+async function isWebAuthnLibraryError(err: unknown): Promise<boolean> {
+  return err instanceof (await webAuthnLibrary()).WebAuthnError;
 }
 
 function ceremonies(core: ClientCore): WebAuthnCeremonies {
@@ -43,7 +48,7 @@ export async function passkeySignInTokens(core: ClientCore): Promise<Result<Sign
     });
     return Result.ok(tokens);
   } catch (err) {
-    if (isWebAuthnLibraryError(err)) return Result.error(new KnownErrors.PasskeyWebAuthnError(err.message, err.name));
+    if (err instanceof Error && (await isWebAuthnLibraryError(err))) return Result.error(new KnownErrors.PasskeyWebAuthnError(err.message, err.name));
     return Result.error(new KnownErrors.PasskeyAuthenticationFailed('Failed to sign in with passkey'));
   }
 }
@@ -60,7 +65,7 @@ export async function registerPasskey(core: ClientCore, session: InternalSession
   try {
     credential = await ceremonies(core).startRegistration({ optionsJSON: { ...init.options_json, rp: { ...init.options_json.rp, id: hostname } } });
   } catch (err) {
-    if (isWebAuthnLibraryError(err)) return Result.error(new KnownErrors.PasskeyWebAuthnError(err.message, err.name));
+    if (err instanceof Error && (await isWebAuthnLibraryError(err))) return Result.error(new KnownErrors.PasskeyWebAuthnError(err.message, err.name));
     console.error('Passkey registration failed', err);
     return Result.error(new KnownErrors.PasskeyRegistrationFailed('Failed to start passkey registration due to unknown error'));
   }
