@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { OutboundPolicy } from './net/outbound-targets';
 import proxyaddr from 'proxy-addr';
 import { parseRules } from './auth/rate-limits';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_METADATA_LIMITS, type MetadataLimits } from './http/limits';
 
 export interface Config {
   port: number;
@@ -45,6 +46,10 @@ export interface Config {
    * first password, account deletion); GATEHOUSE_RECENT_SIGN_IN_SECONDS, default 15 minutes.
    */
   recentSignInSeconds: number;
+  /** Largest request body (GATEHOUSE_MAX_BODY_BYTES); larger ones answer 413 REQUEST_BODY_TOO_LARGE. */
+  maxBodyBytes: number;
+  /** Largest value of each metadata tier as UTF-8 JSON (GATEHOUSE_MAX_CLIENT_METADATA_BYTES, ...); larger: SCHEMA_ERROR. */
+  metadataLimits: MetadataLimits;
 }
 
 /** A true/false setting from the environment (undefined when unset); anything else stops the start. */
@@ -139,5 +144,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailCodeLifetimeSeconds: seconds(env, 'GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS'),
     outbound: { allowPrivateNetworks: flag(env, 'GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS') ?? !isProduction },
     recentSignInSeconds: seconds(env, 'GATEHOUSE_RECENT_SIGN_IN_SECONDS') ?? 900,
+    maxBodyBytes: integer(env, 'GATEHOUSE_MAX_BODY_BYTES', 1024) ?? DEFAULT_MAX_BODY_BYTES,
+    metadataLimits: {
+      client_metadata: integer(env, 'GATEHOUSE_MAX_CLIENT_METADATA_BYTES', 2) ?? DEFAULT_METADATA_LIMITS.client_metadata,
+      client_read_only_metadata: integer(env, 'GATEHOUSE_MAX_CLIENT_READ_ONLY_METADATA_BYTES', 2) ?? DEFAULT_METADATA_LIMITS.client_read_only_metadata,
+      server_metadata: integer(env, 'GATEHOUSE_MAX_SERVER_METADATA_BYTES', 2) ?? DEFAULT_METADATA_LIMITS.server_metadata,
+    },
   };
 }

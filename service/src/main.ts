@@ -24,7 +24,8 @@ const boot = await bootstrapInternalProject(services);
 await startBackgroundWork(services);
 const app = createApp(services);
 // Elysia's listen hands every route to Bun's native router (its own router only sees the rest: 404s, 405s).
-app.listen({ port: config.port, hostname: config.hostname, development: false, idleTimeout: 60, reusePort: false });
+// Bun's own body limit stays above the service's, so that the service answers its known error (http/limits.ts).
+app.listen({ port: config.port, hostname: config.hostname, development: false, idleTimeout: 60, reusePort: false, maxRequestBodySize: Math.max(config.maxBodyBytes * 2, 128 * 1024 * 1024) });
 const server = app.server!;
 
 // With PORT=0 the real port is known only now; links the service builds (OAuth callback URLs) need it.

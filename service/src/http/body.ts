@@ -1,5 +1,6 @@
 // Request bodies by content type, as the protocol defines them (protocol-auth §1.5).
 import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { DEFAULT_MAX_BODY_BYTES, readBodyBytes } from './limits';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const MAX_JSON_DEPTH = 100;
@@ -15,11 +16,11 @@ function depthExceeds(value: unknown, max: number): boolean {
   return false;
 }
 
-export async function parseBody(request: Request): Promise<unknown> {
+export async function parseBody(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (!contentType) return undefined;
-  const bytes = new Uint8Array(await request.arrayBuffer());
+  const bytes = await readBodyBytes(request, maxBytes);
   if (contentType === 'application/octet-stream') return bytes;
   let text: string;
   try { text = utf8.decode(bytes); } catch {

@@ -8,6 +8,7 @@ import * as users from '../repo/users';
 import { authenticate, type AccessType, type Auth } from './auth';
 import { validatePart } from './validate';
 import { parseBody } from './body';
+import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
 
 const PER_ACCESS = Symbol('perAccess');
@@ -90,6 +91,8 @@ export function schemasOf(schema: SchemaOrPerAccess | undefined): { access: stri
 
 /** Runs one request through a route: authentication, access type, validation, handler. */
 export async function runRoute(def: RouteDef, services: Services, request: Request, url: URL, rawParams: Record<string, string>, requestId: string): Promise<HttpResult> {
+  // A body declared too large is refused before anything else (authentication included) is looked at.
+  assertDeclaredLength(request, services.config.maxBodyBytes);
   const auth = await authenticate(services, request.headers);
   if (def.access !== 'optional') {
     if (!auth) throw new KnownErrors.AccessTypeRequired();
@@ -108,7 +111,8 @@ export async function runRoute(def: RouteDef, services: Services, request: Reque
   const params = validate(def.params, decodedParams, 'params');
   const query = def.query ? validate(def.query, Object.fromEntries(url.searchParams), 'query', true) : undefined;
   const bodySchema = pick(def.body, auth?.type);
-  const body = bodySchema ? validate(bodySchema, await parseBody(request), 'body') : undefined;
+  const body = bodySchema ? validate(bodySchema, await parseBody(request, services.config.maxBodyBytes), 'body') : undefined;
+  if (bodySchema) problems.push(...metadataProblems(body, services.config.metadataLimits));
   const schemaError = (...lines: string[]) =>
     new KnownErrors.SchemaError(`Request validation failed on ${request.method} ${url.pathname}:\n${lines.map((p) => `  - ${p}`).join('\n')}`);
   if (problems.length) throw schemaError(...problems);

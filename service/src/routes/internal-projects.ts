@@ -1,8 +1,8 @@
 // /internal/projects: users of the internal project create and list the projects they own.
 import { Type } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { AdminProject, ProjectConfigUpdate, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
-import { List, Nullable, Strict } from '@gatehouse/shared/schemas/common';
+import { AdminProject, ProjectConfigUpdate, ProjectDescription, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
+import { List, MAX_NAME_LENGTH, Strict } from '@gatehouse/shared/schemas/common';
 import { route, type AuthedContext } from '../http/route';
 import { managedProjectIds } from '../http/auth';
 import * as projects from '../repo/projects';
@@ -16,8 +16,8 @@ const ALL = ['client', 'server', 'admin'] as const;
 const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
 
 export const ProjectCreate = Strict({
-  display_name: Type.String({ minLength: 1 }),
-  description: Type.Optional(Nullable(Type.String())),
+  display_name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
+  description: Type.Optional(ProjectDescription),
   is_production_mode: Type.Optional(Type.Boolean()),
   config: Type.Optional(ProjectConfigUpdate),
 });

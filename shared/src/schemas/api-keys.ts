@@ -1,6 +1,6 @@
 // Project API key sets (protocol-resources §11.1).
 import { Type, type Static } from '@sinclair/typebox';
-import { Millis, Strict, Uuid } from './common.ts';
+import { DescriptionText, Millis, Strict, Uuid } from './common.ts';
 
 const LastFour = Strict({ last_four: Type.String() });
 
@@ -28,7 +28,7 @@ export const ApiKeySetFirstView = Strict({
 export type ApiKeySetFirstView = Static<typeof ApiKeySetFirstView>;
 
 export const ApiKeySetCreate = Strict({
-  description: Type.String(),
+  description: DescriptionText(),
   // Bounded to what a Date (and a Postgres timestamp) can hold.
   expires_at_millis: Type.Number({ minimum: 0, maximum: 8_640_000_000_000_000 }),
   has_publishable_client_key: Type.Boolean(),
@@ -37,6 +37,6 @@ export const ApiKeySetCreate = Strict({
 });
 
 export const ApiKeySetUpdate = Strict({
-  description: Type.Optional(Type.String()),
+  description: Type.Optional(DescriptionText()),
   revoked: Type.Optional(Type.Literal(true)),
 });

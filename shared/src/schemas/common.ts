@@ -16,6 +16,16 @@ export const Json = () => Type.Unknown({ description: 'Any JSON value' });
 /** A string of exactly 45 characters (verification codes, refresh tokens). */
 export const Code45 = () => Type.String({ minLength: 45, maxLength: 45 });
 export const NonEmptyString = (opts: object = {}) => Type.String({ minLength: 1, emptyMessage: 'must not be empty', ...opts });
+/**
+ * Upper bounds of free-text request fields: roomy for people, too small to carry megabytes (one 10 MB display name
+ * made every read of its user slow). Response schemas stay unbounded (values stored before the bounds still read).
+ */
+export const MAX_NAME_LENGTH = 1_000;
+export const MAX_DESCRIPTION_LENGTH = 10_000;
+/** A display name, sender name, host, id or similar short text of a request. */
+export const NameText = (opts: object = {}) => Type.String({ maxLength: MAX_NAME_LENGTH, ...opts });
+/** A description of a request. */
+export const DescriptionText = (opts: object = {}) => Type.String({ maxLength: MAX_DESCRIPTION_LENGTH, ...opts });
 export const Millis = () => Type.Number({ description: 'Milliseconds since the Unix epoch' });
 
 /** A strict object: unknown properties are rejected ("contains unknown properties"). */

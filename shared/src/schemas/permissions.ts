@@ -2,7 +2,7 @@
 // plain strings here: their syntax rules (`permissionIdProblems` in rules/permissions) word errors as the
 // reference does, without the path prefix, so routes check them.
 import { Type, type Static } from '@sinclair/typebox';
-import { Strict, UserIdOrMe, Uuid } from './common.ts';
+import { DescriptionText, NameText, Strict, UserIdOrMe, Uuid } from './common.ts';
 
 export const PermissionDefinition = Strict({
   id: Type.String(),
@@ -12,15 +12,15 @@ export const PermissionDefinition = Strict({
 export type PermissionDefinition = Static<typeof PermissionDefinition>;
 
 export const PermissionDefinitionCreate = Strict({
-  id: Type.String(),
-  description: Type.Optional(Type.String()),
-  contained_permission_ids: Type.Optional(Type.Array(Type.String())),
+  id: NameText(),
+  description: Type.Optional(DescriptionText()),
+  contained_permission_ids: Type.Optional(Type.Array(NameText())),
 });
 export type PermissionDefinitionCreate = Static<typeof PermissionDefinitionCreate>;
 export const PermissionDefinitionUpdate = Strict({
-  id: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
-  contained_permission_ids: Type.Optional(Type.Array(Type.String())),
+  id: Type.Optional(NameText()),
+  description: Type.Optional(DescriptionText()),
+  contained_permission_ids: Type.Optional(Type.Array(NameText())),
 });
 export type PermissionDefinitionUpdate = Static<typeof PermissionDefinitionUpdate>;
 export const PermissionDefinitionParams = Strict({ permission_id: Type.String() });

@@ -1,6 +1,6 @@
 // Projects and their configuration (protocol-resources §10).
 import { Type, type Static } from '@sinclair/typebox';
-import { Millis, Nullable, Strict, NonEmptyString } from './common.ts';
+import { DescriptionText, Millis, NameText, Nullable, Strict, NonEmptyString } from './common.ts';
 
 export const OAuthProviderId = Type.Union([
   Type.Literal('google'), Type.Literal('github'), Type.Literal('microsoft'), Type.Literal('spotify'), Type.Literal('facebook'),
@@ -117,7 +117,7 @@ export const AdminProject = Strict({
 });
 export type AdminProject = Static<typeof AdminProject>;
 
-export const ProjectDescription = Nullable(Type.String());
+export const ProjectDescription = Nullable(DescriptionText());
 
 /**
  * Email config as a request sends it (PATCH /projects/current, POST /internal/projects). One object instead of
@@ -126,12 +126,12 @@ export const ProjectDescription = Nullable(Type.String());
  */
 export const EmailConfigInput = Strict({
   type: Type.Union([Type.Literal('shared'), Type.Literal('standard')]),
-  host: Type.Optional(Type.String()),
+  host: Type.Optional(NameText()),
   port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
-  username: Type.Optional(Type.String()),
-  password: Type.Optional(Type.String()),
-  sender_name: Type.Optional(Type.String()),
-  sender_email: Type.Optional(Type.String({ format: 'email' })),
+  username: Type.Optional(NameText()),
+  password: Type.Optional(NameText()),
+  sender_name: Type.Optional(NameText()),
+  sender_email: Type.Optional(NameText({ format: 'email' })),
 });
 export type EmailConfigInput = Static<typeof EmailConfigInput>;
 
@@ -159,7 +159,7 @@ export type ProjectConfigUpdate = Static<typeof ProjectConfigUpdate>;
 
 /** `PATCH /projects/current` body. */
 export const ProjectUpdate = Strict({
-  display_name: Type.Optional(Type.String({ minLength: 1 })),
+  display_name: Type.Optional(NameText({ minLength: 1 })),
   description: Type.Optional(ProjectDescription),
   is_production_mode: Type.Optional(Type.Boolean()),
   config: Type.Optional(ProjectConfigUpdate),

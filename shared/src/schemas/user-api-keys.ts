@@ -1,7 +1,7 @@
 // User and team API keys (protocol-resources §11.2). `value` is the full secret in the creation response only;
 // every later read carries `{last_four}`.
 import { Type, type Static } from '@sinclair/typebox';
-import { Millis, Nullable, Strict, UserIdOrMe, Uuid } from './common.ts';
+import { DescriptionText, Millis, Nullable, Strict, UserIdOrMe, Uuid } from './common.ts';
 
 const LastFour = Strict({ last_four: Type.String() });
 // Bounded to what a Date (and a Postgres timestamp) can hold.
@@ -24,7 +24,7 @@ export type UserApiKey = Static<typeof UserApiKey>;
 export type TeamApiKey = Static<typeof TeamApiKey>;
 
 const createCommon = {
-  description: Type.String(),
+  description: DescriptionText(),
   /** null or omitted: the key never expires. */
   expires_at_millis: Type.Optional(ExpiresAt()),
   is_public: Type.Optional(Type.Boolean()),
@@ -34,11 +34,11 @@ export const TeamApiKeyCreate = Strict({ ...createCommon, team_id: Uuid() });
 
 /** Clients may rename or revoke (one way); servers may also move the expiry. */
 export const ApiKeyClientUpdate = Strict({
-  description: Type.Optional(Type.String()),
+  description: Type.Optional(DescriptionText()),
   revoked: Type.Optional(Type.Literal(true)),
 });
 export const ApiKeyServerUpdate = Strict({
-  description: Type.Optional(Type.String()),
+  description: Type.Optional(DescriptionText()),
   expires_at_millis: Type.Optional(ExpiresAt()),
   revoked: Type.Optional(Type.Literal(true)),
 });

@@ -1,6 +1,6 @@
 // Users: read shapes per access type, and the writable fields (protocol-resources §1).
 import { Type, type Static } from '@sinclair/typebox';
-import { Base64, Json, Millis, Nullable, Strict, Url, Uuid, Email } from './common.ts';
+import { Base64, Json, Millis, NameText, Nullable, Strict, Url, Uuid, Email } from './common.ts';
 import { ClientTeam, ServerTeam } from './teams.ts';
 
 export const OAuthProviderLink = Strict({ id: Type.String(), account_id: Type.String(), email: Nullable(Type.String()) });
@@ -39,7 +39,7 @@ export type ServerUser = Static<typeof ServerUser>;
 const ProfileImageUrl = () => Nullable(Url({ maxLength: 1_000_000 }));
 
 const clientWritable = {
-  display_name: Type.Optional(Nullable(Type.String())),
+  display_name: Type.Optional(Nullable(NameText())),
   profile_image_url: Type.Optional(ProfileImageUrl()),
   client_metadata: Type.Optional(Json()),
   selected_team_id: Type.Optional(Nullable(Uuid())),
@@ -55,11 +55,11 @@ const serverWritable = {
   ...clientWritable,
   client_read_only_metadata: Type.Optional(Json()),
   server_metadata: Type.Optional(Json()),
-  primary_email: Type.Optional(Nullable(Type.String({ minLength: 1, emptyMessage: 'must not be empty', pattern: '^[^@\\s]+@[^@\\s]+$', patternMessage: 'must be a valid email' }))),
+  primary_email: Type.Optional(Nullable(NameText({ minLength: 1, emptyMessage: 'must not be empty', pattern: '^[^@\\s]+@[^@\\s]+$', patternMessage: 'must be a valid email' }))),
   primary_email_verified: Type.Optional(Type.Boolean()),
   primary_email_auth_enabled: Type.Optional(Type.Boolean()),
   password: Type.Optional(Nullable(Type.String({ maxLength: 70 }))),
-  password_hash: Type.Optional(Type.String()),
+  password_hash: Type.Optional(NameText()),
 };
 
 export const ServerUserUpdate = Strict({ ...serverWritable, is_anonymous: Type.Optional(Type.Literal(false)) });
@@ -68,7 +68,7 @@ export type ServerUserUpdate = Static<typeof ServerUserUpdate>;
 export const ServerUserCreate = Strict({
   ...serverWritable,
   is_anonymous: Type.Optional(Type.Boolean()),
-  oauth_providers: Type.Optional(Type.Array(Strict({ id: Type.String(), account_id: Type.String(), email: Type.Optional(Nullable(Email())) }))),
+  oauth_providers: Type.Optional(Type.Array(Strict({ id: NameText(), account_id: NameText(), email: Type.Optional(Nullable(Email({ maxLength: 1_000 }))) }))),
 });
 export type ServerUserCreate = Static<typeof ServerUserCreate>;
 
@@ -78,7 +78,7 @@ export const UserListQuery = Strict({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   order_by: Type.Optional(Type.Literal('signed_up_at')),
   desc: Type.Optional(Type.Boolean()),
-  query: Type.Optional(Type.String()),
+  query: Type.Optional(NameText()),
   team_id: Type.Optional(Uuid()),
 });
 export type UserListQuery = Static<typeof UserListQuery>;
