@@ -60,7 +60,7 @@ describe('templates', () => {
 
   test('every default (and the v1 magic link) is valid EmailTemplateContent and mentions its link in both parts', () => {
     const links = { email_verification: 'emailVerificationLink', password_reset: 'passwordResetLink', magic_link: 'magicLink', team_invitation: 'teamInvitationLink' } as const;
-    for (const type of EMAIL_TEMPLATE_TYPES) {
+    for (const type of Object.keys(links) as (keyof typeof links)[]) {
       const t = DEFAULT_EMAIL_TEMPLATES[type];
       expect(Value.Check(EmailTemplateContent, t.content)).toBe(true);
       const out = renderTemplate(t, { projectDisplayName: 'Acme', teamDisplayName: 'Team', otp: 'ABC123', [links[type]]: 'https://app.example.com/cb?code=xyz' });
@@ -68,6 +68,16 @@ describe('templates', () => {
       expect(out.html).toContain('href="https://app.example.com/cb?code=xyz"');
       expect(out.html).not.toContain('{{');
       expect(out.text).not.toContain('{{');
+    }
+    // Security notifications carry no link (a notice must not look like a sign-in mail) and fill every variable.
+    for (const type of EMAIL_TEMPLATE_TYPES.filter((t) => !(t in links))) {
+      const t = DEFAULT_EMAIL_TEMPLATES[type];
+      expect(Value.Check(EmailTemplateContent, t.content)).toBe(true);
+      const out = renderTemplate(t, { projectDisplayName: 'Acme', userDisplayName: 'Ann', email: 'new@example.com' });
+      expect(`${out.subject}${out.html}${out.text}`).not.toContain('{{');
+      expect(out.html).not.toContain('href=');
+      expect(out.text).toContain('Hi Ann,');
+      if (type.startsWith('sign_in_email')) expect(out.text).toContain('new@example.com');
     }
     expect(Value.Check(EmailTemplateContent, MAGIC_LINK_TEMPLATE_V1.content)).toBe(true);
     expect(Value.Check(EmailTemplateContent, { html: '', text: '', extra: 1 })).toBe(false);

@@ -15,7 +15,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => { await smtp?.stop(); });
 
-const TYPES = ['email_verification', 'password_reset', 'magic_link', 'team_invitation'];
+const TYPES = [
+  'email_verification', 'password_reset', 'magic_link', 'team_invitation',
+  // Gatehouse's security notifications, after the protocol's four.
+  'password_changed', 'sign_in_email_added', 'sign_in_email_removed', 'mfa_disabled', 'passkey_added', 'passkey_removed',
+];
 const custom = { html: '<p>Custom {{ projectDisplayName }}: <a href="{{ emailVerificationLink }}">verify</a></p>', text: 'Custom: {{ emailVerificationLink }}' };
 
 async function standardProject(): Promise<TestProject> {
@@ -26,16 +30,17 @@ async function standardProject(): Promise<TestProject> {
 }
 
 describe('GET /email-templates', () => {
-  test('four defaults, in protocol order', async () => {
+  test("the protocol's four defaults in protocol order, then the security notifications", async () => {
     const p = await newProject(svc);
     const res = await p.admin.get('/email-templates');
     expect(res.status).toBe(200);
     expect(res.body.is_paginated).toBe(false);
     expect(res.body.items.map((t: any) => [t.type, t.is_default])).toEqual(TYPES.map((t) => [t, true]));
-    expect(res.body.items.map((t: any) => t.subject)).toEqual([
+    expect(res.body.items.slice(0, 4).map((t: any) => t.subject)).toEqual([
       'Verify your email at {{ projectDisplayName }}', 'Reset your password at {{ projectDisplayName }}',
       'Sign in to {{ projectDisplayName }}: Your code is {{ otp }}', 'You have been invited to join {{ teamDisplayName }}',
     ]);
+    expect(res.body.items[4].subject).toBe('Your password at {{ projectDisplayName }} was changed');
     for (const t of res.body.items) {
       expect(Object.keys(t).sort()).toEqual(['content', 'is_default', 'subject', 'type']);
       expect(Object.keys(t.content).sort()).toEqual(['html', 'text']);
@@ -63,7 +68,7 @@ describe('PATCH and DELETE /email-templates/{type}', () => {
     res = await p.admin.patch('/email-templates/email_verification', { content: custom });
     expect(res.body).toEqual({ type: 'email_verification', subject: 'Welcome to {{ projectDisplayName }}', content: custom, is_default: false });
     const list = await p.admin.get('/email-templates');
-    expect(list.body.items.map((t: any) => t.is_default)).toEqual([false, true, true, true]);
+    expect(list.body.items.map((t: any) => t.is_default)).toEqual(TYPES.map((t) => t !== 'email_verification'));
 
     expect((await p.admin.delete('/email-templates/email_verification')).body).toEqual({ success: true });
     expect((await p.admin.get('/email-templates/email_verification')).body).toEqual(defaults);

@@ -130,7 +130,11 @@ export function isSharedOAuthProviderId(id: string): boolean {
 // ── Email (protocol-auth §5, protocol-resources §12) ─────────────────────────────────────────────────────────────
 export const EMAIL_CONFIG_TYPES = ['shared', 'standard'] as const;
 /** In the order `GET /email-templates` lists them. */
-export const EMAIL_TEMPLATE_TYPES = ['email_verification', 'password_reset', 'magic_link', 'team_invitation'] as const;
+export const EMAIL_TEMPLATE_TYPES = [
+  'email_verification', 'password_reset', 'magic_link', 'team_invitation',
+  // Gatehouse's security notifications (sent to the account's verified addresses).
+  'password_changed', 'sign_in_email_added', 'sign_in_email_removed', 'mfa_disabled', 'passkey_added', 'passkey_removed',
+] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 export const CONTACT_CHANNEL_TYPES = ['email'] as const;
 export const EMAIL_SEND_ATTEMPTS = 3;

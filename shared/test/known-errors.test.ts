@@ -76,6 +76,8 @@ describe('messages and details match the spec', () => {
       'This email is already used for authentication by another account.', { type: 'email', contact_channel_value: null }],
     [new KnownErrors.VerificationCodeAlreadyUsed(), 409, 'The verification link has already been used.', undefined],
     [new KnownErrors.OuterOAuthTimeout(), 408, 'The OAuth flow has timed out. Please sign in again.', undefined],
+    // Gatehouse's own (README, "Where Gatehouse differs"): sensitive client changes need a recent sign-in.
+    [new KnownErrors.RecentSignInRequired(), 403, 'This action requires a recent sign-in. Please sign in again and retry.', undefined],
     [new KnownErrors.CannotGetOwnUserWithoutUser(), 400,
       "You have specified 'me' as a userId, but did not provide authentication for a user.", undefined],
     [new KnownErrors.AccessTypeWithoutProjectId('client'), 400,

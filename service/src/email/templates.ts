@@ -31,7 +31,15 @@ export type EmailTemplateVariablesByType = {
     teamDisplayName: string;
     teamInvitationLink: string;
   };
+  // Security notifications (no link: a notice must not be a phishing template); `email` is the address concerned.
+  password_changed: NoticeVariables;
+  sign_in_email_added: NoticeVariables & { email: string };
+  sign_in_email_removed: NoticeVariables & { email: string };
+  mfa_disabled: NoticeVariables;
+  passkey_added: NoticeVariables;
+  passkey_removed: NoticeVariables;
 };
+type NoticeVariables = { projectDisplayName: string; userDisplayName?: string | null };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rendering
@@ -275,6 +283,45 @@ If you weren't expecting this invitation, you can ignore this email.
   },
 };
 
+const NOT_YOU = `If this wasn't you, reset your password now and contact the support of {{ projectDisplayName }}: someone else may have access to your account.`;
+
+/** A security notification: what changed on the account, and what to do if it was not the account's owner. */
+function notice(subject: string, title: string, what: string): EmailTemplateSource {
+  return {
+    subject,
+    content: {
+      html: layout(title, [
+        heading(title),
+        greeting,
+        `<p style="${P}">${what}</p>`,
+        `<p style="${P}">If this was you, there is nothing to do.</p>`,
+        `<p style="${MUTED}">${NOT_YOU}</p>`,
+      ].join('\n')),
+      text: `${textGreeting}
+
+${what}
+
+If this was you, there is nothing to do.
+
+${NOT_YOU}
+`,
+    },
+  };
+}
+
+const passwordChanged = notice('Your password at {{ projectDisplayName }} was changed', 'Your password was changed',
+  'The password of your {{ projectDisplayName }} account was changed or reset.');
+const signInEmailAdded = notice('A sign-in email was added to your {{ projectDisplayName }} account', 'Sign-in email added',
+  'The address {{ email }} was added to your {{ projectDisplayName }} account as an email you can sign in with.');
+const signInEmailRemoved = notice('A sign-in email was removed from your {{ projectDisplayName }} account', 'Sign-in email removed',
+  'The address {{ email }} can no longer be used to sign in to your {{ projectDisplayName }} account.');
+const mfaDisabled = notice('Two-factor authentication was turned off at {{ projectDisplayName }}', 'Two-factor authentication turned off',
+  'Two-factor authentication (authenticator app codes) was turned off for your {{ projectDisplayName }} account.');
+const passkeyAdded = notice('A passkey was added to your {{ projectDisplayName }} account', 'Passkey added',
+  'A passkey was registered for your {{ projectDisplayName }} account; it can now be used to sign in.');
+const passkeyRemoved = notice('A passkey was removed from your {{ projectDisplayName }} account', 'Passkey removed',
+  'The passkey of your {{ projectDisplayName }} account was removed; it can no longer be used to sign in.');
+
 function deepFreeze<T extends EmailTemplateSource>(t: T): T {
   Object.freeze(t.content);
   return Object.freeze(t);
@@ -286,6 +333,12 @@ export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateType, EmailTe
   password_reset: deepFreeze(passwordReset),
   magic_link: deepFreeze(magicLink),
   team_invitation: deepFreeze(teamInvitation),
+  password_changed: deepFreeze(passwordChanged),
+  sign_in_email_added: deepFreeze(signInEmailAdded),
+  sign_in_email_removed: deepFreeze(signInEmailRemoved),
+  mfa_disabled: deepFreeze(mfaDisabled),
+  passkey_added: deepFreeze(passkeyAdded),
+  passkey_removed: deepFreeze(passkeyRemoved),
 });
 
 export function getDefaultEmailTemplate(type: EmailTemplateType, opts: { magicLinkVersion?: 1 | 2 } = {}): EmailTemplateSource {

@@ -75,7 +75,7 @@ export async function demotePrimary(tx: DB, projectId: string, userId: string, e
   await tx.update(c).set({ isPrimary: false }).where(and(...conditions));
 }
 
-export async function insert(tx: DB, v: { projectId: string; userId: string; value: string; usedForAuth: boolean; isPrimary: boolean; isVerified: boolean }): Promise<ChannelRow> {
+export async function insert(tx: DB, v: { projectId: string; userId: string; value: string; usedForAuth: boolean; isPrimary: boolean; isVerified: boolean; authRequiresVerification?: boolean }): Promise<ChannelRow> {
   try {
     const [row] = await tx.insert(c).values({ ...v, type: 'email' }).returning();
     return row!;
@@ -84,7 +84,7 @@ export async function insert(tx: DB, v: { projectId: string; userId: string; val
   }
 }
 
-export async function update(tx: DB, id: string, set: Partial<Pick<ChannelRow, 'value' | 'usedForAuth' | 'isPrimary' | 'isVerified'>>): Promise<ChannelRow> {
+export async function update(tx: DB, id: string, set: Partial<Pick<ChannelRow, 'value' | 'usedForAuth' | 'isPrimary' | 'isVerified' | 'authRequiresVerification'>>): Promise<ChannelRow> {
   try {
     const [row] = Object.keys(set).length
       ? await tx.update(c).set(set).where(eq(c.id, id)).returning()
@@ -95,9 +95,12 @@ export async function update(tx: DB, id: string, set: Partial<Pick<ChannelRow, '
   }
 }
 
-export async function remove(tx: DB, projectId: string, userId: string, id: string): Promise<boolean> {
-  const rows = await tx.delete(c).where(and(eq(c.projectId, projectId), eq(c.userId, userId), eq(c.id, id))).returning({ id: c.id });
-  return rows.length > 0;
+/** Deletes the channel; returns what it was (null when there is none). */
+export async function remove(tx: DB, projectId: string, userId: string, id: string): Promise<{ value: string; usedForAuth: boolean } | null> {
+  if (!isUuid(userId) || !isUuid(id)) return null;
+  const [row] = await tx.delete(c).where(and(eq(c.projectId, projectId), eq(c.userId, userId), eq(c.id, id)))
+    .returning({ value: c.value, usedForAuth: c.usedForAuth });
+  return row ?? null;
 }
 
 /** Marks the user's email channel with this value verified; false when it no longer exists. */

@@ -195,10 +195,22 @@ const isAuthEmail = (projectId: string, email: string) => {
   return and(eq(c.projectId, projectId), eq(c.type, 'email'), eq(c.value, email), eq(c.usedForAuth, true));
 };
 
-/** Finds the user owning an auth-enabled email contact channel with exactly this value. */
-export async function findByAuthEmail(db: DB, projectId: string, email: string): Promise<{ userId: string; channelId: string; isVerified: boolean } | null> {
+/**
+ * A sign-in address that may be used to sign in or recover the account: verified, or unverified but not added by a
+ * client (the address the account signed up with, or one a server set).
+ */
+const usableForAuth = () => {
   const c = schema.contactChannels;
-  const [row] = await db.select({ userId: c.userId, channelId: c.id, isVerified: c.isVerified }).from(c)
+  return sql<boolean>`(${c.isVerified} or not ${c.authRequiresVerification})`;
+};
+
+/**
+ * Finds the user owning an auth-enabled email contact channel with exactly this value. `usableForAuth` is false for
+ * an address a client added that is not verified yet: it blocks the address for others but signs nobody in.
+ */
+export async function findByAuthEmail(db: DB, projectId: string, email: string): Promise<{ userId: string; channelId: string; isVerified: boolean; usableForAuth: boolean } | null> {
+  const c = schema.contactChannels;
+  const [row] = await db.select({ userId: c.userId, channelId: c.id, isVerified: c.isVerified, usableForAuth: usableForAuth() }).from(c)
     .where(isAuthEmail(projectId, email)).limit(1);
   return row ?? null;
 }
@@ -212,7 +224,7 @@ export async function passwordSignInFacts(db: DB, projectId: string, email: stri
   const u = schema.users;
   const [row] = await db.select({ userId: u.id, passwordHash: u.passwordHash, hasTotp: sql<boolean>`${u.totpSecret} is not null` })
     .from(c).innerJoin(u, and(eq(u.projectId, c.projectId), eq(u.id, c.userId)))
-    .where(isAuthEmail(projectId, email)).limit(1);
+    .where(and(isAuthEmail(projectId, email), usableForAuth())).limit(1);
   return row ?? null;
 }
 

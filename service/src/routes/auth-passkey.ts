@@ -8,6 +8,7 @@ import { route } from '../http/route';
 import * as passkeys from '../repo/passkeys';
 import { createCode, redeemCode } from '../auth/verification-codes';
 import { completeSignIn } from '../auth/sign-in';
+import { queueNotice } from '../auth/security-notices';
 import {
   assertPasskeysEnabled, authenticationOptions, PASSKEY_CHALLENGE_LIFETIME_MS, registrationOptions, verifyAuthentication, verifyRegistration,
 } from '../auth/passkeys';
@@ -59,6 +60,7 @@ export const passkeyRoutes = [
         deviceType: credentialDeviceType, backedUp: credentialBackedUp,
       });
       if (!stored) throw new KnownErrors.PasskeyRegistrationFailed('Passkey registration failed because this passkey is already registered to another account');
+      await queueNotice(services.db, services, auth.project, { userId: user.id, type: 'passkey_added', extra: {} });
       return { user_handle: c.id };
     },
   }),

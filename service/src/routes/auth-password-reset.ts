@@ -17,6 +17,7 @@ import * as users from '../repo/users';
 import * as sessions from '../repo/sessions';
 import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
 import { emitEvent } from '../events';
+import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 
 const ALL = ['client', 'server', 'admin'] as const;
 
@@ -26,7 +27,8 @@ function assertPasswordAuthEnabled(project: Project) {
 
 async function sendResetEmailIfUserExists(services: Services, project: Project, email: string, callbackUrl: string) {
   const found = await users.findByAuthEmail(services.db, project.id, email);
-  if (!found) return;
+  // An address a client added is not a recovery address until verified (a stolen token must not add one).
+  if (!found || !found.usableForAuth) return;
   const user = await users.load(services.db, project.id, found.userId);
   if (!user) return;
   // Users without a password get the mail too: the reset then creates their password.
@@ -87,7 +89,9 @@ export const passwordResetRoutes = [
           await sessions.revokeAllForUser(tx, project.id, userId);
           const row = await users.load(tx, project.id, userId);
           await emitEvent(tx, project.id, 'user.updated', row && users.serverView(row));
+          await queueNotice(tx, services, project, { userId, type: 'password_changed', extra: {} });
         });
+        sendQueuedNotices();
       });
       return { success: true as const };
     },

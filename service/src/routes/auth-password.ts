@@ -13,6 +13,8 @@ import { issueSession } from '../auth/session-tokens';
 import { emitEvent } from '../events';
 import { onPasswordSignUp } from '../auth/hooks';
 import { byEmail, byIp, limitFailures } from '../auth/rate-limits';
+import { assertRecentSignIn } from '../auth/recent-sign-in';
+import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 
 const Password = () => Type.String({ maxLength: 70 });
 const Tokens = Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() });
@@ -91,7 +93,9 @@ export const passwordRoutes = [
       await services.db.transaction(async (tx) => {
         await users.setPasswordHash(tx, auth.project.id, user.id, newHash);
         await sessions.revokeAllForUser(tx, auth.project.id, user.id, keep?.userId === user.id ? keep.id : undefined);
+        await queueNotice(tx, services, auth.project, { userId: user.id, type: 'password_changed', extra: {} });
       });
+      sendQueuedNotices();
       return { success: true as const };
     },
   }),
@@ -105,7 +109,14 @@ export const passwordRoutes = [
       assertPasswordAuthEnabled(auth.project);
       assertPasswordAcceptable(body.password);
       if (await users.passwordHash(services.db, auth.project.id, user.id)) throw new StatusError(400, 'User already has a password set.');
-      await users.setPasswordHash(services.db, auth.project.id, user.id, await services.passwords.hash(body.password));
+      // A first password is a new way in: with a stolen token it would be a permanent one.
+      await assertRecentSignIn(services, auth);
+      const hash = await services.passwords.hash(body.password);
+      await services.db.transaction(async (tx) => {
+        await users.setPasswordHash(tx, auth.project.id, user.id, hash);
+        await queueNotice(tx, services, auth.project, { userId: user.id, type: 'password_changed', extra: {} });
+      });
+      sendQueuedNotices();
       return { success: true as const };
     },
   }),

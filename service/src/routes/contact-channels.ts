@@ -11,6 +11,8 @@ import * as channels from '../repo/contact-channels';
 import * as users from '../repo/users';
 import { limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
 import { sendChannelVerificationEmail } from '../auth/verification-email';
+import { assertRecentSignIn } from '../auth/recent-sign-in';
+import { queueNotice, sendQueuedNotices, verifiedAddresses } from '../auth/security-notices';
 
 const ALL = ['client', 'server', 'admin'] as const;
 const NOT_FOUND = 'Contact channel not found';
@@ -23,8 +25,9 @@ function targetUserId(ctx: AuthedContext, idOrMe: string | undefined, forbidden:
 }
 
 async function applyUpdate(ctx: AuthedContext, userId: string, channelId: string, b: Update) {
-  const projectId = ctx.auth.project.id;
-  return ctx.services.db.transaction(async (tx) => {
+  const { services, auth } = ctx;
+  const projectId = auth.project.id;
+  const view = await services.db.transaction(async (tx) => {
     if (!(await channels.lockUser(tx, projectId, userId))) throw new StatusError(400, NOT_FOUND);
     const row = await channels.find(tx, projectId, userId, channelId);
     if (!row) throw new StatusError(400, NOT_FOUND);
@@ -40,11 +43,30 @@ async function applyUpdate(ctx: AuthedContext, userId: string, channelId: string
     if (b.is_verified !== undefined) set.isVerified = b.is_verified;
     const usedForAuth = b.used_for_auth ?? row.usedForAuth;
     if (b.used_for_auth !== undefined) set.usedForAuth = b.used_for_auth;
-    if (usedForAuth && (changed || !row.usedForAuth)) await channels.assertFreeForAuth(tx, projectId, userId, value, null);
+    const becomesAuth = usedForAuth && (changed || !row.usedForAuth);
+    if (becomesAuth) {
+      // A new sign-in address (ASVS 3.7.1): a client needs a recent sign-in, and the address signs in and
+      // receives codes only once verified; a server's change is trusted as it is.
+      if (auth.type === 'client') {
+        await assertRecentSignIn(services, auth, tx);
+        if (!(set.isVerified ?? row.isVerified)) set.authRequiresVerification = true;
+      } else {
+        set.authRequiresVerification = false;
+      }
+      await channels.assertFreeForAuth(tx, projectId, userId, value, null);
+    }
     if (b.is_primary === true) await channels.demotePrimary(tx, projectId, userId, row.id);
     if (b.is_primary !== undefined) set.isPrimary = b.is_primary;
-    return channels.view(await channels.update(tx, row.id, set));
+    const recipients = await verifiedAddresses(tx, projectId, userId);
+    const updated = await channels.update(tx, row.id, set);
+    if (row.usedForAuth && (changed || !usedForAuth)) {
+      await queueNotice(tx, services, auth.project, { userId, type: 'sign_in_email_removed', extra: { email: row.value }, to: recipients });
+    }
+    if (becomesAuth) await queueNotice(tx, services, auth.project, { userId, type: 'sign_in_email_added', extra: { email: value }, to: recipients });
+    return channels.view(updated);
   });
+  sendQueuedNotices();
+  return view;
 }
 
 export const contactChannelRoutes = [
@@ -57,19 +79,30 @@ export const contactChannelRoutes = [
       const { services, auth } = ctx;
       const body = ctx.body as typeof ServerContactChannelCreate.static;
       const userId = targetUserId(ctx, body.user_id, 'Client can only create contact channels for their own user.')!;
-      return services.db.transaction(async (tx) => {
+      // A new sign-in address with client access needs a recent sign-in (a stolen token must not add one).
+      if (body.used_for_auth) await assertRecentSignIn(services, auth);
+      const isVerified = body.is_verified ?? false;
+      const view = await services.db.transaction(async (tx) => {
         if (!(await channels.lockUser(tx, auth.project.id, userId))) {
           throw auth.type === 'client' ? new KnownErrors.CannotGetOwnUserWithoutUser() : new KnownErrors.UserIdDoesNotExist(userId);
         }
         if (await channels.findByValue(tx, auth.project.id, userId, body.value)) throw new StatusError(400, 'Contact channel already exists');
         if (body.used_for_auth) await channels.assertFreeForAuth(tx, auth.project.id, userId, body.value, body.value);
         if (body.is_primary) await channels.demotePrimary(tx, auth.project.id, userId);
+        const recipients = body.used_for_auth ? await verifiedAddresses(tx, auth.project.id, userId) : [];
         const row = await channels.insert(tx, {
           projectId: auth.project.id, userId, value: body.value, usedForAuth: body.used_for_auth,
-          isPrimary: body.is_primary ?? false, isVerified: body.is_verified ?? false,
+          isPrimary: body.is_primary ?? false, isVerified,
+          // A client's address signs in and receives sign-in and reset codes only once verified.
+          authRequiresVerification: auth.type === 'client' && !isVerified,
         });
+        if (body.used_for_auth) {
+          await queueNotice(tx, services, auth.project, { userId, type: 'sign_in_email_added', extra: { email: body.value }, to: recipients });
+        }
         return channels.view(row);
       });
+      sendQueuedNotices();
+      return view;
     },
   }),
   route({
@@ -109,8 +142,14 @@ export const contactChannelRoutes = [
       const projectId = ctx.auth.project.id;
       await ctx.services.db.transaction(async (tx) => {
         await channels.lockUser(tx, projectId, userId);
-        if (!(await channels.remove(tx, projectId, userId, ctx.params.contact_channel_id))) throw new StatusError(400, NOT_FOUND);
+        const recipients = await verifiedAddresses(tx, projectId, userId);
+        const removed = await channels.remove(tx, projectId, userId, ctx.params.contact_channel_id);
+        if (!removed) throw new StatusError(400, NOT_FOUND);
+        if (removed.usedForAuth) {
+          await queueNotice(tx, ctx.services, ctx.auth.project, { userId, type: 'sign_in_email_removed', extra: { email: removed.value }, to: recipients });
+        }
       });
+      sendQueuedNotices();
       return { success: true as const };
     },
   }),

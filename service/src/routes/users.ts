@@ -10,6 +10,8 @@ import { createUser } from '../repo/user-writes';
 import { applyUserUpdate, newUserFromCreate } from '../users/update';
 import { emitEvent } from '../events';
 import type { Services } from '../services';
+import { assertRecentSignIn } from '../auth/recent-sign-in';
+import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 
 const UserParams = Strict({ user_id: UserIdOrMe() });
 const userView = perAccess({ client: ClientUser, server: ServerUser });
@@ -26,13 +28,29 @@ async function loadOr404(ctx: Pick<AuthedContext, 'db' | 'auth'>, userId: string
   return row;
 }
 
-async function updateUser(ctx: AuthedContext, userId: string, body: ServerUserUpdate) {
+/** What an update turns off that protects the account: MFA, passkey sign-in, OTP sign-in (null: nothing). */
+function weakening(before: users.UserRow, body: ServerUserUpdate) {
+  const mfaOff = before.requires_totp_mfa && body.totp_secret_base64 === null;
+  // Replacing the TOTP secret also removes the one the owner has.
+  const mfaReplaced = before.requires_totp_mfa && !!body.totp_secret_base64;
+  const passkeyOff = before.passkey_auth_enabled && body.passkey_auth_enabled === false;
+  const otpOff = before.otp_auth_enabled && body.otp_auth_enabled === false;
+  return mfaOff || mfaReplaced || passkeyOff || otpOff ? { mfaOff, passkeyOff } : null;
+}
+
+async function updateUser(ctx: AuthedContext, before: users.UserRow, body: ServerUserUpdate) {
   const { services, auth } = ctx;
+  const userId = before.id;
+  const weakened = weakening(before, body);
+  if (weakened) await assertRecentSignIn(services, auth);
   await services.db.transaction(async (tx) => {
     await applyUserUpdate(tx, services, auth.project, userId, body, auth.type === 'client');
     const row = await users.load(tx, auth.project.id, userId);
     await emitEvent(tx, auth.project.id, 'user.updated', row && users.serverView(row));
+    if (weakened?.mfaOff) await queueNotice(tx, services, auth.project, { userId, type: 'mfa_disabled', extra: {} });
+    if (weakened?.passkeyOff) await queueNotice(tx, services, auth.project, { userId, type: 'passkey_removed', extra: {} });
   });
+  if (weakened) sendQueuedNotices();
   return viewFor(services, auth, await loadOr404(ctx, userId));
 }
 
@@ -63,7 +81,7 @@ export const userRoutes = [
     access: [...ALL], body: userUpdate, response: userView,
     async handler(ctx) {
       const user = await ctx.requireUser();
-      return updateUser(ctx, user.id, ctx.body as ServerUserUpdate);
+      return updateUser(ctx, user, ctx.body as ServerUserUpdate);
     },
   }),
   route({
@@ -74,6 +92,7 @@ export const userRoutes = [
       if (ctx.auth.type === 'client' && !ctx.auth.project.config.client_user_deletion_enabled) {
         throw new StatusError(400, 'Client user deletion is not enabled for this project');
       }
+      await assertRecentSignIn(ctx.services, ctx.auth);
       return deleteUser(ctx, user.id);
     },
   }),
@@ -113,8 +132,7 @@ export const userRoutes = [
     access: [...SERVER], params: UserParams, body: ServerUserUpdate, response: ServerUser,
     async handler(ctx) {
       const userId = ctx.resolveUserId(ctx.params.user_id);
-      await loadOr404(ctx, userId);
-      return updateUser(ctx, userId, ctx.body);
+      return updateUser(ctx, await loadOr404(ctx, userId), ctx.body);
     },
   }),
   route({

@@ -21,7 +21,8 @@ import { GatehouseServerApp } from './server-app.ts';
 import { InternalSession } from './session.ts';
 import { Result } from './result.ts';
 
-export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic_link' | 'team_invitation';
+export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic_link' | 'team_invitation'
+  | 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed';
 
 export interface AdminEmailTemplate {
   readonly type: EmailTemplateType;

@@ -124,6 +124,9 @@ export const PasskeyAuthenticationNotEnabled = fixed('PASSKEY_AUTHENTICATION_NOT
 export const AnonymousAccountsNotEnabled = fixed('ANONYMOUS_ACCOUNTS_NOT_ENABLED', 400,
   'Anonymous accounts are not enabled for this project.');
 export const EmailPasswordMismatch = fixed('EMAIL_PASSWORD_MISMATCH', 400, 'Wrong e-mail or password.');
+// Gatehouse's own (not in the 2.8.3 SDK): a sensitive change with client access from a session signed in too long ago.
+export const RecentSignInRequired = fixed('RECENT_SIGN_IN_REQUIRED', 403,
+  'This action requires a recent sign-in. Please sign in again and retry.');
 export const RedirectUrlNotWhitelisted = fixed('REDIRECT_URL_NOT_WHITELISTED', 400,
   'Redirect URL not whitelisted. Did you forget to add this domain to the trusted domains list on the Stack Auth dashboard?');
 export const PasswordTooShort = def('PASSWORD_TOO_SHORT', 400, PASSWORD, (minLength: number) => [

@@ -1,14 +1,24 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
- * The four email template types, in the order `GET /email-templates` lists them (protocol-resources §12.1).
+ * The email template types, in the order `GET /email-templates` lists them: the protocol's four
+ * (protocol-resources §12.1), then Gatehouse's security notifications to the account's verified addresses.
  */
-export const EMAIL_TEMPLATE_TYPES = ['email_verification', 'password_reset', 'magic_link', 'team_invitation'] as const;
+export const EMAIL_TEMPLATE_TYPES = [
+  'email_verification', 'password_reset', 'magic_link', 'team_invitation',
+  'password_changed', 'sign_in_email_added', 'sign_in_email_removed', 'mfa_disabled', 'passkey_added', 'passkey_removed',
+] as const;
 export const EmailTemplateType = Type.Union([
   Type.Literal('email_verification'),
   Type.Literal('password_reset'),
   Type.Literal('magic_link'),
   Type.Literal('team_invitation'),
+  Type.Literal('password_changed'),
+  Type.Literal('sign_in_email_added'),
+  Type.Literal('sign_in_email_removed'),
+  Type.Literal('mfa_disabled'),
+  Type.Literal('passkey_added'),
+  Type.Literal('passkey_removed'),
 ]);
 export type EmailTemplateType = Static<typeof EmailTemplateType>;
 

@@ -150,10 +150,13 @@ describe('admin configuration', () => {
     expect(await app.listProjectPermissionDefinitions()).toEqual([]);
   });
 
-  test('email templates list the four types; sent emails are listed', async () => {
+  test('email templates list the four protocol types, then the security notifications; sent emails are listed', async () => {
     const app = adminFor(project);
     const templates = await app.listEmailTemplates();
-    expect(templates.map((t) => t.type)).toEqual(['email_verification', 'password_reset', 'magic_link', 'team_invitation']);
+    expect(templates.map((t) => t.type)).toEqual([
+      'email_verification', 'password_reset', 'magic_link', 'team_invitation',
+      'password_changed', 'sign_in_email_added', 'sign_in_email_removed', 'mfa_disabled', 'passkey_added', 'passkey_removed',
+    ]);
     expect(templates.every((t) => t.isDefault)).toBe(true);
     const sent = await app.listSentEmails();
     expect(sent.length).toBeGreaterThan(0);
