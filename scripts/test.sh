@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: type-check every package, then run every test (shared + service) with bun test.
+# `npm test`: type-check every package, build the front ends, then run every test (shared, service, account kit)
+# with bun test.
 # The last line is "N passed, N failed". Pass --no-typecheck to skip tsc, and paths to run a subset.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,7 @@ for arg in "$@"; do
     *) paths+=("$arg") ;;
   esac
 done
-[ ${#paths[@]} -eq 0 ] && paths=(shared/test service/test)
+[ ${#paths[@]} -eq 0 ] && paths=(shared/test service/test account-kit/test)
 
 # Browser tests drive Debian's Chromium (never a downloaded browser).
 if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -26,7 +27,11 @@ if [ $typecheck = 1 ]; then
   echo "== tsc (shared, service)"
   node_modules/.bin/tsc --noEmit -p shared/tsconfig.json || failed_tc=1
   node_modules/.bin/tsc --noEmit -p service/tsconfig.json || failed_tc=1
+  node_modules/.bin/tsc --noEmit -p account-kit/tsconfig.json || failed_tc=1
 fi
+
+# The front ends the browser tests open (built only when their sources changed).
+node scripts/build-ui.mjs || failed_tc=1
 
 log=$(mktemp)
 echo "== bun test ${paths[*]}"

@@ -6,6 +6,7 @@ import { runRoute, type RouteDef } from './http/route';
 import { CORS_HEADERS, CORS_PREFLIGHT_HEADERS, HttpResult, errorResult, newRequestId, toResponse } from './http/respond';
 import { buildOpenApiDocument, docsPage } from './http/openapi';
 import { rememberSocketIp } from './http/client-ip';
+import { createFrontEnds } from './http/front-ends';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const ALLOWED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
@@ -56,11 +57,14 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
 
   app.options('/api/*', () => new Response(null, { status: 200, headers: CORS_PREFLIGHT_HEADERS }));
 
+  // Everything outside /api: the account kit's demo app (/, /handler/...) and the console (/console).
+  const frontEnds = createFrontEnds(services);
+
   // Unknown paths and methods. Known errors from here also honour x-stack-override-error-status.
   app.onError(({ code, request }) => {
     if (code !== 'NOT_FOUND') return;
     const url = new URL(request.url);
-    if (!url.pathname.startsWith('/api/')) return new Response('Not found', { status: 404 });
+    if (!url.pathname.startsWith('/api/')) return frontEnds.serve(request) ?? new Response('Not found', { status: 404 });
     if (!ALLOWED_METHODS.has(request.method)) return new Response('Method not allowed', { status: 405, headers: CORS_HEADERS });
     // A known path asked with a method it does not implement.
     const allowed = allowedMethods(url.pathname);

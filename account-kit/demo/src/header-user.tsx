@@ -1,0 +1,5 @@
+import { UserButton } from '@gatehouse/account-kit';
+
+export function HeaderUser() {
+  return <UserButton showUserInfo />;
+}

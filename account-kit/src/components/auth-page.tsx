@@ -1,0 +1,108 @@
+// <SignIn> and <SignUp>: exactly the methods the project enables (from useProject), or the "already signed in"
+// card for a signed-in user (which, on handler pages, also sends them on to the after-sign-in/up page).
+import { useEffect } from 'react';
+import { Anchor, Divider, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useGatehouseApp, useTranslate } from '../context';
+import { useProject } from '../hooks/use-project';
+import { useUser } from '../hooks/use-user';
+import { authMethods } from '../lib/sign-in-methods';
+import { CredentialSignIn } from './credential-sign-in';
+import { CredentialSignUp } from './credential-sign-up';
+import { MagicLinkForm } from './magic-link-form';
+import { AuthCard, MessageCard } from './message-card';
+import { AuthSkeleton } from './auth-skeleton';
+import { LoadBoundary } from './load-boundary';
+import { OAuthButtonGroup } from './oauth-button';
+import { PasskeyButton } from './passkey-button';
+
+export interface AuthPageProps {
+  type: 'sign-in' | 'sign-up';
+  /** Redirect a signed-in user to after-sign-in/up (what the handler pages do). */
+  automaticRedirect?: boolean;
+}
+
+export function AuthPage({ type, automaticRedirect }: AuthPageProps) {
+  const app = useGatehouseApp();
+  const t = useTranslate();
+  const user = useUser();
+  const project = useProject();
+
+  useEffect(() => {
+    if (user && automaticRedirect) void (type === 'sign-in' ? app.redirectToAfterSignIn({ replace: true }) : app.redirectToAfterSignUp({ replace: true }));
+  }, [user, automaticRedirect, type, app]);
+
+  if (user) {
+    return (
+      <MessageCard
+        title={t('alreadySignedIn.title')}
+        primaryAction={{ label: t('common.goHome'), onClick: () => void app.redirectToHome() }}
+        secondaryAction={{ label: t('alreadySignedIn.signOut'), onClick: () => void user.signOut() }}
+      >
+        {t('alreadySignedIn.text')}
+      </MessageCard>
+    );
+  }
+
+  const methods = authMethods(project.config, type);
+  if (methods.signUpDisabled) {
+    return (
+      <MessageCard title={t('signUp.disabled')} primaryAction={{ label: t('common.signIn'), onClick: () => void app.redirectToSignIn() }} />
+    );
+  }
+  const hasForms = methods.password || methods.magicLink;
+  const hasButtons = methods.oauthProviders.length > 0 || methods.passkey;
+  const isSignIn = type === 'sign-in';
+
+  return (
+    <AuthCard>
+      <Stack gap="md">
+        <Stack gap={4} align="center">
+          <Title order={1} size="h3" ta="center">{t(isSignIn ? 'signIn.title' : 'signUp.title')}</Title>
+          {(isSignIn ? project.config.signUpEnabled : true) && (
+            <Text size="sm" c="dimmed" ta="center">
+              {t(isSignIn ? 'signIn.noAccount' : 'signUp.haveAccount')}{' '}
+              <Anchor
+                href={isSignIn ? app.urls.signUp : app.urls.signIn}
+                onClick={(e) => { e.preventDefault(); void (isSignIn ? app.redirectToSignUp() : app.redirectToSignIn()); }}
+              >
+                {t(isSignIn ? 'common.signUp' : 'common.signIn')}
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+        {methods.none && <Text c="dimmed" ta="center">{t('signIn.noMethods')}</Text>}
+        {hasButtons && (
+          <Stack gap="xs">
+            <OAuthButtonGroup providers={methods.oauthProviders} type={type} />
+            {methods.passkey && <PasskeyButton />}
+          </Stack>
+        )}
+        {hasButtons && hasForms && <Divider label={t('common.or')} labelPosition="center" />}
+        {methods.password && methods.magicLink ? (
+          <Tabs defaultValue="magic-link" keepMounted={false}>
+            <Tabs.List grow mb="md">
+              <Tabs.Tab value="magic-link">{t('signIn.emailCodeTab')}</Tabs.Tab>
+              <Tabs.Tab value="password">{t('signIn.passwordTab')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="magic-link"><MagicLinkForm /></Tabs.Panel>
+            <Tabs.Panel value="password">{isSignIn ? <CredentialSignIn /> : <CredentialSignUp />}</Tabs.Panel>
+          </Tabs>
+        ) : methods.password ? (
+          isSignIn ? <CredentialSignIn /> : <CredentialSignUp />
+        ) : methods.magicLink ? (
+          <MagicLinkForm />
+        ) : null}
+      </Stack>
+    </AuthCard>
+  );
+}
+
+/** The sign-in screen, with its own loading skeleton and error state (a host can place it on any page). */
+export function SignIn(props: Omit<AuthPageProps, 'type'>) {
+  return <LoadBoundary fallback={<AuthSkeleton />}><AuthPage type="sign-in" {...props} /></LoadBoundary>;
+}
+
+/** The sign-up screen, with its own loading skeleton and error state. */
+export function SignUp(props: Omit<AuthPageProps, 'type'>) {
+  return <LoadBoundary fallback={<AuthSkeleton />}><AuthPage type="sign-up" {...props} /></LoadBoundary>;
+}

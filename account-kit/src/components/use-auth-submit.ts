@@ -1,0 +1,43 @@
+// Runs an auth call for a form: shows the known error's text next to its field (or above the form), keeps the
+// submit button busy meanwhile, and moves focus to the field in error.
+import { useState } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslate } from '../context';
+import { describeAuthError, type ErrorField } from '../lib/error-messages';
+
+export function useAuthSubmit<V extends Record<string, unknown>>(form: UseFormReturnType<V>, fieldOf: Partial<Record<ErrorField, keyof V & string>>) {
+  const t = useTranslate();
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const showError = (err: unknown) => {
+    const { key, field } = describeAuthError(err);
+    const path = fieldOf[field];
+    if (path) {
+      form.setFieldError(path, t(key));
+      queueMicrotask(() => document.querySelector<HTMLElement>(`[data-path="${path}"]`)?.focus());
+    } else {
+      setFormError(t(key));
+    }
+  };
+
+  /** `run` returns an error to show (a Result's error), or nothing on success. */
+  const submit = (run: (values: V) => Promise<unknown>) =>
+    form.onSubmit(async (values) => {
+      setBusy(true);
+      setFormError(null);
+      try {
+        const error = await run(values);
+        if (error) showError(error);
+      } catch (err) {
+        showError(err);
+      } finally {
+        setBusy(false);
+      }
+    }, (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) document.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
+    });
+
+  return { busy, formError, submit, showError };
+}

@@ -1,0 +1,68 @@
+// The avatar menu of a host app's header: who is signed in, account settings, sign out (or sign in / sign up).
+import { Suspense } from 'react';
+import { Box, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { IconLogin, IconLogout, IconSettings, IconUserPlus } from '@tabler/icons-react';
+import { useGatehouseApp, useTranslate } from '../context';
+import { useUser } from '../hooks/use-user';
+import { UserAvatar } from './user-avatar';
+
+export interface UserButtonProps {
+  /** Show the name and email beside the avatar. */
+  showUserInfo?: boolean;
+  /** Extra menu entries above "Account settings". */
+  extraItems?: { text: string; icon?: React.ReactNode; onClick: () => void }[];
+}
+
+export function UserButton(props: UserButtonProps) {
+  return (
+    <Suspense fallback={<Skeleton circle height={34} />}>
+      <UserButtonInner {...props} />
+    </Suspense>
+  );
+}
+
+function UserButtonInner({ showUserInfo, extraItems = [] }: UserButtonProps) {
+  const app = useGatehouseApp();
+  const t = useTranslate();
+  const user = useUser();
+  return (
+    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userButton.open')} style={{ display: 'flex', alignItems: 'center', gap: 8, borderRadius: 999 }}>
+          <UserAvatar user={user} />
+          {showUserInfo && user && (
+            <Box style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500} truncate>{user.displayName || user.primaryEmail}</Text>
+              {user.displayName && user.primaryEmail && <Text size="xs" c="dimmed" truncate>{user.primaryEmail}</Text>}
+            </Box>
+          )}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user ? (
+          <>
+            <Menu.Label>
+              <Text size="sm" fw={500} c="var(--mantine-color-text)" truncate>{user.displayName || user.primaryEmail || t('userButton.anonymous')}</Text>
+              {user.displayName && user.primaryEmail && <Text size="xs" truncate>{user.primaryEmail}</Text>}
+            </Menu.Label>
+            <Menu.Divider />
+            {extraItems.map((item) => (
+              <Menu.Item key={item.text} leftSection={item.icon} onClick={item.onClick}>{item.text}</Menu.Item>
+            ))}
+            <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={() => void app.redirectToAccountSettings()}>
+              {t('userButton.accountSettings')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void user.signOut()}>
+              {t('common.signOut')}
+            </Menu.Item>
+          </>
+        ) : (
+          <>
+            <Menu.Item leftSection={<IconLogin size={16} aria-hidden />} onClick={() => void app.redirectToSignIn()}>{t('userButton.signIn')}</Menu.Item>
+            <Menu.Item leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => void app.redirectToSignUp()}>{t('userButton.signUp')}</Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,23 @@
+// Public API of @gatehouse/account-kit. Import the styles once: `import '@gatehouse/account-kit/styles.css'`.
+export { GatehouseProvider, type GatehouseProviderProps } from './provider';
+export { useGatehouseApp, useTranslate } from './context';
+export { useUser, type UseUserOptions, type UseUserOr } from './hooks/use-user';
+export { useProject } from './hooks/use-project';
+export { useTeams, useContactChannels, usePermissions, useTeamMembers } from './hooks/use-user-data';
+export { useCachedRead } from './hooks/use-cached-read';
+export { GatehouseHandler, type GatehouseHandlerProps } from './handler/gatehouse-handler';
+export { SignIn, SignUp, AuthPage, type AuthPageProps } from './components/auth-page';
+export { CredentialSignIn } from './components/credential-sign-in';
+export { CredentialSignUp } from './components/credential-sign-up';
+export { MagicLinkForm } from './components/magic-link-form';
+export { PasskeyButton } from './components/passkey-button';
+export { OAuthButton, OAuthButtonGroup } from './components/oauth-button';
+export { PasswordInput } from './components/password-input';
+export { UserAvatar, TeamAvatar, type UserAvatarProps } from './components/user-avatar';
+export { UserButton, type UserButtonProps } from './components/user-button';
+export { SelectedTeamSwitcher, type SelectedTeamSwitcherProps } from './components/selected-team-switcher';
+export { MessageCard, AuthCard, type MessageCardProps } from './components/message-card';
+export { LoadBoundary } from './components/load-boundary';
+export { AccountSettings } from './settings/account-settings';
+export { gatehouseTheme, gatehouseCssVariables } from './theme';
+export { createTranslator, loadCatalogue, LANGS, en, type Messages, type MessageKey, type Lang, type Translate } from './messages';

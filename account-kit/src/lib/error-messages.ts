@@ -1,0 +1,37 @@
+// Which catalogue text a person sees for an error of the auth flows, and next to which field it goes.
+// Pure, so the mapping is unit-tested rather than decided in JSX.
+import { KnownError } from '@gatehouse/shared/known-errors';
+import { NetworkError } from '@gatehouse/shared/client';
+import type { MessageKey } from '../messages';
+
+export type ErrorField = 'email' | 'password' | 'code' | 'form';
+
+const BY_CODE: Record<string, { key: MessageKey; field: ErrorField }> = {
+  EMAIL_PASSWORD_MISMATCH: { key: 'error.emailPasswordMismatch', field: 'password' },
+  USER_EMAIL_ALREADY_EXISTS: { key: 'error.userEmailAlreadyExists', field: 'email' },
+  PASSWORD_REQUIREMENTS_NOT_MET: { key: 'error.passwordRequirementsNotMet', field: 'password' },
+  PASSWORD_TOO_SHORT: { key: 'error.passwordRequirementsNotMet', field: 'password' },
+  PASSWORD_TOO_LONG: { key: 'error.passwordRequirementsNotMet', field: 'password' },
+  SIGN_UP_NOT_ENABLED: { key: 'error.signUpNotEnabled', field: 'form' },
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: { key: 'error.passwordAuthNotEnabled', field: 'form' },
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: { key: 'error.passkeyAuthNotEnabled', field: 'form' },
+  REDIRECT_URL_NOT_WHITELISTED: { key: 'error.redirectUrlNotWhitelisted', field: 'form' },
+  VERIFICATION_CODE_NOT_FOUND: { key: 'error.incorrectCode', field: 'code' },
+  VERIFICATION_CODE_EXPIRED: { key: 'error.codeExpired', field: 'code' },
+  VERIFICATION_CODE_ALREADY_USED: { key: 'error.codeAlreadyUsed', field: 'code' },
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: { key: 'error.codeMaxAttempts', field: 'code' },
+  INVALID_TOTP_CODE: { key: 'error.invalidTotpCode', field: 'form' },
+  PASSKEY_AUTHENTICATION_FAILED: { key: 'error.passkeyFailed', field: 'form' },
+  PASSKEY_WEBAUTHN_ERROR: { key: 'error.passkeyCancelled', field: 'form' },
+  USER_NOT_FOUND: { key: 'error.userNotFound', field: 'email' },
+  RATE_LIMITED: { key: 'error.rateLimited', field: 'form' },
+};
+
+/** The text key and field for an error thrown or returned by the client library. */
+export function describeAuthError(err: unknown): { key: MessageKey; field: ErrorField } {
+  if (err instanceof KnownError) {
+    return BY_CODE[err.errorCode] ?? { key: 'error.unknown', field: 'form' };
+  }
+  if (err instanceof NetworkError) return { key: 'error.network', field: 'form' };
+  return { key: 'error.unknown', field: 'form' };
+}

@@ -1,0 +1,140 @@
+// Browser tests of the account kit: Debian's Chromium driven by playwright-core (never a downloaded browser),
+// against the real service serving the demo app, with a real SMTP server receiving its mail and the service's
+// development OpenID provider behind every OAuth button. One service and one browser per test process.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { expect, setDefaultTimeout } from 'bun:test';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { startService, uniqueEmail, type RunningService } from '../../../service/test/support/service';
+import { startSmtpFixture, type ReceivedMail, type SmtpFixture } from '../../../service/test/support/smtp';
+import { newProject, type TestProject } from '../../../service/test/support/projects';
+
+export { uniqueEmail, newProject, type TestProject };
+export { extractCode, extractCodeLink, extractOtp } from '../../../service/test/support/smtp';
+
+export const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+export const ARTIFACTS = join(import.meta.dir, '../artifacts');
+const DEMO_INDEX = join(import.meta.dir, '../../demo/dist/index.html');
+
+export interface KitService extends RunningService {
+  mailbox: SmtpFixture;
+}
+
+let service: Promise<KitService> | undefined;
+let browser: Promise<Browser> | undefined;
+
+/** The service (with the demo built by `npm test` / `npm start`), its SMTP server and the dev OpenID provider. */
+export function kitService(): Promise<KitService> {
+  service ??= (async () => {
+    if (!existsSync(DEMO_INDEX)) throw new Error('The demo app is not built: run `node scripts/build-ui.mjs` (npm test does).');
+    const mailbox = await startSmtpFixture();
+    const svc = await startService({ env: { SMTP_URL: mailbox.url, GATEHOUSE_DEV_OIDC: 'true', GATEHOUSE_RATE_LIMITS: 'off' } });
+    return { ...svc, mailbox };
+  })();
+  return service;
+}
+
+export function sharedBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  return browser;
+}
+
+/** Preamble of a browser test file: a generous timeout, the service and the browser. */
+export async function setupBrowserSuite() {
+  setDefaultTimeout(90_000);
+  const [svc, b] = await Promise.all([kitService(), sharedBrowser()]);
+  return { svc, browser: b };
+}
+
+export interface PageOptions {
+  /** Open the demo as an app of this project (default: the internal project). */
+  project?: Pick<TestProject, 'id' | 'keys'>;
+  colorScheme?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+  lang?: string;
+}
+
+/** A fresh browser context (own cookies) with one page on the demo, pointed at `project`. */
+export async function openDemo(svc: KitService, o: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const b = await sharedBrowser();
+  const context = await b.newContext({
+    viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+    colorScheme: o.colorScheme ?? 'light',
+    baseURL: svc.url,
+  });
+  const page = await context.newPage();
+  const q = new URLSearchParams();
+  if (o.project) {
+    q.set('project_id', o.project.id);
+    q.set('publishable_client_key', o.project.keys.publishableClientKey);
+  }
+  if (o.lang) q.set('lang', o.lang);
+  // The demo remembers the project (and language) in this context's localStorage.
+  if (q.size) await page.goto(`/?${q}`);
+  return { context, page };
+}
+
+/** Chromium's virtual authenticator (CDP WebAuthn domain): passkeys without a person touching a key. */
+export async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** Waits for the next mail to `to` received after `since` (a timestamp), as a person opening their inbox. */
+export function mailTo(svc: KitService, to: string, o: { since?: number; subject?: RegExp } = {}): Promise<ReceivedMail> {
+  return svc.mailbox.waitForMail((m) => m.to.includes(to) && m.receivedAt >= (o.since ?? 0) && (!o.subject || o.subject.test(m.subject)), 30_000);
+}
+
+/** Saves a full-page screenshot as a test artifact (gitignored) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(async () => {
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n: any) => ({ target: n.target })) }));
+  })) as AxeViolation[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Asserts axe finds nothing serious or critical (the message names each violation and where). */
+export async function expectAccessible(page: Page) {
+  const found = await seriousA11yViolations(page);
+  expect(found.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The page at 1280 px and 390 px wide, light and dark: screenshots saved, axe run on each. */
+export async function checkEveryLook(page: Page, name: string, open: (page: Page) => Promise<void>) {
+  for (const width of [1280, 390]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await open(page);
+      await screenshot(page, `${name}-${width}-${scheme}`);
+      await expectAccessible(page);
+      // Nothing may stick out sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  }
+}
