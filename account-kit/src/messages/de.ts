@@ -1,7 +1,9 @@
 // German. Same keys as en.ts (a unit test checks that every key is present and no text is left in English).
 import type { Messages } from './en';
+import { deSettings } from './de-settings';
 
 export const de: Messages = {
+  ...deSettings,
   'common.loading': 'Wird geladen…',
   'common.cancel': 'Abbrechen',
   'common.goHome': 'Zur Startseite',

@@ -1,6 +1,9 @@
 // English: the reference catalogue. Every other language has exactly these keys (a unit test checks it).
 // `{name}` placeholders are filled by the translator; texts quoted from the spec are kept letter for letter.
+import { enSettings } from './en-settings';
+
 export const en = {
+  ...enSettings,
   // Shared words
   'common.loading': 'Loading…',
   'common.cancel': 'Cancel',
