@@ -115,6 +115,18 @@ export const sessions = pgTable('sessions', {
   index('sessions_user_idx').on(t.userId, t.createdAt),
 ]);
 
+/**
+ * Sessions ended before their time (sign-out, revocation, password reset, user deletion), written by a trigger on
+ * `sessions` (drizzle/*_revoked_sessions_trigger.sql) that also NOTIFYs every instance. Each instance keeps the
+ * recent ones in memory and refuses their access tokens (auth/revoked-sessions.ts); rows older than the access-token
+ * lifetime are useless and pruned.
+ */
+export const revokedSessions = pgTable('revoked_sessions', {
+  sessionId: uuid('session_id').primaryKey(),
+  projectId: text('project_id').notNull(),
+  revokedAt: ts('revoked_at').notNull().defaultNow(),
+}, (t) => [index('revoked_sessions_revoked_at_idx').on(t.revokedAt)]);
+
 /** One row per user and day with activity: daily-active-user metrics and users by country. */
 export const userActivityDays = pgTable('user_activity_days', {
   projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
