@@ -6,6 +6,7 @@ import { runRoute, type RouteDef } from './http/route';
 import { CORS_HEADERS, CORS_PREFLIGHT_HEADERS, HttpResult, errorResult, newRequestId, toResponse } from './http/respond';
 import { buildOpenApiDocument, docsPage } from './http/openapi';
 import { rememberSocketIp } from './http/client-ip';
+import { lifecycle } from './lifecycle';
 import { createFrontEnds } from './http/front-ends';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
@@ -47,7 +48,9 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
 
   app.get('/health', async ({ request }) => {
     const headers = { 'access-control-allow-origin': '*', 'access-control-allow-methods': '*', 'access-control-allow-headers': '*', 'access-control-expose-headers': '*' };
+    // Liveness: /health. Readiness: /health?db (503 while the database is unreachable or the service shuts down).
     if (new URL(request.url).searchParams.has('db')) {
+      if (lifecycle.isDraining) return Response.json({ status: 'error', shutting_down: true }, { status: 503, headers });
       try { await services.db.execute('select 1' as never); } catch {
         return Response.json({ status: 'error', db: 'unreachable' }, { status: 503, headers });
       }

@@ -50,6 +50,8 @@ export interface Config {
   maxBodyBytes: number;
   /** Largest value of each metadata tier as UTF-8 JSON (GATEHOUSE_MAX_CLIENT_METADATA_BYTES, ...); larger: SCHEMA_ERROR. */
   metadataLimits: MetadataLimits;
+  /** On SIGTERM/SIGINT, how long requests in progress may take to finish (GATEHOUSE_SHUTDOWN_DEADLINE_SECONDS). */
+  shutdownDeadlineSeconds: number;
 }
 
 /** A true/false setting from the environment (undefined when unset); anything else stops the start. */
@@ -150,5 +152,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       client_read_only_metadata: integer(env, 'GATEHOUSE_MAX_CLIENT_READ_ONLY_METADATA_BYTES', 2) ?? DEFAULT_METADATA_LIMITS.client_read_only_metadata,
       server_metadata: integer(env, 'GATEHOUSE_MAX_SERVER_METADATA_BYTES', 2) ?? DEFAULT_METADATA_LIMITS.server_metadata,
     },
+    shutdownDeadlineSeconds: integer(env, 'GATEHOUSE_SHUTDOWN_DEADLINE_SECONDS', 0, 3600) ?? 10,
   };
 }

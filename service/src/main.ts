@@ -6,6 +6,7 @@ import { createServices } from './services';
 import { createApp } from './app';
 import { bootstrapInternalProject } from './bootstrap';
 import { startBackgroundWork } from './background';
+import { lifecycle } from './lifecycle';
 
 /** A start that cannot go on: one line naming what is wrong (no stack trace), and a non-zero exit. */
 function cannotStart(message: string): never {
@@ -46,14 +47,25 @@ if (shownKeys) {
 }
 console.log(`API docs: http://localhost:${server.port}/api/v1/docs`);
 
+// Graceful shutdown. New requests are refused at once (503 + Retry-After, before any work; /health?db answers 503
+// so load balancers stop sending) while the requests in progress finish, up to GATEHOUSE_SHUTDOWN_DEADLINE_SECONDS.
+// Then the listener closes (responses flushed), the workers finish their current item, and the database closes.
+// Nothing is cut off mid-write: a request either completes or is refused before any work.
 let stopping = false;
-async function shutdown() {
+async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  server.stop();
+  const deadlineMs = config.shutdownDeadlineSeconds * 1000;
+  const started = Date.now();
+  console.log(`${signal}: shutting down (waiting up to ${config.shutdownDeadlineSeconds} s for ${lifecycle.requestsInFlight} request(s) in progress)`);
+  const unfinished = await lifecycle.drain(deadlineMs);
+  if (unfinished > 0) console.warn(`Shutdown deadline passed with ${unfinished} request(s) still in progress`);
+  const closed = server.stop(unfinished > 0);
+  const left = Math.max(1000, deadlineMs - (Date.now() - started));
+  if (!(await Promise.race([closed.then(() => true), Bun.sleep(left).then(() => false)]))) await server.stop(true);
   for (const stop of services.onStop) await stop();
   await database.close();
   process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,6 +1,7 @@
 // Turning results and errors into HTTP responses, in one place.
 import { KnownError, StatusError } from '@gatehouse/shared/known-errors';
 import { RateLimited } from './rate-limited';
+import { ServiceUnavailable } from '../lifecycle';
 
 // CORS (protocol-auth §1.9). Browsers read the allow-methods/-headers and max-age only from the preflight answer,
 // so actual responses carry just what they need (origin and exposed headers): ~700 bytes less on every response.
@@ -55,6 +56,9 @@ export function errorResult(err: unknown, requestId: string, opts: { isProductio
   if (err instanceof KnownError) {
     const retryAfter: Record<string, string> = err instanceof RateLimited ? { 'retry-after': String(err.retryAfterSeconds) } : {};
     return HttpResult.json(err.toJSON(), err.statusCode, { 'x-stack-known-error': err.errorCode, ...retryAfter });
+  }
+  if (err instanceof ServiceUnavailable) {
+    return new HttpResult(503, err.message, { 'content-type': TEXT_TYPE, 'retry-after': String(err.retryAfterSeconds) });
   }
   if (err instanceof StatusError) return HttpResult.text(err.message, err.statusCode);
   console.error(`[${requestId}] ${opts.method} ${opts.url} failed:`, err);

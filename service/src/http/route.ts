@@ -10,6 +10,7 @@ import { validatePart } from './validate';
 import { parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
+import { lifecycle } from '../lifecycle';
 
 const PER_ACCESS = Symbol('perAccess');
 export interface PerAccess<T extends TSchema> { [PER_ACCESS]: true; client?: T; server?: T; admin?: T }
@@ -89,8 +90,20 @@ export function schemasOf(schema: SchemaOrPerAccess | undefined): { access: stri
   return [{ access: 'any', schema: schema as TSchema }];
 }
 
-/** Runs one request through a route: authentication, access type, validation, handler. */
+/**
+ * Runs one request through a route: authentication, access type, validation, handler. While the service shuts
+ * down, new requests are refused before any work, and the ones in progress are waited for (lifecycle.ts).
+ */
 export async function runRoute(def: RouteDef, services: Services, request: Request, url: URL, rawParams: Record<string, string>, requestId: string): Promise<HttpResult> {
+  lifecycle.enter();
+  try {
+    return await runCountedRoute(def, services, request, url, rawParams, requestId);
+  } finally {
+    lifecycle.leave();
+  }
+}
+
+async function runCountedRoute(def: RouteDef, services: Services, request: Request, url: URL, rawParams: Record<string, string>, requestId: string): Promise<HttpResult> {
   // A body declared too large is refused before anything else (authentication included) is looked at.
   assertDeclaredLength(request, services.config.maxBodyBytes);
   const auth = await authenticate(services, request.headers);
