@@ -6,6 +6,7 @@ import { SigningKeys } from './tokens/keys';
 import { AccessTokens } from './tokens/access-tokens';
 import { Passwords } from './auth/passwords';
 import { ActivityRecorder } from './auth/activity';
+import { RevokedSessions } from './auth/revoked-sessions';
 import { TtlCache } from './repo/cache';
 import * as projects from './repo/projects';
 import * as apiKeys from './repo/api-keys';
@@ -22,6 +23,8 @@ export interface Services {
   secret: string;
   projects: ProjectCache;
   apiKeys: ApiKeyCache;
+  /** Sessions ended before their time: their access tokens are refused (auth/revoked-sessions.ts). */
+  revokedSessions: RevokedSessions;
   /** Hooks run when the service stops (workers register theirs). */
   onStop: (() => Promise<void> | void)[];
 }
@@ -62,15 +65,19 @@ export class ApiKeyCache {
  * Applies other instances' invalidations (payload `project:<id>` / `api-keys:<id>`, empty id = everything).
  * After a (re)connection of the listening connection, notifications may have been missed: everything is dropped.
  */
-async function listenForInvalidations(database: Database, caches: { projects: ProjectCache; apiKeys: ApiKeyCache }) {
+async function listenForInvalidations(database: Database, caches: { projects: ProjectCache; apiKeys: ApiKeyCache; revokedSessions: RevokedSessions }) {
   if (!database.listen) return undefined;
   const apply = (payload: string) => {
     const [kind, ...rest] = payload.split(':');
     const id = rest.join(':') || undefined;
     if (kind === 'project') caches.projects.invalidateLocal(id);
     else if (kind === 'api-keys') caches.apiKeys.invalidateLocal(id);
+    else if (kind === 'session-revoked' && id) caches.revokedSessions.add(id);
   };
-  const clearAll = () => { caches.projects.invalidateLocal(); caches.apiKeys.invalidateLocal(); };
+  const clearAll = () => {
+    caches.projects.invalidateLocal(); caches.apiKeys.invalidateLocal();
+    caches.revokedSessions.sync(true).catch((err) => console.error('Failed to reload revoked sessions:', err));
+  };
   return database.listen(INVALIDATE_CHANNEL, apply, clearAll);
 }
 
@@ -101,8 +108,11 @@ export async function createServices(config: Config, database: Database): Promis
     activity,
     projects: new ProjectCache(db, broadcast),
     apiKeys: new ApiKeyCache(db, broadcast),
+    revokedSessions: new RevokedSessions(db, config.accessTokenLifetimeSeconds),
     onStop: [() => activity.stop()],
   };
+  await services.revokedSessions.start();
+  services.onStop.push(() => services.revokedSessions.stop());
   const listener = await listenForInvalidations(database, services);
   if (listener) services.onStop.push(() => listener.unlisten().catch(() => {}));
   return services;

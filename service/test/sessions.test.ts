@@ -374,8 +374,8 @@ describe('DELETE /auth/sessions/{id} and /auth/sessions/current', () => {
     expect(res.body).toEqual({ success: true });
     expectKnownError(await tokenRequest(refreshBody(p, u.refreshToken)), 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED', 401);
     expectKnownError(await p.client.post('/auth/sessions/current/refresh', undefined, { refreshToken: u.refreshToken }), 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED', 401);
-    // Already gone.
-    expectKnownError(await p.client.delete('/auth/sessions/current', { accessToken: u.accessToken }), 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED', 401);
+    // Already gone: the revoked session's access token is refused at once (issue 17 §2, revocation.test.ts).
+    expectKnownError(await p.client.delete('/auth/sessions/current', { accessToken: u.accessToken }), 'ACCESS_TOKEN_EXPIRED', 401);
     // Without an access token the SDK is told to refresh.
     const noToken = await p.client.delete('/auth/sessions/current');
     expectKnownError(noToken, 'ACCESS_TOKEN_EXPIRED', 401);

@@ -205,8 +205,8 @@ describe('/users/me', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ success: true });
     expectKnownError(await dp.server.get(`/users/${d.userId}`), 'USER_NOT_FOUND', 404);
-    // The access token is still valid, but its user is gone.
-    expectKnownError(await dp.client.get('/users/me', { accessToken: d.accessToken }), 'CANNOT_GET_OWN_USER_WITHOUT_USER', 400);
+    // The sessions ended with the user: the access token is refused at once (issue 17 §2, revocation.test.ts).
+    expectKnownError(await dp.client.get('/users/me', { accessToken: d.accessToken }), 'ACCESS_TOKEN_EXPIRED', 401);
     // Sessions went with the user.
     expectKnownError(await dp.client.post('/auth/sessions/current/refresh', undefined, { refreshToken: d.refreshToken }), 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED', 401);
 

@@ -36,6 +36,8 @@ export async function authenticate(services: Services, headers: Headers): Promis
   if (projectId && accessToken) {
     claims = await services.tokens.verify(accessToken);
     if (claims.aud !== projectId) throw new KnownErrors.InvalidProjectForAccessToken(projectId, claims.aud);
+    // A revoked session's tokens are refused at once; "expired" makes clients refresh, which then fails.
+    if (services.revokedSessions.has(claims.refreshTokenId)) throw new KnownErrors.AccessTokenExpired(null);
   }
 
   const type = header(headers, 'x-stack-access-type');
@@ -69,6 +71,7 @@ export async function authenticate(services: Services, headers: Headers): Promis
 async function checkAdminAccessToken(services: Services, token: string, projectId: string): Promise<Project | null> {
   const claims = await services.tokens.verify(token, { admin: true });
   if (claims.aud !== 'internal') throw new KnownErrors.AdminAccessTokenIsNotAdmin();
+  if (services.revokedSessions.has(claims.refreshTokenId)) throw new KnownErrors.AdminAccessTokenExpired(null);
   const owner = await users.findServerMetadata(services.db, 'internal', claims.sub);
   if (owner === undefined) {
     throw new StatusError(401, 'The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.');

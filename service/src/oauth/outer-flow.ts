@@ -67,6 +67,7 @@ async function authorizeClient(services: Services, clientId: string, clientSecre
 async function linkingUser(services: Services, project: Project, token: string): Promise<string> {
   const claims = await services.tokens.verify(token);
   if (claims.aud !== project.id) throw new StatusError(403, 'The access token is not valid for this project');
+  if (services.revokedSessions.has(claims.refreshTokenId)) throw new KnownErrors.AccessTokenExpired(null);
   if (claims.branchId !== 'main') throw new StatusError(403, 'The access token is not valid for this branch');
   if (!(await users.exists(services.db, project.id, claims.sub))) throw new KnownErrors.UserNotFound();
   return claims.sub;

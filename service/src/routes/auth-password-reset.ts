@@ -92,6 +92,7 @@ export const passwordResetRoutes = [
           await queueNotice(tx, services, project, { userId, type: 'password_changed', extra: {} });
         });
         sendQueuedNotices();
+        await services.revokedSessions.sync();
       });
       return { success: true as const };
     },

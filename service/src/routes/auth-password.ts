@@ -96,6 +96,7 @@ export const passwordRoutes = [
         await queueNotice(tx, services, auth.project, { userId: user.id, type: 'password_changed', extra: {} });
       });
       sendQueuedNotices();
+      await services.revokedSessions.sync();
       return { success: true as const };
     },
   }),

@@ -61,6 +61,7 @@ export const sessionRoutes = [
     async handler({ services, auth }) {
       if (!auth.sessionId) throw new KnownErrors.AccessTokenExpired(new Date());
       if (!(await sessions.revoke(services.db, auth.project.id, auth.sessionId))) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
+      await services.revokedSessions.sync();
       return { success: true as const };
     },
   }),
@@ -86,6 +87,7 @@ export const sessionRoutes = [
       if (!session || (auth.type === 'client' && session.userId !== auth.userId)) throw new StatusError(404, 'Session not found.');
       if (session.id === auth.sessionId) throw new KnownErrors.CannotDeleteCurrentSession();
       await sessions.revoke(services.db, auth.project.id, session.id);
+      await services.revokedSessions.sync();
       return { success: true as const };
     },
   }),

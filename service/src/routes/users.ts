@@ -51,6 +51,8 @@ async function updateUser(ctx: AuthedContext, before: users.UserRow, body: Serve
     if (weakened?.passkeyOff) await queueNotice(tx, services, auth.project, { userId, type: 'passkey_removed', extra: {} });
   });
   if (weakened) sendQueuedNotices();
+  // A new password ends the user's sessions.
+  if (body.password !== undefined || body.password_hash !== undefined) await services.revokedSessions.sync();
   return viewFor(services, auth, await loadOr404(ctx, userId));
 }
 
@@ -62,6 +64,7 @@ async function deleteUser(ctx: AuthedContext, userId: string) {
     for (const id of teamIds) await emitEvent(tx, auth.project.id, 'team_membership.deleted', { team_id: id, user_id: userId });
     await emitEvent(tx, auth.project.id, 'user.deleted', { id: userId, teams: teamIds.map((id) => ({ id })) });
   });
+  await services.revokedSessions.sync();
   return { success: true as const };
 }
 
