@@ -34,6 +34,11 @@ export function GatehouseProvider({ app, theme, lang = 'en', messages, mantine =
   const value = useMemo(() => ({ app, t, lang }), [app, t, lang]);
   const mfa = useMemo(() => createMfaPromptController(), []);
   useEffect(() => app[stackAppInternalsSymbol].setUiMfaPrompt(mfa.prompt), [app, mfa]);
+  // As StackProvider exposes `globalThis.__STACK_AUTH__`: the app is reachable from the browser console (and
+  // from browser tests that drive what has no screen yet, such as registering a passkey).
+  useEffect(() => {
+    (globalThis as { __GATEHOUSE__?: { app: AnyClientApp } }).__GATEHOUSE__ = { app };
+  }, [app]);
 
   const content = (
     <GatehouseContext.Provider value={value}>

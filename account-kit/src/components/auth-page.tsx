@@ -1,11 +1,13 @@
 // <SignIn> and <SignUp>: exactly the methods the project enables (from useProject), or the "already signed in"
 // card for a signed-in user (which, on handler pages, also sends them on to the after-sign-in/up page).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Divider, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useGatehouseApp, useTranslate } from '../context';
 import { useProject } from '../hooks/use-project';
 import { useUser } from '../hooks/use-user';
 import { authMethods } from '../lib/sign-in-methods';
+import { describeAuthError } from '../lib/error-messages';
+import { FormError } from './form-error';
 import { CredentialSignIn } from './credential-sign-in';
 import { CredentialSignUp } from './credential-sign-up';
 import { MagicLinkForm } from './magic-link-form';
@@ -27,9 +29,16 @@ export function AuthPage({ type, automaticRedirect }: AuthPageProps) {
   const user = useUser();
   const project = useProject();
 
+  // A refused target (an untrusted after_auth_return_to) leaves the person here, told why.
+  const [redirectError, setRedirectError] = useState<string | null>(null);
   useEffect(() => {
-    if (user && automaticRedirect) void (type === 'sign-in' ? app.redirectToAfterSignIn({ replace: true }) : app.redirectToAfterSignUp({ replace: true }));
-  }, [user, automaticRedirect, type, app]);
+    if (!user || !automaticRedirect) return;
+    const redirect = type === 'sign-in' ? app.redirectToAfterSignIn({ replace: true }) : app.redirectToAfterSignUp({ replace: true });
+    redirect.catch((err: unknown) => {
+      const { key, values } = describeAuthError(err);
+      setRedirectError(t(key, values));
+    });
+  }, [user, automaticRedirect, type, app, t]);
 
   if (user) {
     return (
@@ -38,7 +47,10 @@ export function AuthPage({ type, automaticRedirect }: AuthPageProps) {
         primaryAction={{ label: t('common.goHome'), onClick: () => void app.redirectToHome() }}
         secondaryAction={{ label: t('alreadySignedIn.signOut'), onClick: () => void user.signOut() }}
       >
-        {t('alreadySignedIn.text')}
+        <Stack gap="sm">
+          <Text ta="center" c="dimmed">{t('alreadySignedIn.text')}</Text>
+          <FormError message={redirectError} />
+        </Stack>
       </MessageCard>
     );
   }

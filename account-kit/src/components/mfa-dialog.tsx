@@ -29,7 +29,8 @@ export function MfaDialog({ controller }: { controller: MfaPromptController }) {
               onChange={setCode}
               onComplete={submit}
               ariaLabel={t('mfa.codeLabel')}
-              getInputProps={(index) => ({ 'aria-label': `${t('mfa.codeLabel')} ${index + 1}` })}
+              // The modal's focus trap picks the element marked data-autofocus (else its close button).
+              getInputProps={(index) => ({ 'aria-label': `${t('mfa.codeLabel')} ${index + 1}`, ...(index === 0 ? { 'data-autofocus': true } : {}) })}
             />
           </Group>
           <Group justify="flex-end">

@@ -11,13 +11,13 @@ export function useAuthSubmit<V extends Record<string, unknown>>(form: UseFormRe
   const [formError, setFormError] = useState<string | null>(null);
 
   const showError = (err: unknown) => {
-    const { key, field } = describeAuthError(err);
+    const { key, field, values } = describeAuthError(err);
     const path = fieldOf[field];
     if (path) {
-      form.setFieldError(path, t(key));
+      form.setFieldError(path, t(key, values));
       queueMicrotask(() => document.querySelector<HTMLElement>(`[data-path="${path}"]`)?.focus());
     } else {
-      setFormError(t(key));
+      setFormError(t(key, values));
     }
   };
 

@@ -2,6 +2,7 @@
 // Pure, so the mapping is unit-tested rather than decided in JSX.
 import { KnownError } from '@gatehouse/shared/known-errors';
 import { NetworkError } from '@gatehouse/shared/client';
+import { untrustedRedirectMessage } from '@gatehouse/shared/rules/urls';
 import type { MessageKey } from '../messages';
 
 export type ErrorField = 'email' | 'password' | 'code' | 'form';
@@ -27,8 +28,24 @@ const BY_CODE: Record<string, { key: MessageKey; field: ErrorField }> = {
   RATE_LIMITED: { key: 'error.rateLimited', field: 'form' },
 };
 
-/** The text key and field for an error thrown or returned by the client library. */
-export function describeAuthError(err: unknown): { key: MessageKey; field: ErrorField } {
+export type AuthErrorText = { key: MessageKey; field: ErrorField; values?: Record<string, string> };
+
+// The client library refuses a non-relative redirect target (e.g. a hostile after_auth_return_to) with this
+// sentence; the URL is read back out of it so the catalogue can word it in every language.
+const [UNTRUSTED_BEFORE, UNTRUSTED_AFTER] = untrustedRedirectMessage('\u0000').split('\u0000');
+
+/** The URL of the client library's "Redirect URL … is not trusted" error, or null for any other error. */
+export function untrustedRedirectUrl(err: unknown): string | null {
+  if (!(err instanceof Error)) return null;
+  const m = err.message;
+  if (m.length <= UNTRUSTED_BEFORE.length + UNTRUSTED_AFTER.length || !m.startsWith(UNTRUSTED_BEFORE) || !m.endsWith(UNTRUSTED_AFTER)) return null;
+  return m.slice(UNTRUSTED_BEFORE.length, m.length - UNTRUSTED_AFTER.length);
+}
+
+/** The text key (and its values) and field for an error thrown or returned by the client library. */
+export function describeAuthError(err: unknown): AuthErrorText {
+  const untrusted = untrustedRedirectUrl(err);
+  if (untrusted !== null) return { key: 'error.untrustedRedirect', field: 'form', values: { url: untrusted } };
   if (err instanceof KnownError) {
     return BY_CODE[err.errorCode] ?? { key: 'error.unknown', field: 'form' };
   }

@@ -46,6 +46,7 @@ export const de: Messages = {
   'error.network': 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'error.unknown': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.loadFailed': 'Diese Seite konnte nicht geladen werden.',
+  'error.untrustedRedirect': 'Die Weiterleitungsadresse {url} ist nicht vertrauenswürdig; sie muss relativ sein.',
 
   'signIn.title': 'Bei Ihrem Konto anmelden',
   'signIn.noAccount': 'Noch kein Konto?',

@@ -49,6 +49,7 @@ export const en = {
   'error.network': 'Could not reach the server. Check your connection and try again.',
   'error.unknown': 'Something went wrong. Please try again.',
   'error.loadFailed': 'This page could not be loaded.',
+  'error.untrustedRedirect': 'Redirect URL {url} is not trusted; should be relative.',
 
   // Sign-in and sign-up
   'signIn.title': 'Sign in to your account',

@@ -36,10 +36,10 @@ describe('password sign-up and sign-in in the browser', () => {
     await page.goto('/handler/sign-in');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Wrong e-mail or password.').waitFor();
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await expect(page.getByTestId('signed-in-as').textContent()).resolves.toContain(email);
     await context.close();
@@ -49,7 +49,7 @@ describe('password sign-up and sign-in in the browser', () => {
     const { context, page } = await openDemo(svc, { project });
     await checkEveryLook(page, 'sign-in', async (p) => {
       await p.goto('/handler/sign-in');
-      await p.getByRole('button', { name: 'Sign In' }).waitFor();
+      await p.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     });
     await context.close();
   });

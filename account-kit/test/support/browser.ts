@@ -8,9 +8,9 @@ import { expect, setDefaultTimeout } from 'bun:test';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { startService, uniqueEmail, type RunningService } from '../../../service/test/support/service';
 import { startSmtpFixture, type ReceivedMail, type SmtpFixture } from '../../../service/test/support/smtp';
-import { newProject, type TestProject } from '../../../service/test/support/projects';
+import { newProject, signUp, type TestProject } from '../../../service/test/support/projects';
 
-export { uniqueEmail, newProject, type TestProject };
+export { uniqueEmail, newProject, signUp, type TestProject };
 export { extractCode, extractCodeLink, extractOtp } from '../../../service/test/support/smtp';
 
 export const CHROMIUM_FLAGS = [
@@ -77,6 +77,28 @@ export async function openDemo(svc: KitService, o: PageOptions = {}): Promise<{ 
   // The demo remembers the project (and language) in this context's localStorage.
   if (q.size) await page.goto(`/?${q}`);
   return { context, page };
+}
+
+/**
+ * Signs in on the sign-in page with email and password, as a person does (picking the password tab when the
+ * project also offers email codes), and waits until the app has sent them on from the sign-in page.
+ */
+export async function signInWithPassword(page: Page, email: string, password: string, o: { path?: string } = {}) {
+  await page.goto(o.path ?? '/handler/sign-in');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).or(page.getByRole('tab', { name: 'Email & Password' })).first().waitFor();
+  const tab = page.getByRole('tab', { name: 'Email & Password' });
+  if (await tab.count()) await tab.click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((u) => u.pathname !== '/handler/sign-in');
+}
+
+/** The text of the demo's "Signed in as …" line on its home page (waits for it). */
+export async function signedInAs(page: Page): Promise<string> {
+  const line = page.getByTestId('signed-in-as');
+  await line.waitFor();
+  return (await line.textContent()) ?? '';
 }
 
 /** Chromium's virtual authenticator (CDP WebAuthn domain): passkeys without a person touching a key. */
