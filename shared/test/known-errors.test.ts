@@ -141,7 +141,7 @@ test('StatusError carries status and plain text', () => {
 });
 
 test('every code of protocol-auth.md §7 (and the §4.3 verification table) is in the catalogue', () => {
-  const md = readFileSync(new URL('../../../shared/spec/protocol-auth.md', import.meta.url), 'utf8');
+  const md = readFileSync(new URL('../../docs/spec/protocol-auth.md', import.meta.url), 'utf8');
   const section = (start: string, end: string) => md.slice(md.indexOf(start), md.indexOf(end, md.indexOf(start)));
   // A table cell holding a backticked code, followed by its status cell when the table has one.
   const rowCodes = (text: string) =>

@@ -126,11 +126,15 @@ describe('server-side token sources', () => {
       expect((err as Error).message).toBe('Invalid x-stack-auth header: null');
       expect(((err as Error).cause as Error).message).toBe('x-stack-auth header must not be null');
     }
+    let thrown: unknown;
     try {
       readTokensFromRequest(req({ 'x-stack-auth': '"str"' }), P);
     } catch (err) {
-      expect(((err as Error).cause as Error).message).toBe('x-stack-auth header must be a JSON object');
+      thrown = err;
     }
+    // Asserted outside the catch: a read that does not throw fails here instead of passing silently.
+    expect(thrown).toBeInstanceOf(Error);
+    expect(((thrown as Error).cause as Error).message).toBe('x-stack-auth header must be a JSON object');
   });
 
   test('cookies of a request: the packed access cookie is unpacked like in the browser', () => {
