@@ -197,5 +197,3 @@ export function validatePart<T>(schema: TSchema, value: unknown, root: string, o
   const cleaned = check(schema as Schema, value, root, problems, opts.coerceStrings ?? false);
   return { value: cleaned as T, problems };
 }
-
-export function describeValue(value: unknown): string { return describeType(value); }

@@ -23,9 +23,3 @@ export function getJwtExpiresAt(token: string): number {
   if (typeof exp !== 'number') throw new Error('Invalid JWT: exp is not a number');
   return exp * 1000;
 }
-
-/** Issue time in epoch milliseconds, or undefined. */
-export function getJwtIssuedAt(token: string): number | undefined {
-  const { iat } = decodeJwtPayload(token);
-  return typeof iat === 'number' ? iat * 1000 : undefined;
-}

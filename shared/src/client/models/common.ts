@@ -14,10 +14,6 @@ export function items<T = any>(json: any): T[] {
   return Array.isArray(json?.items) ? json.items : [];
 }
 
-export function dateFromMillis(ms: number): Date {
-  return new Date(ms);
-}
-
 export function optionalDate(ms: number | null | undefined): Date | undefined {
   return ms === null || ms === undefined || ms === 0 ? undefined : new Date(ms);
 }
