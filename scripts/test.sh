@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: type-check every package, build the front ends, then run every test (shared, service, account kit)
+# `npm test`: type-check every package, build the front ends, then run every test (shared, service, account kit,
+# desktop)
 # with bun test.
 # The last line is "N passed, N failed". Pass --no-typecheck to skip tsc, and paths to run a subset.
 set -uo pipefail
@@ -14,7 +15,7 @@ for arg in "$@"; do
     *) paths+=("$arg") ;;
   esac
 done
-[ ${#paths[@]} -eq 0 ] && paths=(shared/test service/test account-kit/test)
+[ ${#paths[@]} -eq 0 ] && paths=(shared/test service/test account-kit/test desktop/test)
 
 # Browser tests drive Debian's Chromium (never a downloaded browser).
 if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -28,6 +29,9 @@ if [ $typecheck = 1 ]; then
   node_modules/.bin/tsc --noEmit -p shared/tsconfig.json || failed_tc=1
   node_modules/.bin/tsc --noEmit -p service/tsconfig.json || failed_tc=1
   node_modules/.bin/tsc --noEmit -p account-kit/tsconfig.json || failed_tc=1
+  for cfg in desktop/tsconfig.web.json desktop/tsconfig.node.json desktop/tsconfig.test.json; do
+    node_modules/.bin/tsc --noEmit -p "$cfg" || failed_tc=1
+  done
 fi
 
 # The front ends the browser tests open (built only when their sources changed).

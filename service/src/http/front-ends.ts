@@ -14,6 +14,7 @@ export const FRONT_END_DIRS = {
 };
 
 const CONFIG_MARKER = '<!--gatehouse-demo-config-->';
+const CONSOLE_CONFIG_MARKER = '<!--gatehouse-console-config-->';
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{6,}\.\w+$/;
 const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'DENY' };
 
@@ -55,6 +56,12 @@ export function demoConfigScript(config: { projectId: string; publishableClientK
   return `<script>window.__GATEHOUSE_DEMO__=${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
 }
 
+/** `<meta>` telling the console the internal project's key (a meta, not a script: the console's CSP forbids inline scripts). */
+export function consoleConfigMeta(config: { publishableClientKey: string | null }): string {
+  const content = JSON.stringify(config).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<meta name="gatehouse-console-config" content="${content}">`;
+}
+
 export function createFrontEnds(services: Services, dirs = FRONT_END_DIRS) {
   // The demo is an app of the internal project; its key is given only while the development key is valid
   // (never in production, where the internal project's keys are shown once and kept hashed).
@@ -67,7 +74,12 @@ export function createFrontEnds(services: Services, dirs = FRONT_END_DIRS) {
     return devKeyCheck.valid;
   };
   const sites: Site[] = [
-    { mount: '/console', dir: dirs.console },
+    {
+      mount: '/console',
+      dir: dirs.console,
+      transformIndex: async (html) =>
+        html.replace(CONSOLE_CONFIG_MARKER, consoleConfigMeta({ publishableClientKey: (await devKeyValid()) ? DEV_KEYS.publishable_client_key : null })),
+    },
     {
       mount: '',
       dir: dirs.demo,

@@ -1,0 +1,18 @@
+// The bridge object the preload exposes: one function per named channel, arguments passed through as data.
+import { CHANNELS, type ConsoleBridge } from '../shared/bridge';
+
+export type Invoke = (channel: string, ...args: unknown[]) => Promise<any>;
+
+export function createBridge(invoke: Invoke): ConsoleBridge {
+  const bridge: ConsoleBridge = {
+    platform: 'desktop' as const,
+    listConnections: () => invoke(CHANNELS.listConnections),
+    saveConnection: (c) => invoke(CHANNELS.saveConnection, c),
+    removeConnection: (id) => invoke(CHANNELS.removeConnection, id),
+    storeSecret: (id, secret) => invoke(CHANNELS.storeSecret, id, secret),
+    loadSessionToken: (id) => invoke(CHANNELS.loadSessionToken, id),
+    request: (r) => invoke(CHANNELS.request, r),
+    openExternal: (url) => invoke(CHANNELS.openExternal, url),
+  };
+  return Object.freeze(bridge);
+}

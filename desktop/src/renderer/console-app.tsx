@@ -1,0 +1,86 @@
+// The console: Mantine, the route, and which connection (owner session or admin key) the route is about.
+import { use, useMemo } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { GatehouseProvider, gatehouseCssVariables, gatehouseTheme, useUser } from '@gatehouse/account-kit';
+import type { SavedConnection } from '../shared/bridge';
+import type { Platform } from './platform';
+import { ConsoleShell } from './components/console-shell';
+import { ListSkeleton, ScreenBoundary } from './components/screen-boundary';
+import { useConnections } from './hooks/use-connections';
+import { navigate, useRoute } from './hooks/use-route';
+import { keyAdminApp, ownerApp } from './lib/apps';
+import { routeForRedirect, type Route } from './lib/routes';
+import { ConnectScreen } from './screens/connect';
+import { SignInScreen } from './screens/sign-in';
+import { ProjectsScreen } from './screens/projects';
+import { OwnedProjectArea, ProjectArea } from './screens/project-shell';
+import { OwnerMenu } from './components/owner-menu';
+
+export function ConsoleApp({ platform }: { platform: Platform }) {
+  return (
+    <MantineProvider theme={gatehouseTheme} cssVariablesResolver={gatehouseCssVariables} defaultColorScheme="auto">
+      <Notifications position="top-right" />
+      <Routes platform={platform} />
+    </MantineProvider>
+  );
+}
+
+function Routes({ platform }: { platform: Platform }) {
+  const route = useRoute();
+  const connections = useConnections(platform);
+  if (route.name === 'connect') return <ConnectScreen platform={platform} connections={connections} />;
+  if (!connections.list) return <ConsoleShell><ListSkeleton /></ConsoleShell>;
+  const connection = connections.list.find((c) => c.id === route.connectionId);
+  if (!connection) return <ConnectScreen platform={platform} connections={connections} />;
+  if (connection.kind === 'project') {
+    const app = keyAdminApp(platform, connection);
+    // A saved project whose key this session does not know: the connect screen asks for it again.
+    if (!app) return <ConnectScreen platform={platform} connections={connections} reconnect={connection} />;
+    const screen = route.name === 'project' ? route.screen : 'overview';
+    return <ProjectArea app={app} connection={connection} projectId={connection.projectId!} screen={screen} />;
+  }
+  return (
+    <ScreenBoundary fallback={<ConsoleShell><ListSkeleton /></ConsoleShell>}>
+      <OwnerArea platform={platform} connection={connection} route={route} />
+    </ScreenBoundary>
+  );
+}
+
+function OwnerArea({ platform, connection, route }: { platform: Platform; connection: SavedConnection; route: Route }) {
+  const appPromise = useMemo(
+    () =>
+      ownerApp(platform, connection, {
+        navigate: (url) => {
+          const to = routeForRedirect(url, connection.id);
+          if (to) navigate(to);
+          else if (platform.kind === 'web') window.location.assign(url);
+          else platform.openExternal(url);
+        },
+      }),
+    [platform, connection],
+  );
+  const app = use(appPromise);
+  return (
+    <GatehouseProvider app={app} mantine={false}>
+      <ScreenBoundary fallback={<ConsoleShell><ListSkeleton /></ConsoleShell>}>
+        <OwnerRoutes connection={connection} route={route} />
+      </ScreenBoundary>
+    </GatehouseProvider>
+  );
+}
+
+function OwnerRoutes({ connection, route }: { connection: SavedConnection; route: Route }) {
+  const user = useUser();
+  if (!user) return <SignInScreen connection={connection} mode={route.name === 'sign-up' ? 'sign-up' : 'sign-in'} />;
+  if (route.name === 'project') {
+    return <OwnedProjectArea user={user} connection={connection} projectId={route.projectId} screen={route.screen} />;
+  }
+  return (
+    <ConsoleShell context={connection.label} actions={<OwnerMenu user={user} />}>
+      <ScreenBoundary>
+        <ProjectsScreen user={user} connection={connection} />
+      </ScreenBoundary>
+    </ConsoleShell>
+  );
+}

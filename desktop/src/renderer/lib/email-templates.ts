@@ -1,0 +1,53 @@
+// Template editing: the variables each template may use (with sample values for the live preview) and the
+// preview itself, rendered by the service's own renderer so it matches the mail that is sent.
+import type { EmailTemplateType } from '@gatehouse/shared/schemas/email-templates';
+import { EmailTemplateContent, EmailTemplateSubject } from '@gatehouse/shared/schemas/email-templates';
+import { renderTemplate, type EmailTemplateVariablesByType, type RenderedEmail } from '../../../../service/src/email/templates';
+import { schemaProblems } from './schema-check';
+
+type SampleValues = { [K in EmailTemplateType]: Required<{ [V in keyof EmailTemplateVariablesByType[K]]: string }> };
+
+const base = { projectDisplayName: 'My project', userDisplayName: 'Ada Lovelace' };
+const link = 'https://example.com/handler/link?code=sample';
+
+/** Sample values of every variable a template type receives (the keys are checked against the service's types). */
+export const TEMPLATE_SAMPLES: SampleValues = {
+  email_verification: { ...base, emailVerificationLink: link },
+  password_reset: { ...base, passwordResetLink: link },
+  magic_link: { ...base, magicLink: link, otp: '123456' },
+  team_invitation: { ...base, teamDisplayName: 'Research team', teamInvitationLink: link },
+  password_changed: base,
+  sign_in_email_added: { ...base, email: 'ada@example.com' },
+  sign_in_email_removed: { ...base, email: 'ada@example.com' },
+  mfa_disabled: base,
+  passkey_added: base,
+  passkey_removed: base,
+};
+
+export function templateVariables(type: EmailTemplateType): string[] {
+  return Object.keys(TEMPLATE_SAMPLES[type]);
+}
+
+export interface TemplateFormValues {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function previewTemplate(type: EmailTemplateType, v: TemplateFormValues): RenderedEmail {
+  return renderTemplate({ subject: v.subject, content: { html: v.html, text: v.text } }, TEMPLATE_SAMPLES[type]);
+}
+
+/** The template content as stored ({html, text}); anything else in an old template shows as empty. */
+export function templateFormValues(t: { subject: string; content: unknown }): TemplateFormValues {
+  const c = (t.content ?? {}) as { html?: unknown; text?: unknown };
+  return { subject: t.subject, html: typeof c.html === 'string' ? c.html : '', text: typeof c.text === 'string' ? c.text : '' };
+}
+
+export function validateTemplate(v: TemplateFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const p of schemaProblems(EmailTemplateSubject, v.subject)) errors.subject ??= p.message;
+  for (const p of schemaProblems(EmailTemplateContent, { html: v.html, text: v.text })) errors[p.path === '/text' ? 'text' : 'html'] ??= p.message;
+  if (!v.subject.trim()) errors.subject = 'Enter a subject';
+  return errors;
+}

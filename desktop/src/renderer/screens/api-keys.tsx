@@ -1,0 +1,166 @@
+// API keys: create a set (description, expiry, which of the three keys), its full values shown once with copy
+// buttons and an acknowledgement before the dialog closes; the list (last four, created, expires, state); revoke
+// behind a confirmation.
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import type { InternalApiKey, InternalApiKeyFirstView } from '@gatehouse/shared/client';
+import { useCachedRead } from '@gatehouse/account-kit';
+import { CopyField } from '../components/copy-field';
+import { EmptyState } from '../components/empty-state';
+import { ScreenHeader } from '../components/screen-header';
+import { useProjectContext } from '../hooks/use-project-context';
+import { EXPIRY_CHOICES, keyCreateOptions, keyLastFours, keyState, validateKeyForm, type KeyFormValues } from '../lib/api-keys';
+import { formatDate } from '../lib/format';
+import { placeError } from '../lib/known-error-fields';
+import { t } from '../messages';
+
+const STATE_COLOR = { valid: 'green', expired: 'orange', 'manually-revoked': 'red' } as const;
+
+export function ApiKeysScreen() {
+  const { app } = useProjectContext();
+  const read = useMemo(() => app.adminReads.internalApiKeys(), [app]);
+  const keys = useCachedRead(read);
+  const [creating, setCreating] = useState(false);
+  const [firstView, setFirstView] = useState<InternalApiKeyFirstView | null>(null);
+  const [revoking, setRevoking] = useState<InternalApiKey | null>(null);
+  const sorted = [...keys].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return (
+    <Stack>
+      <ScreenHeader title={t('keys.title')}>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>{t('keys.create')}</Button>
+      </ScreenHeader>
+      {sorted.length === 0 ? <EmptyState text={t('keys.empty')} /> : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('keys.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('keys.description')}</Table.Th>
+                  <Table.Th>{t('keys.keys')}</Table.Th>
+                  <Table.Th>{t('keys.created')}</Table.Th>
+                  <Table.Th>{t('keys.expires')}</Table.Th>
+                  <Table.Th>{t('keys.state')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sorted.map((k) => {
+                  const state = keyState(k);
+                  return (
+                    <Table.Tr key={k.id} data-testid="api-key-row">
+                      <Table.Td fw={600}>{k.description}</Table.Td>
+                      <Table.Td>
+                        <Stack gap={0}>
+                          {keyLastFours(k).map((l) => <Text key={l.kind} size="xs" ff="monospace">{t(`keys.${l.kind}`)} …{l.lastFour}</Text>)}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>{formatDate(k.createdAt)}</Table.Td>
+                      <Table.Td>{formatDate(k.expiresAt)}</Table.Td>
+                      <Table.Td><Badge variant="light" color={STATE_COLOR[state]}>{t(`keys.state.${state}`)}</Badge></Table.Td>
+                      <Table.Td ta="right">
+                        {state === 'valid' && (
+                          <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking(k)} aria-label={`${t('keys.revoke')} ${k.description}`}>{t('keys.revoke')}</Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      <CreateKeysModal opened={creating} onClose={() => setCreating(false)} onCreated={(v) => { setCreating(false); setFirstView(v); }} />
+      {firstView && <FirstViewModal keys={firstView} onClose={() => setFirstView(null)} />}
+      {revoking && <RevokeModal apiKey={revoking} onClose={() => setRevoking(null)} />}
+    </Stack>
+  );
+}
+
+function CreateKeysModal({ opened, onClose, onCreated }: { opened: boolean; onClose(): void; onCreated(v: InternalApiKeyFirstView): void }) {
+  const { app } = useProjectContext();
+  const [saving, setSaving] = useState(false);
+  const form = useForm<KeyFormValues>({
+    initialValues: { description: '', expiresIn: '365', publishable: true, secret: true, admin: false },
+    validate: (v) => validateKeyForm(v, { required: t('common.required'), atLeastOne: t('keys.atLeastOne') }),
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('keys.create')}>
+      <form noValidate onSubmit={form.onSubmit(async (v) => {
+        setSaving(true);
+        try {
+          const created = await app.createInternalApiKey(keyCreateOptions(v));
+          notifications.show({ color: 'green', message: t('keys.createdToast') });
+          form.reset();
+          onCreated(created);
+        } catch (e) {
+          const placed = placeError(e, [{ field: 'description', schemaPath: /description/ }, { field: 'expiresIn', schemaPath: /expires/ }]);
+          form.setFieldError(placed.field ?? 'description', placed.message);
+        } finally {
+          setSaving(false);
+        }
+      })}>
+        <Stack>
+          <TextInput label={t('keys.description')} data-autofocus {...form.getInputProps('description')} />
+          <Select label={t('keys.expiresIn')} data={EXPIRY_CHOICES.map((c) => ({ value: c, label: t(`keys.expires.${c}`) }))} allowDeselect={false} {...form.getInputProps('expiresIn')} />
+          <Checkbox.Group label={t('keys.which')} error={form.errors.admin}>
+            <Stack gap="xs" mt={4}>
+              <Checkbox label={t('keys.publishable')} {...form.getInputProps('publishable', { type: 'checkbox' })} error={undefined} />
+              <Checkbox label={t('keys.secret')} {...form.getInputProps('secret', { type: 'checkbox' })} error={undefined} />
+              <Checkbox label={t('keys.admin')} {...form.getInputProps('admin', { type: 'checkbox' })} error={undefined} />
+            </Stack>
+          </Checkbox.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+            <Button type="submit" loading={saving} disabled={saving}>{t('keys.create')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function FirstViewModal({ keys, onClose }: { keys: InternalApiKeyFirstView; onClose(): void }) {
+  const [acknowledged, setAcknowledged] = useState(false);
+  const close = () => acknowledged && onClose();
+  return (
+    <Modal opened onClose={close} title={t('keys.firstViewTitle')} closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false} size="lg">
+      <Stack>
+        <Alert color="yellow">{t('keys.firstViewText')}</Alert>
+        {keys.publishableClientKey && <CopyField label={t('keys.publishable')} value={keys.publishableClientKey} testId="first-view-publishable" />}
+        {keys.secretServerKey && <CopyField label={t('keys.secret')} value={keys.secretServerKey} testId="first-view-secret" />}
+        {keys.superSecretAdminKey && <CopyField label={t('keys.admin')} value={keys.superSecretAdminKey} testId="first-view-admin" />}
+        <Checkbox label={t('keys.acknowledge')} checked={acknowledged} onChange={(e) => setAcknowledged(e.currentTarget.checked)} />
+        <Group justify="flex-end"><Button disabled={!acknowledged} onClick={close}>{t('common.close')}</Button></Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RevokeModal({ apiKey, onClose }: { apiKey: InternalApiKey; onClose(): void }) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <Modal opened onClose={onClose} title={t('keys.revokeTitle', { description: apiKey.description })}>
+      <Stack>
+        <Text size="sm">{t('keys.revokeText')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button color="red" loading={saving} disabled={saving} onClick={async () => {
+            setSaving(true);
+            try {
+              await apiKey.revoke();
+              notifications.show({ color: 'green', message: t('keys.revoked') });
+              onClose();
+            } catch (e) {
+              notifications.show({ color: 'red', message: (e as Error).message });
+              setSaving(false);
+            }
+          }}>{t('keys.revoke')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

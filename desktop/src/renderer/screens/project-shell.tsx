@@ -1,0 +1,96 @@
+// A project's frame: the left navigation (one entry per screen) and the screen the route names.
+import { useMemo, type ComponentType } from 'react';
+import { NavLink, Stack, Divider } from '@mantine/core';
+import {
+  IconArrowLeft, IconBrandOauth, IconGauge, IconKey, IconMail, IconMailForward, IconSettings, IconTemplate, IconUsersGroup,
+} from '@tabler/icons-react';
+import { cachedReadsSymbol, type CurrentInternalUser, type CurrentUser, type GatehouseAdminApp } from '@gatehouse/shared/client';
+import { useCachedRead } from '@gatehouse/account-kit';
+import type { SavedConnection } from '../../shared/bridge';
+import { ConsoleShell } from '../components/console-shell';
+import { OwnerMenu } from '../components/owner-menu';
+import { ScreenBoundary } from '../components/screen-boundary';
+import { ProjectContext } from '../hooks/use-project-context';
+import { navigate } from '../hooks/use-route';
+import { PROJECT_SCREENS, type ProjectScreen } from '../lib/routes';
+import { t } from '../messages';
+import { OverviewScreen } from './overview';
+import { ConfigurationScreen } from './configuration';
+import { OAuthProvidersScreen } from './oauth-providers';
+import { EmailScreen } from './email';
+import { EmailTemplatesScreen } from './email-templates';
+import { ApiKeysScreen } from './api-keys';
+import { TeamPermissionsScreen } from './team-permissions';
+import { SentEmailsScreen } from './sent-emails';
+
+const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> }> = {
+  overview: { component: OverviewScreen, icon: IconGauge },
+  configuration: { component: ConfigurationScreen, icon: IconSettings },
+  'oauth-providers': { component: OAuthProvidersScreen, icon: IconBrandOauth },
+  email: { component: EmailScreen, icon: IconMail },
+  'email-templates': { component: EmailTemplatesScreen, icon: IconTemplate },
+  'api-keys': { component: ApiKeysScreen, icon: IconKey },
+  'team-permissions': { component: TeamPermissionsScreen, icon: IconUsersGroup },
+  'sent-emails': { component: SentEmailsScreen, icon: IconMailForward },
+};
+
+interface AreaProps {
+  app: GatehouseAdminApp;
+  connection: SavedConnection;
+  projectId: string;
+  screen: ProjectScreen;
+  actions?: React.ReactNode;
+  showAllProjects?: boolean;
+}
+
+export function ProjectArea({ app, connection, projectId, screen, actions, showAllProjects }: AreaProps) {
+  const value = useMemo(() => ({ app, connection, projectId }), [app, connection, projectId]);
+  const Screen = SCREENS[screen].component;
+  const navbar = (
+    <Stack gap={2}>
+      {showAllProjects && (
+        <>
+          <NavLink href={`#/c/${encodeURIComponent(connection.id)}`} label={t('nav.allProjects')} leftSection={<IconArrowLeft size={18} aria-hidden />} />
+          <Divider my={4} />
+        </>
+      )}
+      {PROJECT_SCREENS.map((s) => {
+        const Icon = SCREENS[s].icon;
+        return (
+          <NavLink
+            key={s}
+            href={`#/c/${encodeURIComponent(connection.id)}/p/${encodeURIComponent(projectId)}/${s}`}
+            label={t(`nav.${s}`)}
+            leftSection={<Icon size={18} aria-hidden />}
+            active={s === screen}
+            aria-current={s === screen ? 'page' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate({ name: 'project', connectionId: connection.id, projectId, screen: s });
+            }}
+          />
+        );
+      })}
+    </Stack>
+  );
+  return (
+    <ProjectContext.Provider value={value}>
+      <ConsoleShell navbar={navbar} context={`${connection.label} · ${projectId}`} actions={actions}>
+        <ScreenBoundary key={screen}>
+          <Screen />
+        </ScreenBoundary>
+      </ConsoleShell>
+    </ProjectContext.Provider>
+  );
+}
+
+/** A project of the signed-in owner: its admin app acts through the owner's session. */
+export function OwnedProjectArea({ user, connection, projectId, screen }: { user: CurrentUser; connection: SavedConnection; projectId: string; screen: ProjectScreen }) {
+  const owner = user as CurrentInternalUser;
+  const read = useMemo(() => owner[cachedReadsSymbol].ownedProjects(), [owner]);
+  const projects = useCachedRead(read);
+  const project = projects.find((p) => p.id === projectId);
+  if (!project) throw new Error(`Project ${projectId} is not one of yours`);
+  return <ProjectArea app={project.app} connection={connection} projectId={projectId} screen={screen} actions={<OwnerMenu user={user} />} showAllProjects />;
+}
+

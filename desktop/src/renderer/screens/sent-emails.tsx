@@ -1,0 +1,67 @@
+// Sent emails: the project's mail (to, subject, sent at, error), newest first, filtered by address and by
+// "failed only", with the error of one mail in a detail view.
+import { useState } from 'react';
+import { Badge, Button, Card, Code, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import type { AdminSentEmail } from '@gatehouse/shared/client';
+import { EmptyState } from '../components/empty-state';
+import { ListSkeleton } from '../components/screen-boundary';
+import { ScreenHeader } from '../components/screen-header';
+import { useLoader } from '../hooks/use-loader';
+import { useProjectContext } from '../hooks/use-project-context';
+import { formatDateTime } from '../lib/format';
+import { errorText, filterSentEmails, hasFailed } from '../lib/sent-emails';
+import { t } from '../messages';
+
+export function SentEmailsScreen() {
+  const { app } = useProjectContext();
+  const emails = useLoader(() => app.listSentEmails(), [app]);
+  const [address, setAddress] = useState('');
+  const [failedOnly, setFailedOnly] = useState(false);
+  const [detail, setDetail] = useState<AdminSentEmail | null>(null);
+  if (emails.status === 'error') throw emails.error;
+  const shown = emails.status === 'ok' ? filterSentEmails(emails.value, { address, failedOnly }) : [];
+  return (
+    <Stack>
+      <ScreenHeader title={t('sent.title')} />
+      <Group align="flex-end" wrap="wrap">
+        <TextInput label={t('sent.filterAddress')} value={address} onChange={(e) => setAddress(e.currentTarget.value)} style={{ flex: 1, minWidth: 240 }} />
+        <Switch label={t('sent.failedOnly')} checked={failedOnly} onChange={(e) => setFailedOnly(e.currentTarget.checked)} mb={8} />
+      </Group>
+      {emails.status === 'loading' ? <ListSkeleton /> : emails.value.length === 0 ? <EmptyState text={t('sent.empty')} /> : shown.length === 0 ? <EmptyState text={t('sent.noMatch')} /> : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('sent.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('sent.to')}</Table.Th>
+                  <Table.Th>{t('sent.subject')}</Table.Th>
+                  <Table.Th>{t('sent.sentAt')}</Table.Th>
+                  <Table.Th>{t('sent.status')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((e) => (
+                  <Table.Tr key={e.id} data-testid="sent-email-row">
+                    <Table.Td><Text size="sm">{e.to.join(', ')}</Text></Table.Td>
+                    <Table.Td><Text size="sm" lineClamp={1}>{e.subject}</Text></Table.Td>
+                    <Table.Td><Text size="sm">{formatDateTime(e.sentAt)}</Text></Table.Td>
+                    <Table.Td><Badge variant="light" color={hasFailed(e) ? 'red' : 'green'}>{t(hasFailed(e) ? 'sent.failed' : 'sent.ok')}</Badge></Table.Td>
+                    <Table.Td ta="right">
+                      <Button size="xs" variant="default" onClick={() => setDetail(e)} aria-label={`${t('sent.details')}: ${e.subject} → ${e.recipient}`}>{t('sent.details')}</Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {detail && (
+        <Modal opened onClose={() => setDetail(null)} title={t('sent.errorTitle', { subject: detail.subject })} size="lg">
+          {hasFailed(detail) ? <Code block data-testid="sent-email-error">{errorText(detail.error)}</Code> : <Text>{t('sent.noError')}</Text>}
+        </Modal>
+      )}
+    </Stack>
+  );
+}

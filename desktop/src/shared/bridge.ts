@@ -1,0 +1,60 @@
+// The narrow contract between the console's renderer and the Electron main process: a handful of named calls,
+// no generic ipcRenderer. The preload implements it over IPC; the web build works without it.
+
+/** A saved place to manage: a service where an owner signs in, or one project reached with its admin key. */
+export interface SavedConnection {
+  id: string;
+  /** Origin of the Gatehouse service, e.g. "https://auth.example.com". */
+  serviceUrl: string;
+  kind: 'owner' | 'project';
+  /** For kind "project": the project managed with its super secret admin key. */
+  projectId?: string;
+  /** For kind "owner": the internal project's publishable client key, when the service did not provide one. */
+  publishableClientKey?: string;
+  label: string;
+}
+
+export type SavedConnectionInput = Omit<SavedConnection, 'id'> & { id?: string };
+
+/** An HTTP request the main process makes for the renderer (only to a saved service). */
+export interface BridgeRequest {
+  connectionId: string;
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface BridgeResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ConsoleBridge {
+  readonly platform: 'desktop';
+  listConnections(): Promise<SavedConnection[]>;
+  saveConnection(connection: SavedConnectionInput): Promise<SavedConnection>;
+  removeConnection(id: string): Promise<void>;
+  /** Keeps a connection's secret (admin key or the owner's refresh token), encrypted by the main process. */
+  storeSecret(connectionId: string, secret: string | null): Promise<void>;
+  /** The owner's stored refresh token (never an admin key: those stay in the main process). */
+  loadSessionToken(connectionId: string): Promise<string | null>;
+  /** A request to the connection's service; the main process adds the stored admin key where one is due. */
+  request(request: BridgeRequest): Promise<BridgeResponse>;
+  openExternal(url: string): Promise<void>;
+}
+
+/** IPC channel names, one per bridge call. */
+export const CHANNELS = {
+  listConnections: 'console:connections:list',
+  saveConnection: 'console:connections:save',
+  removeConnection: 'console:connections:remove',
+  storeSecret: 'console:secrets:store',
+  loadSessionToken: 'console:secrets:load-session',
+  request: 'console:request',
+  openExternal: 'console:open-external',
+} as const;
+
+/** Header the renderer leaves empty and the main process fills with the stored admin key. */
+export const ADMIN_KEY_HEADER = 'x-stack-super-secret-admin-key';
