@@ -18,6 +18,15 @@ export { UserButton, type UserButtonProps } from './components/user-button';
 export { SelectedTeamSwitcher, type SelectedTeamSwitcherProps } from './components/selected-team-switcher';
 export { MessageCard, AuthCard, type MessageCardProps } from './components/message-card';
 export { LoadBoundary } from './components/load-boundary';
-export { AccountSettings } from './settings/account-settings';
+export { AccountSettings, type AccountSettingsProps, type ExtraSettingsItem } from './settings/account-settings';
+export { TextCell, AvatarCell, DateCell, BadgeCell, ActionMenuCell, ActionMenu, StackedCell, type DateCellProps, type ActionMenuItem } from './widgets/table-cells';
+export { EditableText, type EditableTextProps } from './widgets/editable-text';
+export { ImageEditor, type ImageEditorProps } from './widgets/image-editor';
+export { SectionSkeleton, type SkeletonKind } from './widgets/section-skeletons';
+export { SettingsSection, type SettingsSectionProps } from './widgets/settings-section';
+export { InlineConfirm, type InlineConfirmProps } from './widgets/inline-confirm';
 export { gatehouseTheme, gatehouseCssVariables } from './theme';
 export { createTranslator, loadCatalogue, LANGS, en, type Messages, type MessageKey, type Lang, type Translate } from './messages';
+// The client library's app class and its main types, so that a host needs no other package.
+export { GatehouseClientApp, StackClientApp } from '@gatehouse/shared/client';
+export type { GatehouseClientAppOptions, CurrentUser, Project, ProjectConfig, Team, ContactChannel, HandlerUrls } from '@gatehouse/shared/client';

@@ -1,0 +1,23 @@
+// Emails & Auth (client-library §7.3), sections in this order: emails, password (credential sign-in enabled),
+// passkey (passkeys enabled), OTP sign-in (magic link enabled), multi-factor authentication.
+import { Stack } from '@mantine/core';
+import type { CurrentUser } from '@gatehouse/shared/client';
+import { useProject } from '../hooks/use-project';
+import { EmailsSection } from './emails';
+import { MfaSection } from './mfa';
+import { OtpSection } from './otp';
+import { PasskeySection } from './passkey';
+import { PasswordSection } from './password';
+
+export function AuthItem({ user }: { user: CurrentUser }) {
+  const { config } = useProject();
+  return (
+    <Stack gap="lg">
+      <EmailsSection user={user} />
+      {config.credentialEnabled && <PasswordSection user={user} />}
+      {config.passkeyEnabled && <PasskeySection user={user} />}
+      {config.magicLinkEnabled && <OtpSection user={user} />}
+      <MfaSection user={user} />
+    </Stack>
+  );
+}

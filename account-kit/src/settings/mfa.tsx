@@ -1,0 +1,97 @@
+// Multi-factor authentication (client-library §7.3): enrolment shows a QR code of the otpauth URI (and the URI
+// to copy, for a person setting up an app on the same device); the typed code is checked locally and, when
+// right, the secret is saved. Disable turns it off at once.
+import { useEffect, useState } from 'react';
+import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import type { CurrentUser } from '@gatehouse/shared/client';
+import { useTranslate } from '../context';
+import { useProject } from '../hooks/use-project';
+import { newTotpSecret, otpauthUri, verifyTotp } from '../lib/totp';
+import { SettingsSection } from '../widgets/settings-section';
+import { useSettingsAction } from './settings-actions';
+
+export function MfaSection({ user }: { user: CurrentUser }) {
+  const t = useTranslate();
+  const run = useSettingsAction();
+  const [secret, setSecret] = useState<Uint8Array | null>(null);
+  const [busy, setBusy] = useState(false);
+  const enabled = user.isMultiFactorRequired;
+  const disable = async () => {
+    setBusy(true);
+    await run(() => user.update({ totpMultiFactorSecret: null }));
+    setBusy(false);
+  };
+  let actions = null;
+  if (enabled) actions = <Button variant="default" size="sm" loading={busy} onClick={() => void disable()}>{t('settings.mfa.disable')}</Button>;
+  else if (!secret) actions = <Button variant="default" size="sm" onClick={() => setSecret(newTotpSecret())}>{t('settings.mfa.enable')}</Button>;
+  return (
+    <SettingsSection
+      id="mfa"
+      title={t('settings.mfa.title')}
+      description={t(enabled ? 'settings.mfa.enabled' : 'settings.mfa.disabled')}
+      actions={actions}
+    >
+      {!enabled && secret && <MfaEnrolment user={user} secret={secret} onClose={() => setSecret(null)} />}
+    </SettingsSection>
+  );
+}
+
+function MfaEnrolment({ user, secret, onClose }: { user: CurrentUser; secret: Uint8Array; onClose: () => void }) {
+  const t = useTranslate();
+  const run = useSettingsAction();
+  const project = useProject();
+  const uri = otpauthUri(secret, project.displayName, user.primaryEmail ?? user.id);
+  const [qr, setQr] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [wrong, setWrong] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then((m) => m.toDataURL(uri)).then((url) => live && setQr(url));
+    return () => { live = false; };
+  }, [uri]);
+
+  const onCode = async (value: string) => {
+    const digits = value.replace(/\D/g, '').slice(0, 6);
+    setCode(digits);
+    setWrong(false);
+    if (digits.length < 6) return;
+    if (!(await verifyTotp(secret, digits))) {
+      setWrong(true);
+      return;
+    }
+    setSaving(true);
+    const ok = await run(() => user.update({ totpMultiFactorSecret: secret }));
+    setSaving(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Text size="sm">{t('settings.mfa.scan')}</Text>
+      {qr ? <Image src={qr} alt={t('settings.mfa.qrAlt')} w={200} h={200} radius="sm" bg="white" /> : <div style={{ width: 200, height: 200 }} aria-busy="true" />}
+      <Text size="xs" c="dimmed">{t('settings.mfa.manual')}</Text>
+      <Group gap="xs" wrap="nowrap" maw="100%">
+        <Code data-testid="otpauth-uri" style={{ overflowWrap: 'anywhere', maxWidth: 420 }}>{uri}</Code>
+        <CopyButton value={uri}>
+          {({ copied, copy }) => <Button size="xs" variant="default" onClick={copy}>{t(copied ? 'settings.mfa.copied' : 'settings.mfa.copy')}</Button>}
+        </CopyButton>
+      </Group>
+      <Text size="sm">{t('settings.mfa.enter')}</Text>
+      <TextInput
+        aria-label={t('settings.mfa.codeLabel')}
+        placeholder="123456"
+        maxLength={6}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        disabled={saving}
+        onChange={(e) => void onCode(e.currentTarget.value)}
+        error={wrong ? t('settings.mfa.incorrect') : undefined}
+        w={200}
+      />
+      <Button variant="default" size="sm" onClick={onClose} disabled={saving}>{t('settings.cancel')}</Button>
+    </Stack>
+  );
+}

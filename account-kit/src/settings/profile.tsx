@@ -1,0 +1,36 @@
+// My Profile (client-library §7.2): display name and profile image.
+import { Stack } from '@mantine/core';
+import type { CurrentUser } from '@gatehouse/shared/client';
+import { useTranslate } from '../context';
+import { UserAvatar } from '../components/user-avatar';
+import { EditableText } from '../widgets/editable-text';
+import { ImageEditor } from '../widgets/image-editor';
+import { SettingsSection } from '../widgets/settings-section';
+import { useSettingsAction } from './settings-actions';
+
+export function ProfileSection({ user }: { user: CurrentUser }) {
+  const t = useTranslate();
+  const run = useSettingsAction();
+  return (
+    <Stack gap="lg">
+      <SettingsSection
+        id="profile-name"
+        title={t('settings.profile.name')}
+        description={t('settings.profile.nameDescription')}
+        actions={<EditableText label={t('settings.profile.name')} value={user.displayName ?? ''} onSave={(displayName) => run(() => user.update({ displayName }))} />}
+      />
+      <SettingsSection
+        id="profile-image"
+        title={t('settings.profile.image')}
+        description={t('settings.profile.imageDescription')}
+        actions={
+          <ImageEditor
+            label={t('settings.image.upload')}
+            preview={<UserAvatar user={user} size={60} />}
+            onSave={(profileImageUrl) => run(() => user.update({ profileImageUrl }))}
+          />
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+// Settings (client-library §7.6): delete the account (when the project lets clients do it) inside a
+// "Danger zone", and sign out.
+import { Accordion, Button, Stack } from '@mantine/core';
+import type { CurrentUser } from '@gatehouse/shared/client';
+import { useGatehouseApp, useTranslate } from '../context';
+import { useProject } from '../hooks/use-project';
+import { InlineConfirm } from '../widgets/inline-confirm';
+import { SettingsSection } from '../widgets/settings-section';
+import { useSettingsAction } from './settings-actions';
+
+export function SettingsItem({ user }: { user: CurrentUser }) {
+  const t = useTranslate();
+  const app = useGatehouseApp();
+  const project = useProject();
+  const run = useSettingsAction();
+  return (
+    <Stack gap="lg">
+      {project.config.clientUserDeletionEnabled && (
+        <SettingsSection id="delete-account" title={t('settings.delete.title')} description={t('settings.delete.description')}>
+          <Accordion variant="separated" chevronPosition="right">
+            <Accordion.Item value="danger">
+              <Accordion.Control>{t('settings.delete.dangerZone')}</Accordion.Control>
+              <Accordion.Panel>
+                <InlineConfirm
+                  trigger={(open) => <Button color="red" size="sm" onClick={open}>{t('settings.delete.button')}</Button>}
+                  text={t('settings.delete.confirm')}
+                  confirmLabel={t('settings.delete.submit')}
+                  onConfirm={async () => {
+                    if (await run(() => user.delete())) await app.redirectToHome({ replace: true });
+                  }}
+                />
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
+        </SettingsSection>
+      )}
+      <SettingsSection
+        id="sign-out"
+        title={t('settings.signOut.title')}
+        description={t('settings.signOut.description')}
+        actions={<Button variant="default" size="sm" onClick={() => void run(() => user.signOut())}>{t('settings.signOut.button')}</Button>}
+      />
+    </Stack>
+  );
+}

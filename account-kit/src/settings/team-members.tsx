@@ -1,0 +1,35 @@
+// A team's members (client-library §7.7): avatar and name from each member's team profile.
+import { useMemo } from 'react';
+import { Table, Text } from '@mantine/core';
+import { cachedReadsSymbol, type Team } from '@gatehouse/shared/client';
+import { useTranslate } from '../context';
+import { useCachedRead } from '../hooks/use-cached-read';
+import { SettingsSection } from '../widgets/settings-section';
+import { AvatarCell, TextCell } from '../widgets/table-cells';
+
+export function TeamMembers({ team }: { team: Team }) {
+  const t = useTranslate();
+  const read = useMemo(() => team[cachedReadsSymbol].users(), [team]);
+  const members = useCachedRead(read);
+  return (
+    <SettingsSection id="team-members" title={t('settings.team.members')}>
+      <Table verticalSpacing="xs" aria-labelledby="team-members-title">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={60}>{t('settings.team.user')}</Table.Th>
+            <Table.Th>{t('settings.team.name')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.length === 0 && <Table.Tr><Table.Td colSpan={2}><Text size="sm" c="dimmed">{t('settings.team.noMembers')}</Text></Table.Td></Table.Tr>}
+          {members.map((m) => (
+            <Table.Tr key={m.id} data-testid="team-member-row">
+              <AvatarCell user={m.teamProfile} />
+              <TextCell dimmed={!m.teamProfile.displayName}>{m.teamProfile.displayName ?? '-'}</TextCell>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </SettingsSection>
+  );
+}
