@@ -39,10 +39,18 @@ const targets = [
   },
 ];
 
+// A production install (`npm ci --omit=dev`) has no Vite: the service starts with the front ends built before
+// (`npm run build` where the development dependencies are installed), or without them (the API works alone).
+const viteInstalled = existsSync(join(root, 'node_modules/.bin/vite'));
+
 let failed = false;
 for (const t of targets) {
   if (t.optional && !t.optional()) continue;
   const out = join(root, t.output);
+  if (!viteInstalled) {
+    if (!existsSync(out)) console.log(`Not built: the ${t.name}. Vite (a development dependency) is not installed; the service runs without it. Build it with \`npm run build\` where the development dependencies are installed.`);
+    continue;
+  }
   if (!force && existsSync(out) && statSync(out).mtimeMs >= newest(t.sources)) continue;
   const started = Date.now();
   process.stdout.write(`Building the ${t.name}... `);

@@ -16,6 +16,10 @@ function cannotStart(message: string): never {
 const config = (() => {
   try { return loadConfig(); } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
 })();
+// The embedded database suits development and trials, not production: say so at every start (README, "Operating").
+if (config.isProduction && !config.databaseUrl) {
+  console.warn(`Warning: NODE_ENV=production without DATABASE_URL: the embedded database (PGlite in ${config.dataDir}) is in use. It runs inside this one process on one connection, cannot be shared by several instances, and is backed up only by copying its directory while the service is stopped. Set DATABASE_URL to a PostgreSQL database for production.`);
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err) => {
   const where = config.databaseUrl ? `DATABASE_URL (${redactUrl(config.databaseUrl)})` : `GATEHOUSE_DATA_DIR (${config.dataDir})`;
   return cannotStart(`cannot open the database at ${where}: ${err instanceof Error ? err.message : String(err)}`);
