@@ -1,7 +1,11 @@
 // Checks a request body against the same TypeBox schema the service validates it with (shared/src/schemas),
 // and turns the problems into form errors keyed by the form's field names.
+import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import type { TSchema } from '@sinclair/typebox';
+import { isValidEmail } from '@gatehouse/shared/rules/email';
+
+// The service's framework registers TypeBox's string formats; a bare TypeBox here knows none of them.
+if (!FormatRegistry.Has('email')) FormatRegistry.Set('email', isValidEmail);
 
 export interface SchemaProblem {
   /** JSON pointer of the offending value in the body, e.g. "/config/email_config/port". */

@@ -1,0 +1,101 @@
+// Browser tests of the console at /console: Debian's Chromium (playwright-core) against a real service with a
+// real SMTP server (the shared mail server, and the server an owner configures) and a local OpenID provider
+// standing in for every OAuth provider. One service and one browser per test process.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, setDefaultTimeout } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, sharedBrowser } from '../../../account-kit/test/support/browser';
+import { startService, uniqueEmail, type RunningService } from '../../../service/test/support/service';
+import { startSmtpFixture, type SmtpFixture } from '../../../service/test/support/smtp';
+import { startOidcFixture, type OidcFixture } from '../../../service/test/support/oidc';
+
+export { expectAccessible, uniqueEmail };
+export const ARTIFACTS = join(import.meta.dir, '../artifacts');
+
+export interface ConsoleService extends RunningService {
+  /** The service's shared mail server. */
+  sharedMailbox: SmtpFixture;
+  /** A second SMTP server an owner points their project at; refuses recipients starting with "bounce-". */
+  projectMailbox: SmtpFixture;
+  idp: OidcFixture;
+}
+
+let service: Promise<ConsoleService> | undefined;
+
+export function consoleService(): Promise<ConsoleService> {
+  service ??= (async () => {
+    const [sharedMailbox, projectMailbox, idp] = await Promise.all([
+      startSmtpFixture(),
+      startSmtpFixture({ rejectRecipients: /^bounce-/ }),
+      startOidcFixture(),
+    ]);
+    const svc = await startService({ env: { SMTP_URL: sharedMailbox.url, GATEHOUSE_RATE_LIMITS: 'off', ...idp.overridesEnv() } });
+    idp.addDevClients(svc.url);
+    return { ...svc, sharedMailbox, projectMailbox, idp };
+  })();
+  return service;
+}
+
+export async function setupConsoleSuite() {
+  setDefaultTimeout(120_000);
+  const [svc] = await Promise.all([consoleService(), sharedBrowser()]);
+  return { svc };
+}
+
+/** A fresh browser context (own cookies and localStorage) on the console, 1024 px wide unless said otherwise. */
+export async function openConsole(svc: RunningService, o: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const browser = await sharedBrowser();
+  const context = await browser.newContext({ viewport: { width: o.width ?? 1024, height: 800 }, colorScheme: o.colorScheme ?? 'light', baseURL: svc.url });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[console page error]', err.message));
+  await page.goto('/console/');
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The screen in light and dark at 1024 px: screenshots saved, axe run on each, nothing sticking out sideways. */
+export async function checkLooks(page: Page, name: string, ready: (page: Page) => Promise<void>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await ready(page);
+    // Let Mantine's transitions settle before the picture.
+    await page.waitForTimeout(250);
+    await screenshot(page, `${name}-${scheme}`);
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Signs up a new owner through the console's connect screen and the account kit's sign-up form. */
+export async function signUpOwner(page: Page, email = uniqueEmail('owner')): Promise<string> {
+  await page.getByRole('button', { name: 'Continue to sign in' }).click();
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
+  const passwordTab = page.getByRole('tab', { name: 'Password' });
+  if (await passwordTab.count()) await passwordTab.click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('owner-password-1');
+  await page.getByLabel('Repeat Password').fill('owner-password-1');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('heading', { name: 'Projects' }).waitFor();
+  return email;
+}
+
+/** Clicks a project screen in the left navigation and waits for its heading. */
+export async function openScreen(page: Page, nav: string, heading = nav) {
+  await page.getByRole('navigation', { name: 'Project navigation' }).getByRole('link', { name: nav }).click();
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+export async function notification(page: Page, text: string | RegExp) {
+  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+}
