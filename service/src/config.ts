@@ -52,6 +52,9 @@ export interface Config {
   metadataLimits: MetadataLimits;
   /** On SIGTERM/SIGINT, how long requests in progress may take to finish (GATEHOUSE_SHUTDOWN_DEADLINE_SECONDS). */
   shutdownDeadlineSeconds: number;
+  /** PostgreSQL connect timeout (GATEHOUSE_DB_CONNECT_TIMEOUT_SECONDS) and statement timeout (GATEHOUSE_DB_STATEMENT_TIMEOUT_MS). */
+  dbConnectTimeoutSeconds: number;
+  dbStatementTimeoutMs: number;
 }
 
 /** A true/false setting from the environment (undefined when unset); anything else stops the start. */
@@ -153,5 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       server_metadata: integer(env, 'GATEHOUSE_MAX_SERVER_METADATA_BYTES', 2) ?? DEFAULT_METADATA_LIMITS.server_metadata,
     },
     shutdownDeadlineSeconds: integer(env, 'GATEHOUSE_SHUTDOWN_DEADLINE_SECONDS', 0, 3600) ?? 10,
+    dbConnectTimeoutSeconds: integer(env, 'GATEHOUSE_DB_CONNECT_TIMEOUT_SECONDS', 1, 3600) ?? 5,
+    dbStatementTimeoutMs: integer(env, 'GATEHOUSE_DB_STATEMENT_TIMEOUT_MS', 0, 86_400_000) ?? 30_000,
   };
 }

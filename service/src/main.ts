@@ -20,7 +20,10 @@ const config = (() => {
 if (config.isProduction && !config.databaseUrl) {
   console.warn(`Warning: NODE_ENV=production without DATABASE_URL: the embedded database (PGlite in ${config.dataDir}) is in use. It runs inside this one process on one connection, cannot be shared by several instances, and is backed up only by copying its directory while the service is stopped. Set DATABASE_URL to a PostgreSQL database for production.`);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err) => {
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+  connectTimeoutSeconds: config.dbConnectTimeoutSeconds, statementTimeoutMs: config.dbStatementTimeoutMs,
+}).catch((err) => {
   const where = config.databaseUrl ? `DATABASE_URL (${redactUrl(config.databaseUrl)})` : `GATEHOUSE_DATA_DIR (${config.dataDir})`;
   return cannotStart(`cannot open the database at ${where}: ${err instanceof Error ? err.message : String(err)}`);
 });
@@ -55,6 +58,11 @@ console.log(`API docs: http://localhost:${server.port}/api/v1/docs`);
 // so load balancers stop sending) while the requests in progress finish, up to GATEHOUSE_SHUTDOWN_DEADLINE_SECONDS.
 // Then the listener closes (responses flushed), the workers finish their current item, and the database closes.
 // Nothing is cut off mid-write: a request either completes or is refused before any work.
+// Safety net: an error no code could catch (a driver callback, a forgotten promise) is logged; it does not end the
+// process and every request in progress with it.
+process.on('uncaughtException', (err) => console.error('Uncaught exception (the service keeps running):', err));
+process.on('unhandledRejection', (err) => console.error('Unhandled rejection (the service keeps running):', err));
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;

@@ -2,6 +2,15 @@
 import { KnownError, StatusError } from '@gatehouse/shared/known-errors';
 import { RateLimited } from './rate-limited';
 import { ServiceUnavailable } from '../lifecycle';
+import { isDatabaseUnavailable } from '../db';
+
+/** The driver's code and message of a database outage, for the log (drizzle's wrapper carries the SQL: skipped). */
+function describeUnavailable(err: unknown): string {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, d = 0; e && d < 5; e = e.cause as typeof e, d++) {
+    if (typeof e.code === 'string') return `${e.code}: ${String(e.message)}`;
+  }
+  return 'no code';
+}
 
 // CORS (protocol-auth §1.9). Browsers read the allow-methods/-headers and max-age only from the preflight answer,
 // so actual responses carry just what they need (origin and exposed headers): ~700 bytes less on every response.
@@ -56,6 +65,10 @@ export function errorResult(err: unknown, requestId: string, opts: { isProductio
   if (err instanceof KnownError) {
     const retryAfter: Record<string, string> = err instanceof RateLimited ? { 'retry-after': String(err.retryAfterSeconds) } : {};
     return HttpResult.json(err.toJSON(), err.statusCode, { 'x-stack-known-error': err.errorCode, ...retryAfter });
+  }
+  if (isDatabaseUnavailable(err)) {
+    console.error(`[${requestId}] ${opts.method} ${opts.url}: database unavailable (${describeUnavailable(err)})`);
+    err = new ServiceUnavailable('The service is temporarily unavailable (its database cannot be reached). Please retry in a moment.', 2);
   }
   if (err instanceof ServiceUnavailable) {
     return new HttpResult(503, err.message, { 'content-type': TEXT_TYPE, 'retry-after': String(err.retryAfterSeconds) });
