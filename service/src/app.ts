@@ -4,7 +4,7 @@ import type { Services } from './services';
 import { allRoutes } from './routes';
 import { runRoute, type RouteDef } from './http/route';
 import { CORS_HEADERS, CORS_PREFLIGHT_HEADERS, HttpResult, errorResult, newRequestId, toResponse } from './http/respond';
-import { buildOpenApiDocument, docsPage } from './http/openapi';
+import { buildOpenApiDocument, docsAsset, docsPage } from './http/openapi';
 import { rememberSocketIp } from './http/client-ip';
 import { lifecycle } from './lifecycle';
 import { createFrontEnds } from './http/front-ends';
@@ -45,6 +45,7 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
   const openApi = buildOpenApiDocument(routes, services.config.publicUrl);
   app.get('/api/v1/openapi.json', () => Response.json(openApi, { headers: CORS_HEADERS }));
   app.get('/api/v1/docs', () => new Response(docsPage('/api/v1/openapi.json'), { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+  app.get('/api/v1/docs/assets/:file', ({ params }) => docsAsset(params.file));
 
   app.get('/health', async ({ request }) => {
     const headers = { 'access-control-allow-origin': '*', 'access-control-allow-methods': '*', 'access-control-allow-headers': '*', 'access-control-expose-headers': '*' };

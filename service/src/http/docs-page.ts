@@ -1,0 +1,47 @@
+// The API reference at /api/v1/docs: Swagger UI (swagger-ui-dist from npm), served by the service itself: no CDN,
+// since many deployments (and this machine) are offline. Try-it-out sends requests to this service.
+import { dirname, join } from 'node:path';
+
+const SWAGGER_UI_DIR = dirname(Bun.resolveSync('swagger-ui-dist/package.json', import.meta.dir));
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+/** `/api/v1/docs/assets/<file>`: one of the few Swagger UI files the page loads, cached for a day. */
+export function docsAsset(file: string): Response {
+  const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
+  if (!type) return new Response('Not found', { status: 404 });
+  return new Response(Bun.file(join(SWAGGER_UI_DIR, file)), { headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } });
+}
+
+export function docsPage(specUrl: string, assetsUrl = '/api/v1/docs/assets'): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Gatehouse API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" type="image/png" href="${assetsUrl}/favicon-32x32.png">
+<link rel="stylesheet" href="${assetsUrl}/swagger-ui.css">
+<style>body{margin:0}.gatehouse-intro{font-family:system-ui,sans-serif;max-width:1460px;margin:1rem auto 0;padding:0 20px;color:#3b4151}</style>
+</head><body>
+<div class="gatehouse-intro"><p>Try a request: press <b>Authorize</b> and fill in the key of the access type you use (the development
+publishable client key, outside production, is <code>this-publishable-client-key-is-for-local-development-only</code>), open an operation, press
+<b>Try it out</b>, set <code>x-stack-project-id</code> (<code>internal</code> for Gatehouse's own accounts) and
+<code>x-stack-access-type</code>, then <b>Execute</b>. Machine-readable: <a href="${specUrl}">${specUrl}</a>.</p></div>
+<div id="swagger-ui"></div>
+<script src="${assetsUrl}/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(specUrl)},
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  filter: true,
+  persistAuthorization: true,
+  displayRequestDuration: true,
+  docExpansion: 'none',
+  defaultModelsExpandDepth: 0,
+  validatorUrl: null,
+});
+</script>
+</body></html>`;
+}
