@@ -73,10 +73,10 @@ export function ImageEditor({ preview, label, onSave }: ImageEditorProps) {
         multiple={false}
         activateOnClick={false}
         activateOnKeyboard={false}
+        enablePointerEvents
         className="gatehouse-image-dropzone"
-        aria-label={t('settings.image.drop')}
       >
-        <UnstyledButton className="gatehouse-image-button" onClick={() => openRef.current?.()} aria-label={label}>
+        <UnstyledButton className="gatehouse-image-button" onClick={() => openRef.current?.()} aria-label={label} title={t('settings.image.drop')}>
           {preview}
           <span className="gatehouse-image-overlay" aria-hidden><IconUpload size={20} /></span>
         </UnstyledButton>
