@@ -22,6 +22,7 @@ import { PgTransaction, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DB } from '../db/index';
 import type { OutboundPolicy } from '../net/outbound-targets';
 import { emailAttempts, emails } from '../db/schema';
+import { decryptString, encryptString } from '../tokens/encryption';
 import { backoffDelayMs as backoff, startPollingLoop } from '../worker-loop';
 import {
   createMailTransport,
@@ -41,6 +42,32 @@ import {
 } from './templates';
 
 type EmailRow = typeof emails.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bodies at rest. A queued mail's body carries live codes (sign-in, reset, verification, invitation), which are
+// otherwise stored only hashed: it is sealed with AES-256-GCM under a key derived from the server secret while
+// queued, and deleted once the mail is delivered or has finally failed (the sent-email list shows only recipient,
+// subject, times and errors). Rows written before this (or by a process without the secret) are read as they are.
+
+const SEALED = 'sealed:';
+const BODY_PURPOSE = 'email-body';
+let bodySecret: string | undefined;
+
+/** Called once at start-up (background.ts): from then on, queued bodies are sealed with this secret. */
+export function sealEmailBodiesWith(secret: string): void {
+  bodySecret = secret;
+}
+
+function sealBody(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return bodySecret ? SEALED + encryptString(bodySecret, BODY_PURPOSE, value) : value;
+}
+
+function openBody(value: string | null): string | null {
+  if (value === null || !value.startsWith(SEALED)) return value;
+  if (!bodySecret) throw new Error('This email body is sealed and this process has no server secret to open it');
+  return decryptString(bodySecret, BODY_PURPOSE, value.slice(SEALED.length));
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Enqueueing
@@ -67,8 +94,8 @@ export async function enqueueEmail(db: DB, input: EnqueueEmailInput, opts: { sha
       projectId: input.projectId,
       to: Array.isArray(input.to) ? input.to : [input.to],
       subject: input.subject,
-      html: input.html ?? null,
-      text: input.text ?? null,
+      html: sealBody(input.html),
+      text: sealBody(input.text),
       senderConfig: senderConfigFor(input.emailConfig, { projectDisplayName: input.projectDisplayName, shared: opts.shared }),
       // The full config (password included) is kept until the row is delivered: the project may change its
       // settings meanwhile, and the mail should go out as it was when requested.
@@ -186,6 +213,8 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
         status: sql`case when ${lastTry} then 'failed' else 'pending' end`,
         lastError: sql`${JSON.stringify(leaseExpiredError())}::jsonb`,
         transportConfig: sql`case when ${lastTry} then null else ${emails.transportConfig} end`,
+        html: sql`case when ${lastTry} then null else ${emails.html} end`,
+        text: sql`case when ${lastTry} then null else ${emails.text} end`,
       },
       leaseExpiredError(),
     );
@@ -218,8 +247,8 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
         await transport.send({
           to: row.to,
           subject: row.subject,
-          html: row.html,
-          text: row.text,
+          html: openBody(row.html),
+          text: openBody(row.text),
           from: { name: sender.sender_name, address: sender.sender_email },
         });
       } finally {
@@ -231,12 +260,12 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
 
     const mine = and(eq(emails.id, row.id), eq(emails.status, 'sending'), eq(emails.attempts, row.attempts));
     if (!error) {
-      await recordAttempts(db, mine, { status: 'sent', sentAt: sql`now()`, lastError: null, transportConfig: null }, null);
+      await recordAttempts(db, mine, { status: 'sent', sentAt: sql`now()`, lastError: null, transportConfig: null, html: null, text: null }, null);
       return;
     }
     const giveUp = !error.canRetry || row.attempts >= o.maxAttempts;
     if (giveUp) {
-      await recordAttempts(db, mine, { status: 'failed', lastError: error, transportConfig: null }, error);
+      await recordAttempts(db, mine, { status: 'failed', lastError: error, transportConfig: null, html: null, text: null }, error);
       o.logger.warn(`[email] giving up on ${row.id} to ${row.to.join(', ')} after ${row.attempts} attempt(s): ${error.errorType} ${error.message}`);
       return;
     }
