@@ -1,17 +1,17 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import { GatehouseClientApp } from '@gatehouse/shared/client';
-import { GatehouseProvider } from '@gatehouse/account-kit';
+import { GatehouseClientApp, GatehouseProvider } from '@gatehouse/account-kit';
 import '@gatehouse/account-kit/styles.css';
 import { loadDemoConfig } from './config';
 import { DemoApp } from './demo-app';
-import { ConnectProject } from './connect-project';
+// Only shown when the service gave the demo no key: not part of the sign-in page's first load.
+const ConnectProject = lazy(() => import('./connect-project').then((m) => ({ default: m.ConnectProject })));
 
 const config = loadDemoConfig();
 const root = createRoot(document.getElementById('root')!);
 
 if (!config.publishableClientKey) {
-  root.render(<StrictMode><ConnectProject /></StrictMode>);
+  root.render(<StrictMode><Suspense fallback={null}><ConnectProject /></Suspense></StrictMode>);
 } else {
   const app = new GatehouseClientApp({
     projectId: config.projectId,

@@ -31,8 +31,9 @@ export function ErrorPage({ search = window.location.search }: { search?: string
       return (
         <MessageCard title={t('errorPage.genericTitle')} role="alert" primaryAction={goHome}>
           <Stack gap={4}>
-            <Text ta="center">{t('errorPage.code', { code: content.code })}</Text>
-            <Text ta="center" c="dimmed">{t('errorPage.message', { message: content.message })}</Text>
+            {/* Codes and messages come from the address: long unbroken words must not push the card wider. */}
+            <Text ta="center" style={{ overflowWrap: 'anywhere' }}>{t('errorPage.code', { code: content.code })}</Text>
+            <Text ta="center" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{t('errorPage.message', { message: content.message })}</Text>
           </Stack>
         </MessageCard>
       );

@@ -108,7 +108,7 @@ describe('OAuth', () => {
     await page.goto('/handler/sign-in');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.locator('input[name="login"]').waitFor();
-    await page.getByRole('link', { name: /abort/i }).click();
+    await page.getByRole('link', { name: '[ Cancel ]' }).click();
     await page.getByRole('heading', { name: 'OAuth provider access denied' }).waitFor();
     await screenshot(page, 'oauth-access-denied');
     expect(new URL(page.url()).pathname).toBe('/handler/error');

@@ -15,8 +15,6 @@ import { cachedReadsSymbol, inFamily, isOneOf } from './models/common.ts';
 import { createCurrentUser, type CurrentUser } from './models/current-user.ts';
 import { createProject, type Project } from './models/projects.ts';
 import { contactChannelsCache } from './models/contact-channels.ts';
-import { callOAuthCallback, startOAuthFlow } from './oauth.ts';
-import { passkeySignInTokens } from './passkey.ts';
 import type { HandlerUrls, RedirectToOptions } from './redirects.ts';
 import { Result } from './result.ts';
 import type { InternalSession } from './session.ts';
@@ -128,11 +126,15 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     return this[cachedReadsSymbol].project().get();
   }
 
+  // The OAuth and passkey flows load when first used: a sign-in page shows without them (smaller first load).
+  // The callback's synchronous part (§5.3) still runs without yielding once its module is there.
   async signInWithOAuth(provider: string): Promise<never> {
+    const { startOAuthFlow } = await import('./oauth.ts');
     return startOAuthFlow(this._core, { type: 'authenticate', provider });
   }
 
   async callOAuthCallback(): Promise<boolean> {
+    const { callOAuthCallback } = await import('./oauth.ts');
     return callOAuthCallback(this._core);
   }
 
@@ -179,6 +181,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
 
   async signInWithPasskey(): Promise<AnyResult> {
     this._core.requireTokenStore();
+    const { passkeySignInTokens } = await import('./passkey.ts');
     const result = await passkeySignInTokens(this._core);
     if (result.status === 'error') return result;
     this._core.signInWithTokens({ accessToken: result.data.access_token, refreshToken: result.data.refresh_token });

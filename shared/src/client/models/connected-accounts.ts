@@ -1,7 +1,6 @@
 // Connected OAuth accounts (client-library §1.7.6, §5.6).
 import { KnownErrors } from '../../known-errors.ts';
 import type { CachedRead } from '../cache.ts';
-import { startOAuthFlow } from '../oauth.ts';
 import type { ClientCore } from '../core.ts';
 import type { InternalSession } from '../session.ts';
 import { cachedReadsSymbol, type ClientContext, type ServerContext } from './common.ts';
@@ -67,6 +66,7 @@ function connectionCache(core: ClientCore, access: 'client' | 'server' | 'admin'
         );
       }
       const providerScope = mergeScopes([scope], core.options.oauthScopesOnSignIn[provider]);
+      const { startOAuthFlow } = await import('../oauth.ts');
       return startOAuthFlow(core, { type: 'link', provider, providerScope, session: who });
     }
     return hasConnection ? provider : null;

@@ -6,7 +6,7 @@ import type { ClientCore } from '../core.ts';
 import type { InternalSession } from '../session.ts';
 import { compact, type ReadonlyJson } from './common.ts';
 import type { TeamJson } from './teams.ts';
-import { registerPasskey, type PasskeyRegistrationResult } from '../passkey.ts';
+import type { PasskeyRegistrationResult } from '../passkey.ts';
 
 export type OAuthProviderLink = { id: string; account_id: string; email?: string | null };
 
@@ -117,6 +117,8 @@ export function authPart(core: ClientCore, session: InternalSession, afterPasske
     getAuthHeaders: async () => ({ 'x-stack-auth': JSON.stringify(await sessionTokens(session)) }),
     signOut: (options) => signOutSession(core, session, options),
     registerPasskey: async (options) => {
+      // Loaded on first use, like the passkey sign-in.
+      const { registerPasskey } = await import('../passkey.ts');
       const result = await registerPasskey(core, session, options);
       await afterPasskey();
       return result;

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// Builds the publishable package into dist/: ESM JavaScript (Vite library mode; React, Mantine and the kit's
+// own dependencies stay external, the client library of @gatehouse/shared is bundled in because that package is
+// not published), dist/account-kit.css (Mantine's base and the components the screens use, plus the settings
+// page's sheet) and .d.ts files (tsc; TypeScript 7 has no JS API, so the CLI runs and the `@gatehouse/shared`
+// specifiers of its output are rewritten to the emitted copies of those sources).
+// Usage: node account-kit/scripts/build.mjs   (or `npm run build -w @gatehouse/account-kit`)
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const kit = resolve(import.meta.dirname, '..');
+const root = resolve(kit, '..');
+const dist = join(kit, 'dist');
+const started = Date.now();
+
+// Everything a host installs itself (peer dependencies) or that the package depends on.
+const EXTERNAL = [
+  /^react($|\/)/, /^react-dom($|\/)/, /^@mantine\//, /^@tabler\/icons-react($|\/)/, /^@simplewebauthn\/browser($|\/)/,
+  /^@sinclair\/typebox($|\/)/, /^qrcode($|\/)/, /^react-easy-crop($|\/)/,
+];
+
+rmSync(dist, { recursive: true, force: true });
+
+await build({
+  configFile: false,
+  root: kit,
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    outDir: dist,
+    emptyOutDir: false,
+    sourcemap: false,
+    minify: false,
+    cssMinify: true,
+    target: 'es2022',
+    lib: {
+      entry: { index: join(kit, 'scripts/package-entry.ts') },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+      cssFileName: 'account-kit',
+    },
+    rollupOptions: {
+      external: (id) => EXTERNAL.some((re) => re.test(id)),
+      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
+
+// Declarations of the kit and of the shared sources it uses, laid out as in the repository.
+const tsc = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(kit, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (tsc.status !== 0) {
+  console.error('tsc failed: declarations not emitted');
+  process.exit(1);
+}
+const types = join(dist, 'types');
+const sharedSrc = join(types, 'shared/src');
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* walk(p);
+    else if (p.endsWith('.d.ts')) yield p;
+  }
+}
+
+/** The emitted declaration file a `@gatehouse/shared[/x]` specifier means, as a relative `.js` specifier. */
+function sharedTarget(fromFile, spec) {
+  const sub = spec === '@gatehouse/shared' ? 'index' : spec.slice('@gatehouse/shared/'.length);
+  const base = existsSync(join(sharedSrc, sub + '.d.ts')) ? sub : `${sub}/index`;
+  if (!existsSync(join(sharedSrc, base + '.d.ts'))) throw new Error(`no declarations for ${spec} (looked for ${base}.d.ts)`);
+  let rel = relative(dirname(fromFile), join(sharedSrc, base + '.js')).split(sep).join('/');
+  return rel.startsWith('.') ? rel : './' + rel;
+}
+
+let rewritten = 0;
+for (const file of walk(types)) {
+  const text = readFileSync(file, 'utf8');
+  const out = text.replace(/((?:from|import)\s*\(?\s*)(['"])([^'"]+)\2/g, (whole, lead, q, spec) => {
+    let next = spec;
+    if (spec === '@gatehouse/shared' || spec.startsWith('@gatehouse/shared/')) next = sharedTarget(file, spec);
+    // The sources import with .ts/.tsx extensions; consumers resolve the emitted .d.ts through .js.
+    else if (spec.startsWith('.')) next = spec.replace(/\.tsx?$/, '.js');
+    return next === spec ? whole : `${lead}${q}${next}${q}`;
+  });
+  if (out !== text) {
+    writeFileSync(file, out);
+    rewritten++;
+  }
+}
+const left = [...walk(types)].filter((f) => /['"]@gatehouse\/shared/.test(readFileSync(f, 'utf8')));
+if (left.length) throw new Error(`@gatehouse/shared specifiers left in ${left.join(', ')}`);
+
+console.log(`account kit built into ${relative(root, dist)} in ${((Date.now() - started) / 1000).toFixed(1)} s (${rewritten} declaration files rewritten)`);
