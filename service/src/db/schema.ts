@@ -248,6 +248,8 @@ export const emails = pgTable('emails', {
   lastError: jsonb('last_error'),
   sentAt: ts('sent_at'),
   createdAt: createdAt(),
+  /** Expiry of the code the mail carries: retried until then, never sent after (null: not a code mail). */
+  codeExpiresAt: ts('code_expires_at'),
 }, (t) => [
   index('emails_due_idx').on(t.status, t.nextAttemptAt),
   index('emails_project_idx').on(t.projectId, t.createdAt),

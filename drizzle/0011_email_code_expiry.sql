@@ -1,0 +1,1 @@
+ALTER TABLE "emails" ADD COLUMN "code_expires_at" timestamp with time zone;
