@@ -119,7 +119,7 @@ export const deSettings: Record<keyof typeof enSettings, string> = {
   'settings.mfa.scan': 'Scannen Sie diesen QR-Code mit Ihrer Authenticator-App:',
   'settings.mfa.qrAlt': 'QR-Code für die TOTP-Mehrfaktor-Authentifizierung',
   'settings.mfa.qrFailed': 'Der TOTP-QR-Code konnte nicht erzeugt werden',
-  'settings.mfa.manual': 'Oder geben Sie diesen Schlüssel in Ihrer Authenticator-App ein',
+  'settings.mfa.manual': 'Oder fügen Sie es mit diesem Einrichtungslink zu Ihrer Authenticator-App hinzu:',
   'settings.mfa.copy': 'Einrichtungslink kopieren',
   'settings.mfa.copied': 'Kopiert',
   'settings.mfa.enter': 'Geben Sie dann Ihren sechsstelligen MFA-Code ein:',

@@ -128,7 +128,7 @@ export const enSettings = {
   'settings.mfa.scan': 'Scan this QR code with your authenticator app:',
   'settings.mfa.qrAlt': 'TOTP multi-factor authentication QR code',
   'settings.mfa.qrFailed': 'TOTP QR code failed to generate',
-  'settings.mfa.manual': 'Or enter this key in your authenticator app',
+  'settings.mfa.manual': 'Or add it to your authenticator app with this setup link:',
   'settings.mfa.copy': 'Copy setup link',
   'settings.mfa.copied': 'Copied',
   'settings.mfa.enter': 'Then, enter your six-digit MFA code:',

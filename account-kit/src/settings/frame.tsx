@@ -6,7 +6,7 @@ import { Box, CloseButton, Divider, Flex, Group, NavLink, Stack, Text, Title } f
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCirclePlus, IconId, IconKey, IconDeviceDesktop, IconSettings, IconShieldCheck, IconPoint } from '@tabler/icons-react';
 import type { CurrentUser, Team } from '@gatehouse/shared/client';
-import { useTranslate } from '../context';
+import { useGatehouseApp, useTranslate } from '../context';
 import { TeamAvatar } from '../components/user-avatar';
 import { useProject } from '../hooks/use-project';
 import { useUser } from '../hooks/use-user';
@@ -24,6 +24,8 @@ import { SettingsActionsProvider } from './settings-actions';
 import { SettingsItem } from './settings';
 import { TeamPage } from './team';
 import { goToItem, useHash } from './use-hash';
+import { FrameSkeleton } from './frame-skeleton';
+import { isLeaving } from './leaving';
 
 export interface ExtraSettingsItem {
   id: string;
@@ -58,9 +60,23 @@ const BUILTIN: Record<BuiltinId, { key: MessageKey; icon: ReactNode; skeleton: S
   settings: { key: 'settings.nav.settings', icon: <IconSettings size={18} aria-hidden />, skeleton: 'default', render: (u) => <SettingsItem user={u} /> },
 };
 
-export function SettingsFrame({ fullPage, extraItems = [] }: SettingsFrameProps) {
+export function SettingsFrame(props: SettingsFrameProps) {
+  const user = useUser();
+  if (!user) return <SignedOut />;
+  return <SignedInFrame user={user} {...props} />;
+}
+
+/** No user: off to sign-in (and back here afterwards), unless the person is leaving on purpose. */
+function SignedOut() {
+  const app = useGatehouseApp();
+  useEffect(() => {
+    if (!isLeaving()) void app.redirectToSignIn({ replace: true });
+  }, [app]);
+  return <FrameSkeleton />;
+}
+
+function SignedInFrame({ user, fullPage, extraItems = [] }: SettingsFrameProps & { user: CurrentUser }) {
   const t = useTranslate();
-  const user = useUser({ or: 'redirect' });
   const project = useProject();
   const teams = useTeams(user);
   const hash = useHash();

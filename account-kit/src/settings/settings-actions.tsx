@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import type { CurrentUser } from '@gatehouse/shared/client';
 import { useGatehouseApp, useTranslate } from '../context';
 import type { Translate } from '../messages';
+import { leaveWith } from './leaving';
 import { errorNotice, isRecentSignInRequired, reauthenticationUrl } from '../lib/settings-errors';
 
 interface SettingsActionsValue {
@@ -62,7 +63,7 @@ export function SettingsActionsProvider({ user, sectionId, children }: { user: C
     // The old session is ended (the sign-in page would otherwise say "already signed in"); after signing in the
     // person comes back to this section through after_auth_return_to.
     const target = reauthenticationUrl(app.urls.signIn, window.location, sectionId);
-    await user.signOut({ redirectUrl: target }).catch(() => window.location.assign(target));
+    await leaveWith(() => user.signOut({ redirectUrl: target })).catch(() => window.location.assign(target));
   };
   return (
     <SettingsActionsContext.Provider value={value}>

@@ -6,6 +6,7 @@ import { useGatehouseApp, useTranslate } from '../context';
 import { useProject } from '../hooks/use-project';
 import { InlineConfirm } from '../widgets/inline-confirm';
 import { SettingsSection } from '../widgets/settings-section';
+import { leaveWith } from './leaving';
 import { useSettingsAction } from './settings-actions';
 
 export function SettingsItem({ user }: { user: CurrentUser }) {
@@ -26,7 +27,10 @@ export function SettingsItem({ user }: { user: CurrentUser }) {
                   text={t('settings.delete.confirm')}
                   confirmLabel={t('settings.delete.submit')}
                   onConfirm={async () => {
-                    if (await run(() => user.delete())) await app.redirectToHome({ replace: true });
+                    await run(() => leaveWith(async () => {
+                      await user.delete();
+                      await app.redirectToHome({ replace: true });
+                    }));
                   }}
                 />
               </Accordion.Panel>
@@ -38,7 +42,7 @@ export function SettingsItem({ user }: { user: CurrentUser }) {
         id="sign-out"
         title={t('settings.signOut.title')}
         description={t('settings.signOut.description')}
-        actions={<Button variant="default" size="sm" onClick={() => void run(() => user.signOut())}>{t('settings.signOut.button')}</Button>}
+        actions={<Button variant="default" size="sm" onClick={() => void run(() => leaveWith(() => user.signOut()))}>{t('settings.signOut.button')}</Button>}
       />
     </Stack>
   );
