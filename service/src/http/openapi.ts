@@ -139,7 +139,7 @@ function knownErrorResponses(def: RouteDef): Record<string, unknown> {
   for (const [status, codes] of byStatus) {
     responses[String(status)] = {
       description: `Known error${codes.length > 1 ? 's' : ''}: ${codes.join(', ')}`,
-      headers: { 'x-stack-known-error': { description: 'The error code (also in the body).', schema: { type: 'string', enum: codes } } },
+      headers: { 'x-stack-known-error': { description: 'The error code (also in the body).', required: true, schema: { type: 'string', enum: codes } } },
       content: {
         'application/json': {
           schema: {
