@@ -29,6 +29,7 @@ if [ $typecheck = 1 ]; then
   node_modules/.bin/tsc --noEmit -p shared/tsconfig.json || failed_tc=1
   node_modules/.bin/tsc --noEmit -p service/tsconfig.json || failed_tc=1
   node_modules/.bin/tsc --noEmit -p account-kit/tsconfig.json || failed_tc=1
+  node_modules/.bin/tsc --noEmit -p account-kit/test/tsconfig.json || failed_tc=1
   for cfg in desktop/tsconfig.web.json desktop/tsconfig.node.json desktop/tsconfig.test.json; do
     node_modules/.bin/tsc --noEmit -p "$cfg" || failed_tc=1
   done

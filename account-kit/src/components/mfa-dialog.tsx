@@ -15,7 +15,7 @@ export function MfaDialog({ controller }: { controller: MfaPromptController }) {
     pending.answer(value);
   };
   return (
-    <Modal opened={!!pending} onClose={() => { setCode(''); pending?.answer(null); }} title={t('mfa.title')} centered>
+    <Modal opened={!!pending} onClose={() => { setCode(''); pending?.answer(null); }} title={t('mfa.title')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
       <form onSubmit={(e) => { e.preventDefault(); submit(code); }}>
         <Stack>
           <Text size="sm" id="gatehouse-mfa-prompt">{t('mfa.prompt')}</Text>

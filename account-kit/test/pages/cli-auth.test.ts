@@ -21,7 +21,7 @@ describe('CLI confirmation page', () => {
     const { context, page } = await openDemo(svc, { project });
     await page.goto(`/handler/cli-auth-confirm?login_code=${cli.login_code}`);
     await page.waitForURL((u) => u.pathname === '/handler/sign-in');
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
@@ -45,7 +45,7 @@ describe('CLI confirmation page', () => {
     const user = await signUp(project);
     const { context, page } = await openDemo(svc, { project });
     await page.goto('/handler/sign-in');
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');

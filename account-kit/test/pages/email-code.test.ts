@@ -9,7 +9,7 @@ const project = await newProject(svc, { config: { credential_enabled: false, mag
 
 async function requestCode(page: Page, email: string) {
   await page.goto('/handler/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   const since = Date.now();
   await page.getByRole('button', { name: 'Send email' }).click();
   await page.getByText(`A sign-in email has been sent to ${email}. Enter the code or click the link in it.`).waitFor();

@@ -20,7 +20,7 @@ async function mfaUser(p: TestProject) {
 
 async function submitPassword(page: Page, email: string, password: string) {
   await page.goto('/handler/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }

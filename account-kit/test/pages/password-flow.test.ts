@@ -14,7 +14,7 @@ describe('password sign-up and sign-in in the browser', () => {
     const since = Date.now();
     await page.goto('/handler/sign-up');
     await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Repeat Password').fill(password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -34,7 +34,7 @@ describe('password sign-up and sign-in in the browser', () => {
   test('a wrong password is refused next to the field; the right one signs in', async () => {
     const { context, page } = await openDemo(svc, { project });
     await page.goto('/handler/sign-in');
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Wrong e-mail or password.').waitFor();

@@ -10,7 +10,7 @@ describe('methods the project enables', () => {
     const { context, page } = await openDemo(svc, { project });
     await page.goto('/handler/sign-up');
     await page.getByRole('heading', { name: 'Sign up for new users is not enabled at the moment.' }).waitFor();
-    await expect(page.getByLabel('Email', { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true }).count()).resolves.toBe(0);
     await screenshot(page, 'sign-up-disabled');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
@@ -23,7 +23,7 @@ describe('methods the project enables', () => {
     const user = await signUp(project);
     const { context, page } = await openDemo(svc, { project });
     await page.goto('/handler/sign-in');
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     const off = await project.admin.patch('/projects/current', { config: { credential_enabled: false, magic_link_enabled: true } });
     expect(off.status).toBe(200);

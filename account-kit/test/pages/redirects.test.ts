@@ -13,7 +13,7 @@ describe('after_auth_return_to', () => {
     await page.goto('/protected?tab=2');
     await page.waitForURL((u) => u.pathname === '/handler/sign-in');
     expect(new URL(page.url()).searchParams.get('after_auth_return_to')).toBe('/protected?tab=2');
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/protected');
@@ -30,7 +30,7 @@ describe('after_auth_return_to', () => {
     await page.waitForURL((u) => u.pathname === '/handler/sign-up');
     expect(new URL(page.url()).searchParams.get('after_auth_return_to')).toBe('/protected');
     const email = `ret-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('return-to-pass-1');
     await page.getByLabel('Repeat Password').fill('return-to-pass-1');
     await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -43,7 +43,7 @@ describe('after_auth_return_to', () => {
     const user = await signUp(project);
     const { context, page } = await openDemo(svc, { project });
     await page.goto('/handler/sign-in?after_auth_return_to=' + encodeURIComponent('https://evil.example/steal'));
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('alert').getByText('Redirect URL https://evil.example/steal is not trusted; should be relative.').waitFor();

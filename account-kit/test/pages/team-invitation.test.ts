@@ -28,7 +28,7 @@ describe('team invitation', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
     expect(new URL(page.url()).searchParams.get('after_auth_return_to')).toStartWith('/handler/team-invitation?code=');
-    await page.getByLabel('Email', { exact: true }).fill(invitee.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(invitee.email);
     await page.getByLabel('Password', { exact: true }).fill(invitee.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
@@ -51,7 +51,7 @@ describe('team invitation', () => {
     await page.goto('/handler/team-invitation');
     await page.getByRole('heading', { name: 'Invalid Team Invitation Link' }).waitFor();
     await page.goto('/handler/sign-in');
-    await page.getByLabel('Email', { exact: true }).fill(someone.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(someone.email);
     await page.getByLabel('Password', { exact: true }).fill(someone.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');

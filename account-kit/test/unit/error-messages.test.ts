@@ -31,7 +31,7 @@ describe('describeAuthError', () => {
     ];
     for (const [code, field, text] of table) {
       const d = describeAuthError(known(code));
-      expect({ code, field: d.field, text: en[d.key] }).toEqual({ code, field, text });
+      expect({ code, field: d.field as string, text: en[d.key] as string }).toEqual({ code, field, text });
     }
   });
 
