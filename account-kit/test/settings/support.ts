@@ -2,7 +2,7 @@
 // the public API (as a person signing up elsewhere would), and signing in through the sign-in page.
 import { expect } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { extractCodeLink, mailTo, newProject, openDemo, type KitService, type PageOptions, type TestProject } from '../support/browser';
+import { extractCodeLink, mailTo, newProject, openDemo, screenshot, type KitService, type PageOptions, type TestProject } from '../support/browser';
 import { signUp } from '../../../service/test/support/projects';
 
 export { signUp };
@@ -25,7 +25,10 @@ export function settingsProject(svc: KitService, config: Record<string, unknown>
 export async function signInWithPassword(page: Page, email: string, password: string, o: { expectPath?: string } = {}) {
   if (!new URL(page.url()).pathname.startsWith('/handler/sign-in')) await page.goto('/handler/sign-in');
   const tab = page.getByRole('tab', { name: 'Email & Password' });
-  await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+  await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor().catch(async (err) => {
+    await screenshot(page, 'failed-sign-in-page');
+    throw err;
+  });
   if (await tab.count()) await tab.click();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -52,8 +55,16 @@ export async function signedInUser(svc: KitService, project: TestProject, o: Pag
 
 /** Opens an item of the settings page and waits for its heading. */
 export async function openSettings(page: Page, hash: string, heading: string) {
-  await page.goto(`/handler/account-settings#${hash}`);
-  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+  const target = `/handler/account-settings#${hash}`;
+  // Going to the URL the page is already on only changes the hash (no new load): load it again then.
+  if (new URL(page.url()).pathname === '/handler/account-settings') {
+    await page.goto(target);
+    await page.reload();
+  } else await page.goto(target);
+  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor().catch(async (err) => {
+    await screenshot(page, `failed-open-${hash.replace(/[^a-z-]/g, '')}`);
+    throw err;
+  });
 }
 
 /** The user's stored record, through the server API. */
