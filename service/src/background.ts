@@ -14,7 +14,7 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   }
   const shared = { smtpUrl: config.smtpUrl, smtpSender: config.smtpSender, consoleFallback: !config.isProduction };
   sealEmailBodiesWith(services.secret);
-  const email = startEmailWorker(services.db, { shared, outbound: config.outbound });
+  const email = startEmailWorker(services.db, { shared, outbound: config.outbound, ...config.emailRetry });
   services.onStop.push(() => email.stop());
   installWebhookEmitter();
   const webhookWorker = startWebhookWorker(services.db, services.secret, { ...webhookOptionsFromEnv(), outbound: config.outbound });

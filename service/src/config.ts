@@ -55,6 +55,8 @@ export interface Config {
   /** PostgreSQL connect timeout (GATEHOUSE_DB_CONNECT_TIMEOUT_SECONDS) and statement timeout (GATEHOUSE_DB_STATEMENT_TIMEOUT_MS). */
   dbConnectTimeoutSeconds: number;
   dbStatementTimeoutMs: number;
+  /** Email outbox retries (GATEHOUSE_EMAIL_RETRY_MAX_AGE_SECONDS, _RETRY_BASE_MS, _RETRY_CAP_MS, GATEHOUSE_EMAIL_POLL_MS). */
+  emailRetry: { maxAgeMs: number; backoffBaseMs: number; backoffCapMs: number; pollMs: number };
 }
 
 /** A true/false setting from the environment (undefined when unset); anything else stops the start. */
@@ -158,5 +160,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDeadlineSeconds: integer(env, 'GATEHOUSE_SHUTDOWN_DEADLINE_SECONDS', 0, 3600) ?? 10,
     dbConnectTimeoutSeconds: integer(env, 'GATEHOUSE_DB_CONNECT_TIMEOUT_SECONDS', 1, 3600) ?? 5,
     dbStatementTimeoutMs: integer(env, 'GATEHOUSE_DB_STATEMENT_TIMEOUT_MS', 0, 86_400_000) ?? 30_000,
+    emailRetry: {
+      maxAgeMs: (integer(env, 'GATEHOUSE_EMAIL_RETRY_MAX_AGE_SECONDS', 1) ?? 86_400) * 1000,
+      backoffBaseMs: integer(env, 'GATEHOUSE_EMAIL_RETRY_BASE_MS', 1) ?? 2_000,
+      backoffCapMs: integer(env, 'GATEHOUSE_EMAIL_RETRY_CAP_MS', 1) ?? 600_000,
+      pollMs: integer(env, 'GATEHOUSE_EMAIL_POLL_MS', 10) ?? 1_000,
+    },
   };
 }

@@ -54,15 +54,15 @@ export interface CodeEmail<T extends FlowType> {
 export async function createCodeAndQueueEmail<T extends FlowType>(services: Services, project: Project, e: CodeEmail<T>, tx?: DB): Promise<string> {
   assertTrustedCallback(project, e.callbackUrl);
   const work = async (db: DB) => {
+    const expiresInMs = (services.config.emailCodeLifetimeSeconds ?? 0) * 1000 || CODE_LIFETIME_MS[CODE_TYPE[e.template]];
     const { code } = await createCode(db, {
-      projectId: project.id, type: CODE_TYPE[e.template],
-      expiresInMs: (services.config.emailCodeLifetimeSeconds ?? 0) * 1000 || CODE_LIFETIME_MS[CODE_TYPE[e.template]],
+      projectId: project.id, type: CODE_TYPE[e.template], expiresInMs,
       redirectUrl: e.callbackUrl, method: e.method, data: e.data,
     });
     const variables = { ...e.variables(code), [LINK_VARIABLE[e.template]]: withQueryParam(e.callbackUrl, 'code', code) };
     await enqueueTemplatedEmail(db, {
       projectId: project.id, projectDisplayName: project.displayName, emailConfig: project.config.email_config,
-      to: e.to, type: e.template, variables: variables as never,
+      to: e.to, type: e.template, variables: variables as never, codeExpiresAt: new Date(Date.now() + expiresInMs),
       template: await loadProjectTemplate(db, project.id, e.template as EmailTemplateType), magicLinkVersion: e.magicLinkVersion,
     }, { shared: { smtpUrl: services.config.smtpUrl, smtpSender: services.config.smtpSender } });
     return code;

@@ -17,7 +17,7 @@
  *   - Each outcome update and its attempt log entry are one statement, so neither exists without the other.
  *   - All times come from the database clock (`now()`), so instances need not agree on the time.
  */
-import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DB } from '../db/index';
 import type { OutboundPolicy } from '../net/outbound-targets';
@@ -81,6 +81,8 @@ export type EnqueueEmailInput = {
   subject: string;
   html?: string | null;
   text?: string | null;
+  /** Expiry of the code the mail carries: it is retried until then and never sent after. */
+  codeExpiresAt?: Date | null;
 };
 
 /**
@@ -101,6 +103,7 @@ export async function enqueueEmail(db: DB, input: EnqueueEmailInput, opts: { sha
       // settings meanwhile, and the mail should go out as it was when requested.
       transportConfig: input.emailConfig.type === 'standard' ? input.emailConfig : null,
       status: 'pending',
+      codeExpiresAt: input.codeExpiresAt ?? null,
     })
     .returning({ id: emails.id });
   if (!(db instanceof PgTransaction)) kickEmailWorkers();
@@ -136,8 +139,13 @@ export type EmailWorkerOptions = {
   pollMs?: number;
   /** Rows claimed (and sent concurrently) per round. Default 10. */
   batchSize?: number;
-  /** Attempts before a row is given up as 'failed'. Default 8. */
+  /** Attempts before a row is given up as 'failed'. Default: no limit (the mail's deadline bounds the retries). */
   maxAttempts?: number;
+  /**
+   * How long a mail without a code is retried (GATEHOUSE_EMAIL_RETRY_MAX_AGE_SECONDS). Default 24 h. A mail carrying
+   * a code is retried until the code expires instead, then marked "expired before delivery" and never sent.
+   */
+  maxAgeMs?: number;
   /** Retry back-off: base · 2^(attempt−1), capped, with jitter. Defaults 2 s and 10 min. */
   backoffBaseMs?: number;
   backoffCapMs?: number;
@@ -194,14 +202,29 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
   const o = {
     pollMs: options.pollMs ?? 1_000,
     batchSize: options.batchSize ?? 10,
-    maxAttempts: options.maxAttempts ?? 8,
+    maxAttempts: options.maxAttempts ?? 2_147_483_647, // the column is an int4
+    maxAgeMs: options.maxAgeMs ?? 86_400_000,
     backoffBaseMs: options.backoffBaseMs ?? 2_000,
     backoffCapMs: options.backoffCapMs ?? 600_000,
     leaseMs: options.leaseMs ?? 120_000,
     sendTimeoutMs: options.sendTimeoutMs ?? 30_000,
     logger: options.logger ?? console,
   };
+  // A mail is retried until its deadline: its code's expiry, or its age limit.
+  const deadline = sql`coalesce(${emails.codeExpiresAt}, ${emails.createdAt} + (${o.maxAgeMs}::double precision * interval '1 millisecond'))`;
+
+  /** Mails past their deadline and not sent: failed for good, bodies deleted, the reason logged as an attempt. */
+  async function expire(): Promise<void> {
+    const dead = { status: 'failed', transportConfig: null, html: null, text: null } as const;
+    const pastDeadline = and(eq(emails.status, 'pending'), lte(deadline, sql`now()`));
+    const codeExpired = expiredError('Expired before delivery: the code in this email expired before a mail server accepted it, so it was not sent');
+    await recordAttempts(db, and(pastDeadline, isNotNull(emails.codeExpiresAt)), { ...dead, lastError: codeExpired }, codeExpired);
+    const tooOld = expiredError(`Not delivered within ${Math.round(o.maxAgeMs / 60_000)} minutes of being queued: no more attempts`);
+    await recordAttempts(db, and(pastDeadline, isNull(emails.codeExpiresAt)), { ...dead, lastError: tooOld }, tooOld);
+  }
+
   async function claim(): Promise<EmailRow[]> {
+    await expire();
     // Rows whose worker died mid-attempt (lease passed): that attempt is logged as failed, and the row is due
     // again at once, unless it was its last allowed attempt. A concurrent worker's identical update waits on the
     // row locks, then no longer matches the rows (now 'pending' or 'failed'): each is logged once.
@@ -221,7 +244,7 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
     const due = db
       .select({ id: emails.id })
       .from(emails)
-      .where(and(eq(emails.status, 'pending'), lte(emails.nextAttemptAt, sql`now()`)))
+      .where(and(eq(emails.status, 'pending'), lte(emails.nextAttemptAt, sql`now()`), sql`${deadline} > now()`))
       .orderBy(emails.nextAttemptAt)
       .limit(o.batchSize)
       .for('update', { skipLocked: true });
@@ -270,7 +293,8 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
       return;
     }
     const delay = backoffDelayMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
-    await recordAttempts(db, mine, { status: 'pending', lastError: error, nextAttemptAt: afterMs(delay) }, error);
+    // Never later than the deadline, so that an expired mail is marked as such when it expires.
+    await recordAttempts(db, mine, { status: 'pending', lastError: error, nextAttemptAt: sql`least(${afterMs(delay)}, ${deadline})` }, error);
     o.logger.warn(`[email] attempt ${row.attempts} for ${row.id} failed (${error.errorType}: ${error.message}); retrying in ${delay} ms`);
   }
 
@@ -297,6 +321,10 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
   };
   workers.add(worker);
   return worker;
+}
+
+function expiredError(message: string): SendErrorInfo {
+  return { errorType: 'EXPIRED', canRetry: false, message, rawError: { message } };
 }
 
 function leaseExpiredError(): SendErrorInfo {

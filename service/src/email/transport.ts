@@ -233,7 +233,8 @@ export function createMailTransport(config: EmailConfig, opts: TransportOptions)
 // -------------------------------------------------------------------------------------------------------------
 // Failure classification
 
-export type SendErrorType = 'CONNECTION_FAILED' | 'AUTH_FAILED' | 'TIMEOUT' | 'REJECTED' | 'TEMPORARY' | 'NOT_CONFIGURED' | 'UNKNOWN';
+/** EXPIRED: the outbox gave up on a mail (its code expired, or it was not delivered within the retry window). */
+export type SendErrorType = 'CONNECTION_FAILED' | 'AUTH_FAILED' | 'TIMEOUT' | 'REJECTED' | 'TEMPORARY' | 'NOT_CONFIGURED' | 'EXPIRED' | 'UNKNOWN';
 
 /** The JSON recorded as `error` of a sent-email entry (protocol-resources §12.2: `{rawError, errorType, canRetry, message}`). */
 export type SendErrorInfo = {

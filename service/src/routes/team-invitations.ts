@@ -60,7 +60,7 @@ export const teamInvitationRoutes = [
         });
         await enqueueTemplatedEmail(tx, {
           projectId: project.id, projectDisplayName: project.displayName, emailConfig: project.config.email_config,
-          to: body.email, type: 'team_invitation', template,
+          to: body.email, type: 'team_invitation', template, codeExpiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
           variables: { userDisplayName: null, teamDisplayName: team.displayName, teamInvitationLink: withQueryParam(body.callback_url, 'code', code.code) },
         }, { shared: { smtpUrl: services.config.smtpUrl, smtpSender: services.config.smtpSender } });
         return code.id;
