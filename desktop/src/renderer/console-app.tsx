@@ -2,7 +2,8 @@
 import { use, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { GatehouseProvider, gatehouseCssVariables, gatehouseTheme, useUser } from '@gatehouse/account-kit';
+import { GatehouseProvider, gatehouseCssVariables, useUser } from '@gatehouse/account-kit';
+import { consoleTheme } from './theme';
 import type { SavedConnection } from '../shared/bridge';
 import type { Platform } from './platform';
 import { ConsoleShell } from './components/console-shell';
@@ -19,7 +20,7 @@ import { OwnerMenu } from './components/owner-menu';
 
 export function ConsoleApp({ platform }: { platform: Platform }) {
   return (
-    <MantineProvider theme={gatehouseTheme} cssVariablesResolver={gatehouseCssVariables} defaultColorScheme="auto">
+    <MantineProvider theme={consoleTheme} cssVariablesResolver={gatehouseCssVariables} defaultColorScheme="auto">
       <Notifications position="top-right" />
       <Routes platform={platform} />
     </MantineProvider>

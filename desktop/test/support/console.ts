@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { expect, setDefaultTimeout } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, sharedBrowser } from '../../../account-kit/test/support/browser';
-import { startService, uniqueEmail, type RunningService } from '../../../service/test/support/service';
+import { uniqueEmail, type RunningService } from '../../../service/test/support/service';
+import { startPatientService } from './patient-service';
 import { startSmtpFixture, type SmtpFixture } from '../../../service/test/support/smtp';
 import { startOidcFixture, type OidcFixture } from '../../../service/test/support/oidc';
 
@@ -30,7 +31,7 @@ export function consoleService(): Promise<ConsoleService> {
       startSmtpFixture({ rejectRecipients: /^bounce-/ }),
       startOidcFixture(),
     ]);
-    const svc = await startService({ env: { SMTP_URL: sharedMailbox.url, GATEHOUSE_RATE_LIMITS: 'off', ...idp.overridesEnv() } });
+    const svc = await startPatientService({ env: { SMTP_URL: sharedMailbox.url, GATEHOUSE_RATE_LIMITS: 'off', ...idp.overridesEnv() } });
     idp.addDevClients(svc.url);
     return { ...svc, sharedMailbox, projectMailbox, idp };
   })();
@@ -38,7 +39,7 @@ export function consoleService(): Promise<ConsoleService> {
 }
 
 export async function setupConsoleSuite() {
-  setDefaultTimeout(120_000);
+  setDefaultTimeout(300_000);
   const [svc] = await Promise.all([consoleService(), sharedBrowser()]);
   return { svc };
 }
@@ -85,7 +86,7 @@ export async function signUpOwner(page: Page, email = uniqueEmail('owner')): Pro
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('owner-password-1');
   await page.getByLabel('Repeat Password').fill('owner-password-1');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await page.getByRole('heading', { name: 'Projects' }).waitFor();
   return email;
 }
@@ -98,4 +99,66 @@ export async function openScreen(page: Page, nav: string, heading = nav) {
 
 export async function notification(page: Page, text: string | RegExp) {
   await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+}
+
+/** Creates a project from the projects screen; returns its id (from the address the console opens). */
+export async function createProject(page: Page, name: string, description = ''): Promise<string> {
+  await page.getByRole('button', { name: 'Create project' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  if (description) await dialog.getByLabel('Description').fill(description);
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  const m = /\/p\/([^/]+)\//.exec(new URL(page.url()).hash);
+  if (!m) throw new Error(`no project in ${page.url()}`);
+  return decodeURIComponent(m[1]!);
+}
+
+export interface ShownKeys {
+  publishableClientKey: string;
+  secretServerKey: string;
+  superSecretAdminKey: string;
+}
+
+/** Creates a key set with all three keys on the API keys screen and reads them from the once-only dialog. */
+export async function createAllKeys(page: Page, description: string): Promise<ShownKeys> {
+  await openScreen(page, 'API keys');
+  await page.getByRole('button', { name: 'Create API keys' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Description').fill(description);
+  await setChecked(dialog.getByRole('checkbox', { name: 'Super secret admin key' }), true);
+  await dialog.getByRole('button', { name: 'Create API keys' }).click();
+  const shown = page.getByRole('dialog', { name: 'Copy your keys now' });
+  await shown.waitFor();
+  const keys = {
+    publishableClientKey: (await shown.getByTestId('first-view-publishable').textContent())!,
+    secretServerKey: (await shown.getByTestId('first-view-secret').textContent())!,
+    superSecretAdminKey: (await shown.getByTestId('first-view-admin').textContent())!,
+  };
+  // The dialog stays until the owner says they copied the keys.
+  expect(await shown.getByRole('button', { name: 'Close' }).isDisabled()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(shown.isVisible()).resolves.toBe(true);
+  await setChecked(shown.getByRole('checkbox', { name: 'I have copied the keys' }), true);
+  await shown.getByRole('button', { name: 'Close' }).click();
+  await shown.waitFor({ state: 'hidden' });
+  return keys;
+}
+
+/** Checks or unchecks a Mantine checkbox/switch the way a person does: clicking its label. */
+export async function setChecked(control: import('playwright-core').Locator, on: boolean) {
+  if ((await control.isChecked()) === on) return;
+  const id = await control.getAttribute('id');
+  await control.page().locator(`label[for="${id}"]`).click();
+  await expect(control.isChecked()).resolves.toBe(on);
+}
+
+export async function setSwitch(page: Page, name: string, on: boolean) {
+  await setChecked(page.getByRole('switch', { name, exact: true }), on);
+}
+
+/** Picks an option of a Mantine Select. */
+export async function selectOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }

@@ -54,12 +54,12 @@ export function ApiKeysScreen() {
                       <Table.Td fw={600}>{k.description}</Table.Td>
                       <Table.Td>
                         <Stack gap={0}>
-                          {keyLastFours(k).map((l) => <Text key={l.kind} size="xs" ff="monospace">{t(`keys.${l.kind}`)} …{l.lastFour}</Text>)}
+                          {keyLastFours(k).map((l) => <Text key={l.kind} size="xs" ff="monospace" style={{ whiteSpace: "nowrap" }}>{t(`keys.${l.kind}`)} …{l.lastFour}</Text>)}
                         </Stack>
                       </Table.Td>
                       <Table.Td>{formatDate(k.createdAt)}</Table.Td>
                       <Table.Td>{formatDate(k.expiresAt)}</Table.Td>
-                      <Table.Td><Badge variant="light" color={STATE_COLOR[state]}>{t(`keys.state.${state}`)}</Badge></Table.Td>
+                      <Table.Td><Badge variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={STATE_COLOR[state]}>{t(`keys.state.${state}`)}</Badge></Table.Td>
                       <Table.Td ta="right">
                         {state === 'valid' && (
                           <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking(k)} aria-label={`${t('keys.revoke')} ${k.description}`}>{t('keys.revoke')}</Button>
@@ -106,13 +106,13 @@ function CreateKeysModal({ opened, onClose, onCreated }: { opened: boolean; onCl
         <Stack>
           <TextInput label={t('keys.description')} data-autofocus {...form.getInputProps('description')} />
           <Select label={t('keys.expiresIn')} data={EXPIRY_CHOICES.map((c) => ({ value: c, label: t(`keys.expires.${c}`) }))} allowDeselect={false} {...form.getInputProps('expiresIn')} />
-          <Checkbox.Group label={t('keys.which')} error={form.errors.admin}>
-            <Stack gap="xs" mt={4}>
-              <Checkbox label={t('keys.publishable')} {...form.getInputProps('publishable', { type: 'checkbox' })} error={undefined} />
-              <Checkbox label={t('keys.secret')} {...form.getInputProps('secret', { type: 'checkbox' })} error={undefined} />
-              <Checkbox label={t('keys.admin')} {...form.getInputProps('admin', { type: 'checkbox' })} error={undefined} />
-            </Stack>
-          </Checkbox.Group>
+          <Stack gap="xs" role="group" aria-labelledby="keys-which-label">
+            <Text size="sm" fw={500} id="keys-which-label">{t('keys.which')}</Text>
+            <Checkbox label={t('keys.publishable')} {...form.getInputProps('publishable', { type: 'checkbox' })} error={undefined} />
+            <Checkbox label={t('keys.secret')} {...form.getInputProps('secret', { type: 'checkbox' })} error={undefined} />
+            <Checkbox label={t('keys.admin')} {...form.getInputProps('admin', { type: 'checkbox' })} error={undefined} />
+            {form.errors.admin && <Text c="red" size="sm">{form.errors.admin}</Text>}
+          </Stack>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
             <Button type="submit" loading={saving} disabled={saving}>{t('keys.create')}</Button>

@@ -60,7 +60,7 @@ function SavedConnectionRow({ platform, connection, onRemoved }: { platform: Pla
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={600} truncate>{builtIn ? `${t('connect.thisService')} (${connection.label})` : connection.label}</Text>
-            <Badge variant="light" color={connection.kind === 'owner' ? 'blue' : 'grape'}>{t(connection.kind === 'owner' ? 'connect.kindOwner' : 'connect.kindProject')}</Badge>
+            <Badge variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={connection.kind === 'owner' ? 'blue' : 'grape'}>{t(connection.kind === 'owner' ? 'connect.kindOwner' : 'connect.kindProject')}</Badge>
           </Group>
           <Text size="sm" c="dimmed" truncate>{connection.serviceUrl}</Text>
         </Stack>

@@ -39,7 +39,7 @@ export function EmailTemplatesScreen() {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Text fw={600} size="sm">{typeName(tpl.type)}</Text>
-                      <Badge size="sm" variant="light" color={tpl.isDefault ? 'gray' : 'blue'}>{t(tpl.isDefault ? 'templates.default' : 'templates.custom')}</Badge>
+                      <Badge size="sm" variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={tpl.isDefault ? 'gray' : 'blue'}>{t(tpl.isDefault ? 'templates.default' : 'templates.custom')}</Badge>
                     </Group>
                   </Table.Td>
                   <Table.Td><Text size="sm" lineClamp={1}>{tpl.subject}</Text></Table.Td>

@@ -29,10 +29,10 @@ export function OAuthProvidersScreen() {
                   <Table.Td fw={600} w="30%">{p.name}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
-                      {!c ? <Badge variant="outline" color="gray">{t('oauth.notConfigured')}</Badge> : (
+                      {!c ? <Badge variant="dot" color="gray" style={{ flexShrink: 0, minWidth: "fit-content" }}>{t('oauth.notConfigured')}</Badge> : (
                         <>
-                          <Badge color={c.enabled ? 'green' : 'gray'} variant="light">{t(c.enabled ? 'oauth.enabled' : 'oauth.disabled')}</Badge>
-                          <Badge color="blue" variant="outline">{t(c.type === 'shared' ? 'oauth.shared' : 'oauth.standard')}</Badge>
+                          <Badge color={c.enabled ? "green" : "gray"} variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }}>{t(c.enabled ? 'oauth.enabled' : 'oauth.disabled')}</Badge>
+                          <Badge color="blue" variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }}>{t(c.type === 'shared' ? 'oauth.shared' : 'oauth.standard')}</Badge>
                         </>
                       )}
                     </Group>

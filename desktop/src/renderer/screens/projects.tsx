@@ -54,7 +54,7 @@ export function ProjectsScreen({ user, connection }: { user: CurrentUser; connec
                   <Table.Td>{p.userCount}</Table.Td>
                   <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={p.isProductionMode ? 'green' : 'gray'}>{t(p.isProductionMode ? 'projects.production' : 'projects.development')}</Badge>
+                    <Badge variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={p.isProductionMode ? 'green' : 'gray'}>{t(p.isProductionMode ? 'projects.production' : 'projects.development')}</Badge>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -46,7 +46,7 @@ export function SentEmailsScreen() {
                     <Table.Td><Text size="sm">{e.to.join(', ')}</Text></Table.Td>
                     <Table.Td><Text size="sm" lineClamp={1}>{e.subject}</Text></Table.Td>
                     <Table.Td><Text size="sm">{formatDateTime(e.sentAt)}</Text></Table.Td>
-                    <Table.Td><Badge variant="light" color={hasFailed(e) ? 'red' : 'green'}>{t(hasFailed(e) ? 'sent.failed' : 'sent.ok')}</Badge></Table.Td>
+                    <Table.Td><Badge variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={hasFailed(e) ? 'red' : 'green'}>{t(hasFailed(e) ? 'sent.failed' : 'sent.ok')}</Badge></Table.Td>
                     <Table.Td ta="right">
                       <Button size="xs" variant="default" onClick={() => setDetail(e)} aria-label={`${t('sent.details')}: ${e.subject} → ${e.recipient}`}>{t('sent.details')}</Button>
                     </Table.Td>

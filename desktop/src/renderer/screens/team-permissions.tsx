@@ -76,7 +76,7 @@ export function TeamPermissionsScreen() {
           <Title order={2} size="h4">{t('perm.system')}</Title>
           {TEAM_SYSTEM_PERMISSIONS.map((p) => (
             <Group key={p.id} gap="sm" wrap="nowrap">
-              <Badge variant="outline" color="gray">{t('perm.systemBadge')}</Badge>
+              <Badge variant="dot" color="gray" style={{ flexShrink: 0, minWidth: "fit-content" }}>{t('perm.systemBadge')}</Badge>
               <Text size="sm" ff="monospace">{p.id}</Text>
               <Text size="sm" c="dimmed">{p.description}</Text>
             </Group>
