@@ -32,7 +32,11 @@ export function TeamPage({ user, team }: { user: CurrentUser; team: Team }) {
         id="team-user-name"
         title={t('settings.team.userName')}
         description={t('settings.team.userNameDescription')}
-        actions={<EditableText label={t('settings.team.userName')} value={profile.displayName ?? ''} onSave={(displayName) => run(() => profile.update({ displayName }))} />}
+        actions={<EditableText label={t('settings.team.userName')} value={profile.displayName ?? ''} onSave={(displayName) => run(async () => {
+          await profile.update({ displayName });
+          // The members table shows team profiles too: fetch it again.
+          if (show.members) await team.listUsers();
+        })} />}
       />
       {show.profileImage && (
         <SettingsSection
