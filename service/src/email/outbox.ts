@@ -219,7 +219,8 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
     const pastDeadline = and(eq(emails.status, 'pending'), lte(deadline, sql`now()`));
     const codeExpired = expiredError('Expired before delivery: the code in this email expired before a mail server accepted it, so it was not sent');
     await recordAttempts(db, and(pastDeadline, isNotNull(emails.codeExpiresAt)), { ...dead, lastError: codeExpired }, codeExpired);
-    const tooOld = expiredError(`Not delivered within ${Math.round(o.maxAgeMs / 60_000)} minutes of being queued: no more attempts`);
+    const window = o.maxAgeMs >= 3_600_000 ? `${Math.round(o.maxAgeMs / 3_600_000)} h` : `${Math.round(o.maxAgeMs / 1000)} s`;
+    const tooOld = expiredError(`Not delivered within ${window} of being queued: no more attempts`);
     await recordAttempts(db, and(pastDeadline, isNull(emails.codeExpiresAt)), { ...dead, lastError: tooOld }, tooOld);
   }
 
