@@ -45,8 +45,8 @@ describe('an old session (signed in longer ago than GATEHOUSE_RECENT_SIGN_IN_SEC
     mailbox = await startSmtpFixture();
     own = await startService({ env: { SMTP_URL: mailbox.url, GATEHOUSE_RECENT_SIGN_IN_SECONDS: String(WINDOW_SECONDS) } });
     project = await newProject(own, { config: { client_user_deletion_enabled: true, magic_link_enabled: true } });
-  });
-  afterAll(async () => { await own?.stop(); await mailbox?.stop(); });
+  }, 180_000);
+  afterAll(async () => { await own?.stop(); await mailbox?.stop(); }, 30_000);
 
   /** A victim whose session is older than the window; the access token is a refreshed one (refresh does not renew). */
   async function agedVictim() {

@@ -2,10 +2,13 @@
 // each argon2id hash holds `memoryCost` KiB while it runs, and at most `concurrency` run at once.
 // Imported bcrypt hashes are verified too.
 import bcrypt from 'bcryptjs';
+import { normalizePassword } from './common-passwords';
 
 // OWASP's recommended argon2id parameters (19 MiB, 2 iterations, 1 lane).
 const ARGON2 = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
 const BCRYPT_HASH = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/;
+/** The prefix of a hash made with today's parameters; others are replaced at the next successful sign-in. */
+const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=1$`;
 
 export function isBcryptHash(hash: string): boolean {
   const m = BCRYPT_HASH.exec(hash);
@@ -31,11 +34,29 @@ export class Passwords {
   private dummyHash?: Promise<string>;
   constructor(concurrency: number) { this.gate = new Semaphore(Math.max(1, concurrency)); }
 
+  /** Hashes the NFKC form of the password (ASVS 2.1.4). */
   hash(password: string): Promise<string> {
-    return this.gate.run(() => Bun.password.hash(password, ARGON2));
+    return this.gate.run(() => Bun.password.hash(normalizePassword(password), ARGON2));
   }
 
+  /** Verifies the NFKC form, then the password as typed (hashes made before normalisation, imported hashes). */
   async verify(password: string, hash: string): Promise<boolean> {
+    return (await this.check(password, hash)).ok;
+  }
+
+  /**
+   * Verifies, and tells whether the stored hash should be replaced by a fresh one of the password (an imported
+   * bcrypt hash, older argon2 parameters, or a hash of the un-normalised form): done at sign-in, the one moment the
+   * service holds the password (transparent migration for operators moving from another system).
+   */
+  async check(password: string, hash: string): Promise<{ ok: boolean; rehash: boolean }> {
+    const normalized = normalizePassword(password);
+    if (await this.verifyOne(normalized, hash)) return { ok: true, rehash: !hash.startsWith(CURRENT_PREFIX) };
+    if (normalized !== password && (await this.verifyOne(password, hash))) return { ok: true, rehash: true };
+    return { ok: false, rehash: false };
+  }
+
+  private async verifyOne(password: string, hash: string): Promise<boolean> {
     return this.gate.run(async () => {
       if (isBcryptHash(hash)) {
         // Bun pre-hashes bcrypt passwords over 72 bytes; hashes imported from other systems truncate instead.

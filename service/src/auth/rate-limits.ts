@@ -17,12 +17,15 @@ import { hashSecret } from '../tokens/hash';
 import { RateLimited } from '../http/rate-limited';
 import { clientIp } from '../http/client-ip';
 
-export type RuleName = 'sign_in_ip' | 'sign_in_account' | 'code_send_ip' | 'code_send_email' | 'code_attempt_ip' | 'mfa_attempt_account';
+export type RuleName = 'sign_in_ip' | 'sign_in_account' | 'code_send_ip' | 'code_send_email' | 'code_attempt_ip' | 'mfa_attempt_account' | 'sign_up_ip';
 export interface Rule { limit: number; windowSeconds: number }
 
 /**
  * Defaults, per project. Normal use stays far below them; a brute force does not:
- *   - password sign-in: 50 failures / 10 min per IP, 10 failures / 10 min per account (email);
+ *   - password sign-in: 50 failures / 10 min per IP, 10 failures / 10 min per account (email) and IP: keyed on
+ *     both, so that someone guessing from elsewhere cannot lock the owner out of their own client (the per-IP
+ *     limit bounds each guessing IP across accounts);
+ *   - sign-up (password and anonymous): 300 / hour per IP (mass account creation; offices behind one NAT fit);
  *   - sending codes (magic link, reset, verification): 30 / 10 min per IP, 10 / 10 min per email;
  *   - redeeming codes: 50 failures / 10 min per IP (on top of the 20 attempts per code, §4.3);
  *   - TOTP codes of the MFA step: 10 failures / hour per user, across attempt codes (each password sign-in
@@ -37,6 +40,7 @@ export const DEFAULT_RULES: Readonly<Record<RuleName, Rule>> = Object.freeze({
   code_send_email: { limit: 10, windowSeconds: 600 },
   code_attempt_ip: { limit: 50, windowSeconds: 600 },
   mfa_attempt_account: { limit: 10, windowSeconds: 3600 },
+  sign_up_ip: { limit: 300, windowSeconds: 3600 },
 });
 
 /** Parses GATEHOUSE_RATE_LIMITS; null means rate limiting is off. Bad entries are an error at start-up. */
@@ -69,6 +73,11 @@ export function byIp(services: Services, request: Request, rule: RuleName, proje
 /** Emails are compared case-insensitively here, so case variants share one budget. */
 export function byEmail(rule: RuleName, projectId: string, email: string): Check {
   return { rule, projectId, subject: `email:${email.toLowerCase()}` };
+}
+
+/** The per-account check of a sign-in, keyed on the account and the caller's IP (see DEFAULT_RULES). */
+export function byEmailAndIp(services: Services, request: Request, rule: RuleName, projectId: string, email: string): Check {
+  return { rule, projectId, subject: `email:${email.toLowerCase()}|ip:${clientIp(request, services.config.trustProxy)}` };
 }
 
 /** Checks keyed by a user id (for steps where the account is known by id only, like the MFA step). */

@@ -63,3 +63,15 @@ export async function deleteCode(db: DB, projectId: string, id: string, type: Co
   const rows = await db.delete(v).where(and(eq(v.projectId, projectId), eq(v.id, id), eq(v.type, type))).returning({ id: v.id });
   return rows.length > 0;
 }
+
+/**
+ * Ends every outstanding password-reset code of the user (ASVS 2.5.x): after a reset or a change, an older reset
+ * link left in a mailbox must not reset the new password. They then answer VERIFICATION_CODE_ALREADY_USED.
+ */
+export async function invalidateResetCodes(db: DB, projectId: string, userId: string): Promise<void> {
+  const v = schema.verificationCodes;
+  await db.update(v).set({ usedAt: sql`now()` }).where(and(
+    eq(v.projectId, projectId), eq(v.type, 'password_reset'), isNull(v.usedAt),
+    sql`${v.expiresAt} > now()`, sql`${v.data}->>'user_id' = ${userId}`,
+  ));
+}

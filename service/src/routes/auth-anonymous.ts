@@ -8,6 +8,7 @@ import * as users from '../repo/users';
 import { createUser } from '../repo/user-writes';
 import { emitEvent } from '../events';
 import { issueSession } from '../auth/session-tokens';
+import { byIp, limitRequests } from '../auth/rate-limits';
 
 const ALL = ['client', 'server', 'admin'] as const;
 const ANONYMOUS_PROJECTS = new Set(['internal']);
@@ -18,9 +19,10 @@ export const anonymousRoutes = [
     access: [...ALL],
     body: Type.Optional(Type.Unknown()),
     response: Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() }),
-    async handler({ services, auth, headers }) {
+    async handler({ services, auth, headers, request }) {
       const project = auth.project;
       if (!ANONYMOUS_PROJECTS.has(project.id)) throw new KnownErrors.AnonymousAccountsNotEnabled();
+      await limitRequests(services, [byIp(services, request, 'sign_up_ip', project.id)]);
       const userId = await services.db.transaction(async (tx) => {
         const id = await createUser(tx, project, { displayName: 'Anonymous user', isAnonymous: true });
         const row = await users.load(tx, project.id, id);

@@ -27,11 +27,12 @@ export const otpRoutes = [
     async handler({ services, auth, body, headers, request }) {
       const project = auth.project;
       if (!project.config.magic_link_enabled) throw new StatusError(403, 'Magic link is not enabled for this project');
+      // Limits before the lookup (ASVS 11.1.2): its answers (an unverified address exists) are not a free oracle.
+      assertTrustedCallback(project, body.callback_url);
+      await limitCodeSending(services, request, project, body.email);
       const found = await users.findByAuthEmail(services.db, project.id, body.email);
       if (found && !found.isVerified) throw new KnownErrors.UserEmailAlreadyExists(body.email);
       if (!found && !project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
-      assertTrustedCallback(project, body.callback_url);
-      await limitCodeSending(services, request, project, body.email);
       const data: OtpData = found ? { user_id: found.userId, is_new_user: false } : { is_new_user: true };
       const code = await createCodeAndQueueEmail(services, project, {
         template: 'magic_link', to: body.email, callbackUrl: body.callback_url,

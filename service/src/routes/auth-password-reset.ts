@@ -18,6 +18,8 @@ import * as sessions from '../repo/sessions';
 import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
 import { emitEvent } from '../events';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
+import { assertNotCommonPassword } from '../auth/common-passwords';
+import { invalidateResetCodes } from '../auth/verification-codes';
 
 const ALL = ['client', 'server', 'admin'] as const;
 
@@ -73,10 +75,11 @@ export const passwordResetRoutes = [
       await redeemFlowCode(services, request, project, {
         type: 'password_reset', code: body.code, consume: true,
         // Checked before the code is consumed (the reference burnt the code on a too-short password).
-        validate: () => {
+        validate: async () => {
           assertPasswordAuthEnabled(project);
           const error = getPasswordError(body.password);
           if (error) throw error;
+          await assertNotCommonPassword(body.password);
         },
       }, async (row) => {
         const userId = (row.data as { user_id?: string }).user_id;
@@ -87,6 +90,8 @@ export const passwordResetRoutes = [
         await services.db.transaction(async (tx) => {
           await users.setPasswordHash(tx, project.id, userId, hash);
           await sessions.revokeAllForUser(tx, project.id, userId);
+          // This code is used; every other outstanding reset link of the user ends with it.
+          await invalidateResetCodes(tx, project.id, userId);
           const row = await users.load(tx, project.id, userId);
           await emitEvent(tx, project.id, 'user.updated', row && users.serverView(row));
           await queueNotice(tx, services, project, { userId, type: 'password_changed', extra: {} });

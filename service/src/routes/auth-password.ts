@@ -12,8 +12,10 @@ import { completeSignIn } from '../auth/sign-in';
 import { issueSession } from '../auth/session-tokens';
 import { emitEvent } from '../events';
 import { onPasswordSignUp } from '../auth/hooks';
-import { byEmail, byIp, limitFailures } from '../auth/rate-limits';
+import { byEmailAndIp, byIp, limitFailures, limitRequests } from '../auth/rate-limits';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
+import { assertNotCommonPassword } from '../auth/common-passwords';
+import { invalidateResetCodes } from '../auth/verification-codes';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 
 const Password = () => Type.String({ maxLength: 70 });
@@ -24,9 +26,10 @@ function assertPasswordAuthEnabled(project: Project) {
   if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
 }
 
-function assertPasswordAcceptable(password: string) {
+async function assertPasswordAcceptable(password: string) {
   const error = getPasswordError(password);
   if (error) throw error;
+  await assertNotCommonPassword(password);
 }
 
 export const passwordRoutes = [
@@ -35,11 +38,13 @@ export const passwordRoutes = [
     access: [...ALL],
     body: Strict({ email: SignInEmail(), password: Password(), verification_callback_url: Type.Optional(Url()) }),
     response: Tokens,
-    async handler({ services, auth, body, headers }) {
+    async handler({ services, auth, body, headers, request }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
-      assertPasswordAcceptable(body.password);
+      await assertPasswordAcceptable(body.password);
       if (!project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
+      // Counted before the lookup: the "already exists" answer is not a free oracle, nor sign-up a free mass action.
+      await limitRequests(services, [byIp(services, request, 'sign_up_ip', project.id)]);
       if (await users.findByAuthEmail(services.db, project.id, body.email)) throw new KnownErrors.UserEmailAlreadyExists(body.email);
       const passwordHash = await services.passwords.hash(body.password);
       const userId = await services.db.transaction(async (tx) => {
@@ -62,13 +67,16 @@ export const passwordRoutes = [
     async handler({ services, auth, body, headers, request }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
-      // Failed attempts are limited per IP and per account (auth/rate-limits.ts).
-      const limits = [byIp(services, request, 'sign_in_ip', project.id), byEmail('sign_in_account', project.id, body.email)];
+      // Failed attempts are limited per IP and per account from that IP (auth/rate-limits.ts): a guesser elsewhere
+      // cannot lock the owner out.
+      const limits = [byIp(services, request, 'sign_in_ip', project.id), byEmailAndIp(services, request, 'sign_in_account', project.id, body.email)];
       const tokens = await limitFailures(services, limits, async () => {
         const found = await users.passwordSignInFacts(services.db, project.id, body.email);
         const hash = found?.passwordHash;
-        const ok = hash ? await services.passwords.verify(body.password, hash) : await services.passwords.verifyAgainstNothing(body.password);
-        if (!found || !ok) throw new KnownErrors.EmailPasswordMismatch();
+        const checked = hash ? await services.passwords.check(body.password, hash) : { ok: await services.passwords.verifyAgainstNothing(body.password), rehash: false };
+        if (!found || !checked.ok) throw new KnownErrors.EmailPasswordMismatch();
+        // Imported bcrypt hashes (and older forms) become argon2id of the NFKC password now that it is at hand.
+        if (checked.rehash) await users.setPasswordHash(services.db, project.id, found.userId, await services.passwords.hash(body.password));
         return completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, headers, hasTotp: found.hasTotp });
       });
       return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
@@ -82,7 +90,7 @@ export const passwordRoutes = [
     async handler({ services, auth, body, headers, requireUser, userRequiredError }) {
       const user = await requireUser(userRequiredError);
       assertPasswordAuthEnabled(auth.project);
-      assertPasswordAcceptable(body.new_password);
+      await assertPasswordAcceptable(body.new_password);
       const hash = await users.passwordHash(services.db, auth.project.id, user.id);
       if (!hash) throw new KnownErrors.UserDoesNotHavePassword();
       if (!(await services.passwords.verify(body.old_password, hash))) throw new KnownErrors.PasswordConfirmationMismatch();
@@ -93,6 +101,7 @@ export const passwordRoutes = [
       await services.db.transaction(async (tx) => {
         await users.setPasswordHash(tx, auth.project.id, user.id, newHash);
         await sessions.revokeAllForUser(tx, auth.project.id, user.id, keep?.userId === user.id ? keep.id : undefined);
+        await invalidateResetCodes(tx, auth.project.id, user.id);
         await queueNotice(tx, services, auth.project, { userId: user.id, type: 'password_changed', extra: {} });
       });
       sendQueuedNotices();
@@ -108,13 +117,14 @@ export const passwordRoutes = [
     async handler({ services, auth, body, requireUser, userRequiredError }) {
       const user = await requireUser(userRequiredError);
       assertPasswordAuthEnabled(auth.project);
-      assertPasswordAcceptable(body.password);
+      await assertPasswordAcceptable(body.password);
       if (await users.passwordHash(services.db, auth.project.id, user.id)) throw new StatusError(400, 'User already has a password set.');
       // A first password is a new way in: with a stolen token it would be a permanent one.
       await assertRecentSignIn(services, auth);
       const hash = await services.passwords.hash(body.password);
       await services.db.transaction(async (tx) => {
         await users.setPasswordHash(tx, auth.project.id, user.id, hash);
+        await invalidateResetCodes(tx, auth.project.id, user.id);
         await queueNotice(tx, services, auth.project, { userId: user.id, type: 'password_changed', extra: {} });
       });
       sendQueuedNotices();

@@ -7,6 +7,8 @@ import { perAccess, route, type AuthedContext } from '../http/route';
 import type { Auth } from '../http/auth';
 import * as users from '../repo/users';
 import { createUser } from '../repo/user-writes';
+import { lockUser } from '../repo/contact-channels';
+import { invalidateResetCodes } from '../auth/verification-codes';
 import { applyUserUpdate, newUserFromCreate } from '../users/update';
 import { emitEvent } from '../events';
 import type { Services } from '../services';
@@ -44,7 +46,11 @@ async function updateUser(ctx: AuthedContext, before: users.UserRow, body: Serve
   const weakened = weakening(before, body);
   if (weakened) await assertRecentSignIn(services, auth);
   await services.db.transaction(async (tx) => {
+    // The user row first, then its sessions (a new password ends them): the order the activity flush takes them
+    // in; the other order could deadlock with it on PostgreSQL (seen as a 500 on PATCH with password_hash).
+    await lockUser(tx, auth.project.id, userId);
     await applyUserUpdate(tx, services, auth.project, userId, body, auth.type === 'client');
+    if (body.password !== undefined || body.password_hash !== undefined) await invalidateResetCodes(tx, auth.project.id, userId);
     const row = await users.load(tx, auth.project.id, userId);
     await emitEvent(tx, auth.project.id, 'user.updated', row && users.serverView(row));
     if (weakened?.mfaOff) await queueNotice(tx, services, auth.project, { userId, type: 'mfa_disabled', extra: {} });
@@ -70,6 +76,12 @@ async function deleteUser(ctx: AuthedContext, userId: string) {
 
 const ALL = ['client', 'server', 'admin'] as const;
 const SERVER = ['server', 'admin'] as const;
+/**
+ * GET /users page sizes: omitted → 100 (the protocol's "everything in one page" let one request read a whole
+ * project); larger → 1,000 with `next_cursor` set (ASVS 11.1.5: bounded bulk reads).
+ */
+export const USER_PAGE_DEFAULT = 100;
+export const USER_PAGE_MAX = 1000;
 
 export const userRoutes = [
   route({
@@ -104,7 +116,7 @@ export const userRoutes = [
     access: [...SERVER], query: UserListQuery, response: PaginatedList(ServerUser),
     async handler({ services, auth, query }) {
       const { items, nextCursor } = await users.list(services.db, auth.project.id, {
-        cursor: query.cursor, limit: query.limit, desc: query.desc, query: query.query, teamId: query.team_id,
+        cursor: query.cursor, limit: Math.min(query.limit ?? USER_PAGE_DEFAULT, USER_PAGE_MAX), desc: query.desc, query: query.query, teamId: query.team_id,
       });
       return { items: items.map((u) => users.serverView(u, services.activity.pendingForUser(u.id))), is_paginated: true, pagination: { next_cursor: nextCursor } };
     },

@@ -132,6 +132,10 @@ export const RedirectUrlNotWhitelisted = fixed('REDIRECT_URL_NOT_WHITELISTED', 4
 export const PasswordTooShort = def('PASSWORD_TOO_SHORT', 400, PASSWORD, (minLength: number) => [
   `Password too short. Minimum length is ${minLength}.`, { min_length: minLength },
 ] as const);
+// The family's own code, which Stack's SDK decodes as PasswordRequirementsNotMet (seed: server-side strength
+// failures): Gatehouse sends it for breached or very common passwords.
+export const PasswordRequirementsNotMet = fixed('PASSWORD_REQUIREMENTS_NOT_MET', 400,
+  'This password is too common or has appeared in a data breach. Please choose a different password.', PASSWORD);
 // camelCase key on purpose: it is what the SDK reads.
 export const PasswordTooLong = def('PASSWORD_TOO_LONG', 400, PASSWORD, (maxLength: number) => [
   `Password too long. Maximum length is ${maxLength}.`, { maxLength },
