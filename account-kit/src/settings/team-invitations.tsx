@@ -1,6 +1,6 @@
 // Invite member (client-library §7.7) and, with $read_members too, the outstanding invitations; revoking one
 // needs $remove_members.
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
@@ -9,9 +9,9 @@ import { useTranslate } from '../context';
 import { useCachedRead } from '../hooks/use-cached-read';
 import { useRuleValidator } from '../components/use-form-rules';
 import { inviteEmailRule } from '../lib/settings-validation';
-import { SectionSkeleton } from '../widgets/section-skeletons';
 import { SettingsSection } from '../widgets/settings-section';
 import { TextCell } from '../widgets/table-cells';
+import { SectionBoundary } from './section-boundary';
 import { useSettingsAction } from './settings-actions';
 
 export function TeamInvite({ team, showInvitations, canRevoke }: { team: Team; showInvitations: boolean; canRevoke: boolean }) {
@@ -41,7 +41,7 @@ export function TeamInvite({ team, showInvitations, canRevoke }: { team: Team; s
           </Group>
           {invited && <Text size="sm" c="teal.8" mt="xs" role="status">{t('settings.team.invited', { email: invited })}</Text>}
         </form>
-        {showInvitations && <Suspense fallback={<SectionSkeleton kind="table" />}><Invitations team={team} canRevoke={canRevoke} /></Suspense>}
+        {showInvitations && <SectionBoundary skeleton="table"><Invitations team={team} canRevoke={canRevoke} /></SectionBoundary>}
       </Stack>
     </SettingsSection>
   );

@@ -34,8 +34,8 @@ export function TeamPage({ user, team }: { user: CurrentUser; team: Team }) {
         description={t('settings.team.userNameDescription')}
         actions={<EditableText label={t('settings.team.userName')} value={profile.displayName ?? ''} onSave={(displayName) => run(async () => {
           await profile.update({ displayName });
-          // The members table shows team profiles too: fetch it again.
-          if (show.members) await team.listUsers();
+          // The members table shows team profiles too: fetch it again (it may be refused without $read_members).
+          if (show.members) await team.listUsers().catch(() => undefined);
         })} />}
       />
       {show.profileImage && (
@@ -43,7 +43,7 @@ export function TeamPage({ user, team }: { user: CurrentUser; team: Team }) {
           id="team-image"
           title={t('settings.team.image')}
           description={t('settings.team.imageDescription')}
-          actions={<ImageEditor label={t('settings.image.upload')} preview={<TeamAvatar team={team} size={60} />} onSave={(profileImageUrl) => run(() => team.update({ profileImageUrl }))} />}
+          actions={<ImageEditor shape="square" label={t('settings.image.upload')} preview={<TeamAvatar team={team} size={60} />} onSave={(profileImageUrl) => run(() => team.update({ profileImageUrl }))} />}
         />
       )}
       {show.displayName && (

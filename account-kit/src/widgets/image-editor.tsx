@@ -17,12 +17,14 @@ export interface ImageEditorProps {
   label: string;
   /** Resolves false when saving failed (and was reported): the crop stays open. */
   onSave: (dataUrl: string) => Promise<boolean | void>;
+  /** The avatar's shape (a team's is a rounded square): the button's outline and hover overlay follow it. */
+  shape?: 'circle' | 'square';
 }
 
 const CROP_PX = 200;
 const BORDER_PX = 20;
 
-export function ImageEditor({ preview, label, onSave }: ImageEditorProps) {
+export function ImageEditor({ preview, label, onSave, shape = 'circle' }: ImageEditorProps) {
   const t = useTranslate();
   const openRef = useRef<() => void>(null);
   const [source, setSource] = useState<string | null>(null);
@@ -74,10 +76,11 @@ export function ImageEditor({ preview, label, onSave }: ImageEditorProps) {
         activateOnClick={false}
         activateOnKeyboard={false}
         enablePointerEvents
-        className="gatehouse-image-dropzone"
+        className="gatehouse-image-dropzone" data-shape={shape}
       >
-        <UnstyledButton className="gatehouse-image-button" onClick={() => openRef.current?.()} aria-label={label} title={t('settings.image.drop')}>
-          {preview}
+        <UnstyledButton className="gatehouse-image-button" data-shape={shape} onClick={() => openRef.current?.()} aria-label={label} title={t('settings.image.drop')}>
+          {/* The button is named by `label`; the initials inside it are decoration. */}
+          <span aria-hidden style={{ display: 'block' }}>{preview}</span>
           <span className="gatehouse-image-overlay" aria-hidden><IconUpload size={20} /></span>
         </UnstyledButton>
       </Dropzone>
