@@ -33,11 +33,8 @@ export function kitService(): Promise<KitService> {
     if (!existsSync(DEMO_INDEX)) throw new Error('The demo app is not built: run `node scripts/build-ui.mjs` (npm test does).');
     const mailbox = await startSmtpFixture();
     const env = { SMTP_URL: mailbox.url, GATEHOUSE_DEV_OIDC: 'true', GATEHOUSE_RATE_LIMITS: 'off' };
-    // A first start on a machine shared by several test runs can exceed startService's 60 s: one more try.
-    const svc = await startService({ env }).catch((err) => {
-      console.warn(`service start failed, trying once more: ${String(err).slice(0, 300)}`);
-      return startService({ env });
-    });
+    // A machine shared by several test runs can take longer than startService's default minute to start it.
+    const svc = await startService({ env, startTimeoutMs: 180_000 });
     return { ...svc, mailbox };
   })();
   return service;
@@ -51,7 +48,9 @@ export function sharedBrowser(): Promise<Browser> {
 /** Preamble of a browser test file: a generous timeout, the service and the browser. */
 export async function setupBrowserSuite() {
   setDefaultTimeout(90_000);
-  const [svc, b] = await Promise.all([kitService(), sharedBrowser()]);
+  // One after the other: on a busy machine Chromium starting beside the service can push it past its start deadline.
+  const svc = await kitService();
+  const b = await sharedBrowser();
   return { svc, browser: b };
 }
 

@@ -24,7 +24,7 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startService(opts: { env?: Record<string, string | undefined> } = {}): Promise<RunningService> {
+export async function startService(opts: { env?: Record<string, string | undefined>; startTimeoutMs?: number } = {}): Promise<RunningService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
   const proc = Bun.spawn([process.execPath, EXIT_WITH_PARENT, process.execPath, SERVICE_ENTRY], {
     env: {
@@ -46,7 +46,7 @@ export async function startService(opts: { env?: Record<string, string | undefin
   void collect(proc.stdout);
   void collect(proc.stderr);
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
   let url: string | undefined;
   while (!url) {
     const m = /listening on (http:\/\/localhost:\d+)/.exec(output);
