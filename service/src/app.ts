@@ -8,6 +8,7 @@ import { buildOpenApiDocument, docsAsset, docsPage } from './http/openapi';
 import { rememberSocketIp } from './http/client-ip';
 import { lifecycle } from './lifecycle';
 import { createFrontEnds } from './http/front-ends';
+import { finishRequest, incomingIds } from './observability/requests';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const ALLOWED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
@@ -17,7 +18,9 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
   const app = new Elysia({ normalize: false });
 
   const handle = async (def: RouteDef, request: Request, params: Record<string, string>) => {
-    const requestId = newRequestId();
+    const startedAt = performance.now();
+    const ids = incomingIds(request.headers);
+    const requestId = ids.requestId ?? ids.traceId ?? newRequestId();
     const url = new URL(request.url);
     let result: HttpResult;
     try {
@@ -25,7 +28,8 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
     } catch (err) {
       result = errorResult(err, requestId, { isProduction, method: request.method, url: url.pathname });
     }
-    return toResponse(result, requestId, request.headers.has('x-stack-override-error-status'));
+    const response = toResponse(result, requestId, request.headers.has('x-stack-override-error-status'));
+    return finishRequest(def, request, response, result.status, requestId, ids, startedAt);
   };
 
   for (const def of routes) {

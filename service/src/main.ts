@@ -7,6 +7,8 @@ import { createApp } from './app';
 import { bootstrapInternalProject } from './bootstrap';
 import { startBackgroundWork } from './background';
 import { lifecycle } from './lifecycle';
+import { initLogging, logSettings } from './observability/logger';
+import { metricsPort, startMetricsServer } from './observability/metrics';
 
 /** A start that cannot go on: one line naming what is wrong (no stack trace), and a non-zero exit. */
 function cannotStart(message: string): never {
@@ -15,6 +17,10 @@ function cannotStart(message: string): never {
 }
 const config = (() => {
   try { return loadConfig(); } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
+})();
+// Logs (observability/logger.ts) and the Prometheus listener (observability/metrics.ts, off unless a port is set).
+const observability = (() => {
+  try { return { log: initLogging(logSettings()), metricsPort: metricsPort() }; } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
 })();
 // The embedded database suits development and trials, not production: say so at every start (README, "Operating").
 if (config.isProduction && !config.databaseUrl) {
@@ -53,6 +59,11 @@ if (shownKeys) {
   console.log('Internal project keys: shown once when they were created (create more with the admin API).');
 }
 console.log(`API docs: http://localhost:${server.port}/api/v1/docs`);
+if (observability.metricsPort !== undefined) {
+  const metrics = startMetricsServer(services.db, observability.metricsPort, config.hostname);
+  console.log(`Metrics (Prometheus): http://localhost:${metrics.port}/metrics`);
+}
+observability.log.info({ port: server.port, database: database.driver }, 'started');
 
 // Graceful shutdown. New requests are refused at once (503 + Retry-After, before any work; /health?db answers 503
 // so load balancers stop sending) while the requests in progress finish, up to GATEHOUSE_SHUTDOWN_DEADLINE_SECONDS.
