@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEV_CLIENT_SECRET, devClientId } from '../../service/src/oauth/endpoints';
 import { adminApi, clientApi, expectKnownError, serverApi } from '../../service/test/support/service';
 import {
-  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, selectOption, setSwitch, setupConsoleSuite, signUpOwner,
+  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, selectOption, setChecked, setSwitch, setupConsoleSuite, signUpOwner,
   uniqueEmail, type ShownKeys,
 } from './support/console';
 
@@ -95,7 +95,7 @@ describe('an owner configures a project in the console', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await notification(page, 'Settings saved');
     await page.getByTestId('production-errors').filter({ hasText: ipError }).waitFor();
-    await setSwitch(page, 'Production mode', true);
+    await setChecked(page.getByRole('switch', { name: 'Production mode' }), true);
     await notification(page, 'Production mode is on');
     expect((await current()).is_production_mode).toBe(true);
     await screenshotProductionError(page);
@@ -105,7 +105,7 @@ describe('an owner configures a project in the console', () => {
     expect((await current()).config.domains).toEqual([{ domain: 'https://app.acme.test', handler_path: '/auth' }]);
     // Localhost stays allowed (the account kit below runs on localhost): that error is still listed.
     expect(await page.getByTestId('production-errors').textContent()).toContain("Localhost is not allowed in production mode");
-    await setSwitch(page, 'Production mode', false);
+    await setChecked(page.getByRole('switch', { name: 'Production mode' }), false);
     await notification(page, 'Production mode is off');
     expect((await current()).is_production_mode).toBe(false);
   });

@@ -66,7 +66,8 @@ export async function checkLooks(page: Page, name: string, ready: (page: Page) =
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await ready(page);
-    // Let Mantine's transitions settle before the picture.
+    // Let Mantine's transitions settle, and start the full-page picture at the top (the header is fixed).
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(250);
     await screenshot(page, `${name}-${scheme}`);
     await expectAccessible(page);
@@ -150,7 +151,11 @@ export async function setChecked(control: import('playwright-core').Locator, on:
   if ((await control.isChecked()) === on) return;
   const id = await control.getAttribute('id');
   await control.page().locator(`label[for="${id}"]`).click();
-  await expect(control.isChecked()).resolves.toBe(on);
+  // A switch bound to saved state (production mode) flips once the service has answered.
+  for (let i = 0; (await control.isChecked()) !== on; i++) {
+    if (i > 100) throw new Error(`the control did not become ${on ? 'checked' : 'unchecked'}`);
+    await control.page().waitForTimeout(100);
+  }
 }
 
 export async function setSwitch(page: Page, name: string, on: boolean) {

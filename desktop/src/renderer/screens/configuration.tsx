@@ -94,7 +94,7 @@ export function ConfigurationScreen() {
                         <IconTrash size={16} aria-hidden />
                       </ActionIcon>
                     </Group>
-                    {problem && <Text size="xs" c="orange.8" data-testid="domain-flag"><IconAlertTriangle size={12} aria-hidden /> {problem}</Text>}
+                    {problem && <Text size="xs" data-testid="domain-flag"><IconAlertTriangle size={12} aria-hidden color="var(--mantine-color-orange-6)" /> {problem}</Text>}
                   </Stack>
                 );
               })}
@@ -138,7 +138,7 @@ function ProductionModeCard() {
           }}
         />
         {errors.length === 0 ? (
-          <Text size="sm" c="teal.8" data-testid="production-ready"><IconCircleCheck size={14} aria-hidden /> {t('config.productionReady')}</Text>
+          <Text size="sm" data-testid="production-ready"><IconCircleCheck size={14} aria-hidden color="var(--mantine-color-teal-6)" /> {t('config.productionReady')}</Text>
         ) : (
           <Alert color={project.isProductionMode ? 'red' : 'orange'} icon={<IconAlertTriangle aria-hidden />} data-testid="production-errors">
             <List size="sm">{errors.map((m) => <List.Item key={m}>{m}</List.Item>)}</List>
