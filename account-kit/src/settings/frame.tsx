@@ -104,7 +104,7 @@ function SignedInFrame({ user, fullPage, extraItems = [] }: SettingsFrameProps &
           )}
           <NavLink
             href={`#${item.id}`}
-            label={<Text size="sm" truncate="end" maw={320}>{item.title}</Text>}
+            label={item.team ? <Text size="sm" truncate="end" maw={320}>{item.title}</Text> : item.title}
             leftSection={item.icon}
             active={selected?.id === item.id}
             aria-current={selected?.id === item.id ? 'page' : undefined}

@@ -3,7 +3,7 @@
 // (1–5, step 0.1); Save hands a JPEG data URL of about 0.1 MB to `onSave`; Cancel resets.
 import { useCallback, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
-import { Box, Button, Group, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Slider, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslate } from '../context';
@@ -78,8 +78,9 @@ export function ImageEditor({ preview, label, onSave, shape = 'circle' }: ImageE
         enablePointerEvents
         className="gatehouse-image-dropzone" data-shape={shape}
       >
-        <UnstyledButton className="gatehouse-image-button" data-shape={shape} onClick={() => openRef.current?.()} aria-label={label} title={t('settings.image.drop')}>
-          {/* The button is named by `label`; the initials inside it are decoration. */}
+        <UnstyledButton className="gatehouse-image-button" data-shape={shape} onClick={() => openRef.current?.()} title={t('settings.image.drop')}>
+          {/* Named by `label` (as content, not aria-label: the initials shown are decoration, not its name). */}
+          <VisuallyHidden>{label}</VisuallyHidden>
           <span aria-hidden style={{ display: 'block' }}>{preview}</span>
           <span className="gatehouse-image-overlay" aria-hidden><IconUpload size={20} /></span>
         </UnstyledButton>

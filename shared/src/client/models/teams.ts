@@ -152,7 +152,8 @@ async function sendInvite(
     method: 'POST',
     body: { email: options.email, team_id: teamId, callback_url: callbackUrl },
   }, session, access);
-  await invitationsCache(core, access).refresh([session, teamId]);
+  // Listing invitations needs $read_members as well: a member who may only invite has still invited.
+  await invitationsCache(core, access).refresh([session, teamId]).catch(() => undefined);
 }
 
 export function createTeam(ctx: ClientContext, json: TeamJson): Team {
