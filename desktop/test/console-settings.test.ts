@@ -9,7 +9,7 @@ import { DEV_CLIENT_SECRET, devClientId } from '../../service/src/oauth/endpoint
 import { adminApi, clientApi, expectKnownError, serverApi } from '../../service/test/support/service';
 import {
   checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, selectOption, setChecked, setSwitch, setupConsoleSuite, signUpOwner,
-  uniqueEmail, type ShownKeys,
+  screenshot, uniqueEmail, type ShownKeys,
 } from './support/console';
 
 const { svc } = await setupConsoleSuite();
@@ -143,6 +143,10 @@ describe('an owner configures a project in the console', () => {
     await demo.goto('/handler/sign-in');
     await demo.getByRole('button', { name: 'Sign in with Google' }).click();
     const login = `console-${crypto.randomUUID().slice(0, 8)}`;
+    await demo.locator('input[name="login"]').waitFor({ timeout: 60_000 }).catch(async (e) => {
+      await screenshot(demo, 'oauth-provider-login-missing');
+      throw new Error(`${e.message}\nat ${demo.url()}`);
+    });
     await demo.locator('input[name="login"]').fill(login);
     await demo.locator('input[name="password"]').fill('any-password');
     await demo.locator('button[type="submit"]').click();
