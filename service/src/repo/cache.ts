@@ -1,25 +1,29 @@
 // Small TTL caches for hot, rarely-changing rows (projects, API keys). Changes made by this instance clear
 // entries at once through `invalidate`; other instances learn of them through the database's change channel
-// (Postgres LISTEN/NOTIFY, see services.ts) or, at worst, after the TTL.
+// (Postgres LISTEN/NOTIFY, see services.ts) or, at worst, after the TTL. Storage is lru-cache: at the size limit the
+// least recently used entry goes (not the whole cache, which made every hot key miss at once).
+import { LRUCache } from 'lru-cache';
+
 export class TtlCache<V> {
-  private entries = new Map<string, { value: V; until: number }>();
+  // Boxed: lru-cache keeps no null values, and a cached "not found" (null) is a hit.
+  private readonly entries: LRUCache<string, { value: V }>;
   // Refills in flight: when an entry expires under load, every concurrent request for it would otherwise run the
   // same query at once (a burst that queues behind the pool); they share one load instead.
   private loading = new Map<string, Promise<V>>();
   // Bumped by `invalidate`: a load that started before an invalidation must not store its (maybe stale) result.
   private generation = 0;
-  constructor(private readonly ttlMs: number, private readonly limit = 10_000) {}
+  constructor(private readonly ttlMs: number, limit = 10_000) {
+    this.entries = new LRUCache<string, { value: V }>({ max: limit, ttl: ttlMs });
+  }
 
   get(key: string): V | undefined {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.until <= Date.now()) { this.entries.delete(key); return undefined; }
-    return e.value;
+    return this.entries.get(key)?.value;
   }
 
   set(key: string, value: V, ttlMs = this.ttlMs) {
-    if (this.entries.size >= this.limit) this.entries.clear();
-    this.entries.set(key, { value, until: Date.now() + ttlMs });
+    // A lifetime already over (a key expiring now) is not stored; lru-cache would read ttl 0 as "forever".
+    if (ttlMs <= 0) { this.entries.delete(key); return; }
+    this.entries.set(key, { value }, { ttl: ttlMs });
   }
 
   /** The cached value, or the result of `load` (one load per key at a time), stored for `ttlOf(value)` ms. */
@@ -44,7 +48,7 @@ export class TtlCache<V> {
   invalidate(prefix?: string) {
     this.generation++;
     if (prefix === undefined) { this.entries.clear(); this.loading.clear(); return; }
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
     for (const key of this.loading.keys()) if (key.startsWith(prefix)) this.loading.delete(key);
   }
 }

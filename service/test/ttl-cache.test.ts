@@ -1,0 +1,45 @@
+// The project and API-key caches' storage (repo/cache.ts, on lru-cache since issue 15 §5): at the size limit only
+// the least recently used entry goes; entries expire after their own lifetime; a cached null is a hit; a lifetime
+// already over stores nothing; invalidation by prefix; one load per key at a time.
+import { expect, test } from 'bun:test';
+import { TtlCache } from '../src/repo/cache';
+
+test('at the limit the least recently used entry is evicted, not the whole cache', () => {
+  const cache = new TtlCache<number>(60_000, 3);
+  cache.set('a', 1); cache.set('b', 2); cache.set('c', 3);
+  expect(cache.get('a')).toBe(1); // a is now the most recently used
+  cache.set('d', 4);
+  expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.get('d')]).toEqual([1, undefined, 3, 4]);
+});
+
+test('entries expire after their own lifetime; null is cached; an expired lifetime stores nothing', async () => {
+  const cache = new TtlCache<string | null>(60_000);
+  cache.set('short', 'x', 30);
+  cache.set('missing', null);
+  cache.set('over', 'y', 0);
+  cache.set('negative', 'z', -5);
+  expect(cache.get('short')).toBe('x');
+  expect(cache.get('missing')).toBeNull();
+  expect([cache.get('over'), cache.get('negative')]).toEqual([undefined, undefined]);
+  await Bun.sleep(60);
+  expect(cache.get('short')).toBeUndefined();
+  expect(cache.get('missing')).toBeNull();
+});
+
+test('invalidation by prefix, and a load begun before an invalidation is not stored', async () => {
+  const cache = new TtlCache<number>(60_000);
+  cache.set('p1\u0000a', 1); cache.set('p1\u0000b', 2); cache.set('p2\u0000a', 3);
+  cache.invalidate('p1\u0000');
+  expect([cache.get('p1\u0000a'), cache.get('p1\u0000b'), cache.get('p2\u0000a')]).toEqual([undefined, undefined, 3]);
+
+  let loads = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => { release = r; });
+  const load = async () => { loads++; await gate; return 42; };
+  const both = Promise.all([cache.getOrLoad('k', load, () => 60_000), cache.getOrLoad('k', load, () => 60_000)]);
+  cache.invalidate();
+  release();
+  expect(await both).toEqual([42, 42]);
+  expect(loads).toBe(1);
+  expect(cache.get('k')).toBeUndefined();
+});
