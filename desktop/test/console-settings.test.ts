@@ -162,7 +162,7 @@ describe('an owner configures a project in the console', () => {
 
   test('email: the project\'s own SMTP server (every field required, port checked); a test email arrives', async () => {
     await openScreen(page, 'Email server');
-    await page.getByText('Your own SMTP server').click();
+    await page.getByText('Your own SMTP server', { exact: true }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     expect(await page.getByText('Required').count()).toBeGreaterThanOrEqual(5);
     const box = svc.projectMailbox;
