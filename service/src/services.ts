@@ -7,6 +7,7 @@ import { AccessTokens } from './tokens/access-tokens';
 import { Passwords } from './auth/passwords';
 import { ActivityRecorder } from './auth/activity';
 import { RevokedSessions } from './auth/revoked-sessions';
+import { setStrictTransportSecurity } from './http/respond';
 import { TtlCache } from './repo/cache';
 import * as projects from './repo/projects';
 import * as apiKeys from './repo/api-keys';
@@ -112,6 +113,7 @@ export async function createServices(config: Config, database: Database): Promis
     onStop: [() => activity.stop()],
   };
   await services.revokedSessions.start();
+  setStrictTransportSecurity(config.publicUrl);
   services.onStop.push(() => services.revokedSessions.stop());
   const listener = await listenForInvalidations(database, services);
   if (listener) services.onStop.push(() => listener.unlisten().catch(() => {}));

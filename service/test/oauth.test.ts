@@ -102,6 +102,14 @@ async function me(p: TestProject, accessToken: string) {
 }
 
 describe('authorize', () => {
+  test('after_callback_redirect_url must be on a trusted domain (issue 17 §7: checked at authorize time)', async () => {
+    const p = await oauthProject();
+    const refused = await authorize(p, 'github', { after_callback_redirect_url: 'https://evil.example.com/after' });
+    expect(refused.res.status).toBe(400);
+    expect(refused.res.headers.get('x-stack-known-error')).toBe('REDIRECT_URL_NOT_WHITELISTED');
+    expect((await authorize(p, 'github', { after_callback_redirect_url: 'http://localhost:12345/after' })).res.status).toBe(307);
+  });
+
   test('redirects to the provider with PKCE and sets the browser-binding cookie', async () => {
     const p = await oauthProject();
     const a = await authorize(p);

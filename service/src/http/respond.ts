@@ -56,8 +56,19 @@ export function newRequestId(): string {
   return Buffer.from(bytes).toString('base64url');
 }
 
+/**
+ * Sent with every API response (ASVS 14.4): no MIME sniffing, no referrer leaking URLs with codes, and HSTS when the
+ * public URL is https (`setStrictTransportSecurity`, called at start).
+ */
+const SECURITY_HEADERS: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+
+export function setStrictTransportSecurity(publicUrl: string) {
+  if (publicUrl.startsWith('https://')) SECURITY_HEADERS['strict-transport-security'] = 'max-age=31536000';
+  else delete SECURITY_HEADERS['strict-transport-security'];
+}
+
 export function baseHeaders(requestId: string): Record<string, string> {
-  return { ...CORS_HEADERS, 'x-stack-request-id': requestId, 'cache-control': 'no-store, max-age=0' };
+  return { ...CORS_HEADERS, ...SECURITY_HEADERS, 'x-stack-request-id': requestId, 'cache-control': 'no-store, max-age=0' };
 }
 
 /** Renders any thrown value. Unexpected errors are logged with the request id and answered without details. */

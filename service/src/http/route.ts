@@ -122,6 +122,9 @@ async function runCountedRoute(def: RouteDef, services: Services, request: Reque
   const decodedParams: Record<string, string> = {};
   for (const [k, v] of Object.entries(rawParams ?? {})) decodedParams[k] = safeDecode(v);
   const params = validate(def.params, decodedParams, 'params');
+  // A repeated parameter is refused, not resolved to its last value (`?user_id=<other>&user_id=me` must not pass a
+  // check on one value and act on the other; ASVS 5.1.1).
+  if (def.query) for (const key of new Set(url.searchParams.keys())) if (url.searchParams.getAll(key).length > 1) problems.push(`query.${key} must be given at most once`);
   const query = def.query ? validate(def.query, Object.fromEntries(url.searchParams), 'query', true) : undefined;
   const bodySchema = pick(def.body, auth?.type);
   const body = bodySchema ? validate(bodySchema, await parseBody(request, services.config.maxBodyBytes), 'body') : undefined;

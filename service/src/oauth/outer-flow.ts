@@ -8,6 +8,7 @@ import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import * as flow from '../repo/oauth-flow';
 import { HttpResult } from '../http/respond';
+import { assertTrustedCallback } from '../auth/flow-emails';
 import { buildAuthorizationUrl, generateCodeVerifier, generateState } from './client';
 import { enabledProviderConfig, providerClient, providerRedirectUri, resolveEndpoints } from './project-providers';
 import type { ProviderId } from './providers';
@@ -88,6 +89,8 @@ export async function startAuthorization(services: Services, providerId: string,
   const innerCodeVerifier = generateCodeVerifier();
   // Kept as sent (minus the fragment): the token request must repeat it exactly, so no URL normalisation.
   const redirectUri = q.redirect_uri.split('#')[0];
+  // Checked now, not only when used (ASVS 5.1.5): the flow must not end on a page outside the project's domains.
+  if (q.after_callback_redirect_url) assertTrustedCallback(project, q.after_callback_redirect_url);
   const data: OuterFlowState = {
     providerId: client.id,
     redirectUri,

@@ -1,6 +1,6 @@
 // /internal/projects: users of the internal project create and list the projects they own.
 import { Type } from '@sinclair/typebox';
-import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { AdminProject, ProjectConfigUpdate, ProjectDescription, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
 import { List, MAX_NAME_LENGTH, Strict } from '@gatehouse/shared/schemas/common';
 import { route, type AuthedContext } from '../http/route';
@@ -43,6 +43,8 @@ export const internalProjectRoutes = [
     access: [...ALL], body: ProjectCreate, response: AdminProject, status: 201,
     async handler(ctx) {
       const user = await requireInternalUser(ctx);
+      // Least privilege (ASVS 4.1.3): an anonymous user (anyone, one request away) must not mint project keys.
+      if (user.is_anonymous) throw new StatusError(403, 'Anonymous users cannot create projects. Sign up with an email first.');
       const { body } = ctx;
       const problems = body.config ? configSchemaProblems(body.config) : [];
       if (problems.length) throw ctx.schemaError(...problems);

@@ -139,9 +139,15 @@ export async function callOAuthCallback(core: ClientCore): Promise<boolean> {
     throw err;
   }
   core.signInWithTokens({ accessToken: result.access_token, refreshToken: result.refresh_token });
-  if (result.after_callback_redirect_url) await core.redirector.navigate(result.after_callback_redirect_url, { replace: true });
-  else await core.redirector.redirectTo(result.is_new_user ? 'afterSignUp' : 'afterSignIn', { replace: true });
+  // Only to a page of this app's own origin (ASVS 5.1.5): a URL from elsewhere would make the sign-in an open redirect.
+  if (result.after_callback_redirect_url && isSameOrigin(result.after_callback_redirect_url, current)) {
+    await core.redirector.navigate(result.after_callback_redirect_url, { replace: true });
+  } else await core.redirector.redirectTo(result.is_new_user ? 'afterSignUp' : 'afterSignIn', { replace: true });
   return true;
+}
+
+function isSameOrigin(url: string, current: string | URL): boolean {
+  try { return new URL(url, current).origin === new URL(current).origin; } catch { return false; }
 }
 
 async function exchangeCode(core: ClientCore, params: URLSearchParams, state: string, verifier: string) {
