@@ -10,6 +10,7 @@ import { setupSuite } from './support/suite';
 import { extractCode, startSmtpFixture, type ReceivedMail, type SmtpFixture } from './support/smtp';
 import { softAuthenticator } from '../../shared/test/client/soft-authenticator.ts';
 import { loadConfig } from '../src/config';
+import { isolatedDatabase } from './support/isolated-database';
 
 const CALLBACK = 'http://localhost:12345/cb';
 const WINDOW_SECONDS = 2;
@@ -41,12 +42,15 @@ describe('an old session (signed in longer ago than GATEHOUSE_RECENT_SIGN_IN_SEC
   let own: RunningService;
   let mailbox: SmtpFixture;
   let project: TestProject;
+  let db: Awaited<ReturnType<typeof isolatedDatabase>> | undefined;
   beforeAll(async () => {
     mailbox = await startSmtpFixture();
-    own = await startService({ env: { SMTP_URL: mailbox.url, GATEHOUSE_RECENT_SIGN_IN_SECONDS: String(WINDOW_SECONDS) } });
+    // A database of its own under DATABASE_URL: the shared service's mail worker must not deliver this one's mail.
+    db = await isolatedDatabase();
+    own = await startService({ env: { SMTP_URL: mailbox.url, GATEHOUSE_RECENT_SIGN_IN_SECONDS: String(WINDOW_SECONDS), ...(db.url ? { DATABASE_URL: db.url } : {}) } });
     project = await newProject(own, { config: { client_user_deletion_enabled: true, magic_link_enabled: true } });
   }, 180_000);
-  afterAll(async () => { await own?.stop(); await mailbox?.stop(); }, 30_000);
+  afterAll(async () => { await own?.stop(); await mailbox?.stop(); await db?.drop(); }, 30_000);
 
   /** A victim whose session is older than the window; the access token is a refreshed one (refresh does not renew). */
   async function agedVictim() {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { DEV_KEYS, clientApi, expectKnownError, startService, uniqueEmail, type ApiResponse, type RunningService } from './support/service';
 import { newProject, type TestProject } from './support/projects';
 import { setupSuite } from './support/suite';
+import { isolatedDatabase } from './support/isolated-database';
 
 const CALLBACK = 'http://localhost:12345/cb';
 const { p } = await setupSuite();
@@ -16,11 +17,14 @@ const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 const expectLimited = (res: ApiResponse) => expectKnownError(res, 'RATE_LIMITED', 429);
 
+let db: Awaited<ReturnType<typeof isolatedDatabase>> | undefined;
 beforeAll(async () => {
-  svc = await startService({ env: { GATEHOUSE_TRUST_PROXY: 'true', GATEHOUSE_RATE_LIMITS: 'sign_up_ip=3/60,code_send_email=2/60' } });
+  // A database of its own under DATABASE_URL: this service's mail worker must not drain the shared service's outbox.
+  db = await isolatedDatabase();
+  svc = await startService({ env: { GATEHOUSE_TRUST_PROXY: 'true', GATEHOUSE_RATE_LIMITS: 'sign_up_ip=3/60,code_send_email=2/60', ...(db.url ? { DATABASE_URL: db.url } : {}) } });
   project = await newProject(svc, { config: { magic_link_enabled: true } });
 }, 180_000);
-afterAll(async () => { await svc?.stop(); }, 30_000);
+afterAll(async () => { await svc?.stop(); await db?.drop(); }, 30_000);
 
 describe('per-IP sign-up limits', () => {
   test('password sign-up: the limit counts every request of an IP, before the "already exists" lookup', async () => {
