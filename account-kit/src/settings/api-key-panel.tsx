@@ -19,7 +19,12 @@ export interface ApiKeyPanelProps {
   create: (o: { description: string; expiresAt: Date }) => Promise<{ value: string | { lastFour: string } }>;
 }
 
-const STATUS_COLOR: Record<ApiKeyStatus, string> = { valid: 'teal', expired: 'gray', revoked: 'red' };
+// Colours whose light badges keep AA contrast in both schemes with the kit's theme (teal's does not).
+const STATUS_BADGE: Record<ApiKeyStatus, { color: string; variant: 'light' | 'outline' }> = {
+  valid: { color: 'indigo', variant: 'light' },
+  expired: { color: 'gray', variant: 'outline' },
+  revoked: { color: 'red', variant: 'light' },
+};
 
 export function ApiKeyPanel({ read, create }: ApiKeyPanelProps) {
   const t = useTranslate();
@@ -70,7 +75,7 @@ export function ApiKeyPanel({ read, create }: ApiKeyPanelProps) {
               return (
                 <Table.Tr key={key.id} data-testid="api-key-row">
                   <TextCell>{key.description}</TextCell>
-                  <Table.Td><Badge size="sm" variant="light" color={STATUS_COLOR[status]}>{t(`settings.apiKeys.status.${status}`)}</Badge></Table.Td>
+                  <Table.Td><Badge size="sm" variant={STATUS_BADGE[status].variant} color={STATUS_BADGE[status].color}>{t(`settings.apiKeys.status.${status}`)}</Badge></Table.Td>
                   <TextCell><code>*******{lastFour(key)}</code></TextCell>
                   <TextCell>{expiry.kind === 'dash' ? '-' : expiry.kind === 'never' ? t('settings.never') : expiry.date.toLocaleDateString()}</TextCell>
                   <TextCell>{key.createdAt.toLocaleDateString()}</TextCell>

@@ -39,7 +39,7 @@ export function TeamInvite({ team, showInvitations, canRevoke }: { team: Team; s
             <TextInput aria-label={t('settings.team.inviteLabel')} placeholder={t('settings.team.invitePlaceholder')} type="email" style={{ flex: '1 1 220px' }} {...form.getInputProps('email')} key={form.key('email')} />
             <Button type="submit" size="sm" loading={busy}>{t('settings.team.inviteSubmit')}</Button>
           </Group>
-          {invited && <Text size="sm" c="teal.8" mt="xs" role="status">{t('settings.team.invited', { email: invited })}</Text>}
+          {invited && <Text size="sm" mt="xs" role="status">{t('settings.team.invited', { email: invited })}</Text>}
         </form>
         {showInvitations && <SectionBoundary skeleton="table"><Invitations team={team} canRevoke={canRevoke} /></SectionBoundary>}
       </Stack>

@@ -38,7 +38,10 @@ async function tabOrder(page: Page, max = 60): Promise<string[]> {
       const el = document.activeElement as HTMLElement | null;
       if (!el) return '';
       const labelled = el.getAttribute('aria-labelledby');
-      return (el.getAttribute('aria-label') || (labelled && document.getElementById(labelled)?.textContent) || (el as HTMLInputElement).placeholder || el.textContent || '').trim();
+      // Name from content leaves out what is aria-hidden (e.g. the initials on the image button).
+      const content = el.cloneNode(true) as HTMLElement;
+      content.querySelectorAll('[aria-hidden="true"]').forEach((n) => n.remove());
+      return (el.getAttribute('aria-label') || (labelled && document.getElementById(labelled)?.textContent) || (el as HTMLInputElement).placeholder || content.textContent || '').trim();
     }));
   }
   return names;
