@@ -169,7 +169,7 @@ describe('an owner configures a project in the console', () => {
     await page.getByLabel('Host').fill(box.host);
     await page.getByLabel('Port').fill('70000');
     await page.getByLabel('Username').fill('smtp-user');
-    await page.getByLabel('Password', { exact: true }).fill('smtp-password');
+    await page.getByLabel(/^Password/).fill('smtp-password');
     await page.getByLabel('Sender name').fill('Acme');
     await page.getByLabel('Sender email').fill('no-reply@acme.test');
     await page.getByRole('button', { name: 'Save' }).click();
