@@ -2,7 +2,7 @@
 // buttons and an acknowledgement before the dialog closes; the list (last four, created, expires, state); revoke
 // behind a confirmation.
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { useProjectContext } from '../hooks/use-project-context';
 import { EXPIRY_CHOICES, keyCreateOptions, keyLastFours, keyState, validateKeyForm, type KeyFormValues } from '../lib/api-keys';
 import { formatDate } from '../lib/format';
 import { placeError } from '../lib/known-error-fields';
+import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
 const STATE_COLOR = { valid: 'green', expired: 'orange', 'manually-revoked': 'red' } as const;
@@ -59,7 +60,7 @@ export function ApiKeysScreen() {
                       </Table.Td>
                       <Table.Td>{formatDate(k.createdAt)}</Table.Td>
                       <Table.Td>{formatDate(k.expiresAt)}</Table.Td>
-                      <Table.Td><Badge variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={STATE_COLOR[state]}>{t(`keys.state.${state}`)}</Badge></Table.Td>
+                      <Table.Td><StatusBadge color={STATE_COLOR[state]}>{t(`keys.state.${state}`)}</StatusBadge></Table.Td>
                       <Table.Td ta="right">
                         {state === 'valid' && (
                           <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking(k)} aria-label={`${t('keys.revoke')} ${k.description}`}>{t('keys.revoke')}</Button>

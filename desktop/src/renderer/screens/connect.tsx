@@ -1,7 +1,7 @@
 // Connect: the saved services and projects, sign in as an owner of a service, or open one project with its
 // super secret admin key.
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { ListSkeleton } from '../components/screen-boundary';
 import { navigate } from '../hooks/use-route';
 import { forgetApps } from '../lib/apps';
 import { connectionLabel, requiredProblem, serviceUrlProblem } from '../lib/connect-rules';
+import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
 interface Props {
@@ -60,7 +61,7 @@ function SavedConnectionRow({ platform, connection, onRemoved }: { platform: Pla
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={600} truncate>{builtIn ? `${t('connect.thisService')} (${connection.label})` : connection.label}</Text>
-            <Badge variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={connection.kind === 'owner' ? 'blue' : 'grape'}>{t(connection.kind === 'owner' ? 'connect.kindOwner' : 'connect.kindProject')}</Badge>
+            <StatusBadge color={connection.kind === 'owner' ? 'blue' : 'grape'}>{t(connection.kind === 'owner' ? 'connect.kindOwner' : 'connect.kindProject')}</StatusBadge>
           </Group>
           <Text size="sm" c="dimmed" truncate>{connection.serviceUrl}</Text>
         </Stack>

@@ -1,7 +1,7 @@
 // Email templates: the list by type; editing one shows its subject and bodies beside a live preview rendered with
 // sample values, the variables it may use, and "reset to default" (delete).
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, Code, Grid, Group, Modal, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Code, Grid, Group, Modal, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AdminEmailTemplate } from '@gatehouse/shared/client';
@@ -11,6 +11,7 @@ import { ScreenHeader } from '../components/screen-header';
 import { useProjectContext } from '../hooks/use-project-context';
 import { previewTemplate, templateFormValues, templateVariables, validateTemplate } from '../lib/email-templates';
 import { placeError } from '../lib/known-error-fields';
+import { StatusBadge } from '../components/status-badge';
 import { t, type MessageKey } from '../messages';
 
 const typeName = (type: string) => t(`templates.type.${type}` as MessageKey);
@@ -39,7 +40,7 @@ export function EmailTemplatesScreen() {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Text fw={600} size="sm">{typeName(tpl.type)}</Text>
-                      <Badge size="sm" variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={tpl.isDefault ? 'gray' : 'blue'}>{t(tpl.isDefault ? 'templates.default' : 'templates.custom')}</Badge>
+                      <StatusBadge color={tpl.isDefault ? 'gray' : 'blue'} size="xs">{t(tpl.isDefault ? 'templates.default' : 'templates.custom')}</StatusBadge>
                     </Group>
                   </Table.Td>
                   <Table.Td><Text size="sm" lineClamp={1}>{tpl.subject}</Text></Table.Td>

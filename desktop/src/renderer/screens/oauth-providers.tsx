@@ -1,7 +1,7 @@
 // OAuth providers: all eleven, each enabled or disabled (a disabled one stays listed), shared or standard keys,
 // and the callback URL to register at the provider.
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, PasswordInput, SegmentedControl, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Modal, PasswordInput, SegmentedControl, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { CopyField } from '../components/copy-field';
@@ -9,6 +9,7 @@ import { ScreenHeader } from '../components/screen-header';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { placeError } from '../lib/known-error-fields';
 import { OAUTH_PROVIDERS, callbackUrl, providerConfig, providerFormValues, validateProvider, withProvider } from '../lib/oauth-providers';
+import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
 type Provider = (typeof OAUTH_PROVIDERS)[number];
@@ -29,10 +30,10 @@ export function OAuthProvidersScreen() {
                   <Table.Td fw={600} w="30%">{p.name}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
-                      {!c ? <Badge variant="dot" color="gray" style={{ flexShrink: 0, minWidth: "fit-content" }}>{t('oauth.notConfigured')}</Badge> : (
+                      {!c ? <StatusBadge color="gray">{t('oauth.notConfigured')}</StatusBadge> : (
                         <>
-                          <Badge color={c.enabled ? "green" : "gray"} variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }}>{t(c.enabled ? 'oauth.enabled' : 'oauth.disabled')}</Badge>
-                          <Badge color="blue" variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }}>{t(c.type === 'shared' ? 'oauth.shared' : 'oauth.standard')}</Badge>
+                          <StatusBadge color={c.enabled ? "green" : "gray"}>{t(c.enabled ? 'oauth.enabled' : 'oauth.disabled')}</StatusBadge>
+                          <StatusBadge color="blue">{t(c.type === 'shared' ? 'oauth.shared' : 'oauth.standard')}</StatusBadge>
                         </>
                       )}
                     </Group>

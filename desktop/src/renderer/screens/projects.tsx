@@ -1,7 +1,7 @@
 // Projects: the owner's projects (name, id, users, created, mode), create one, open one, delete one behind a
 // confirmation that asks for its name.
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { navigate } from '../hooks/use-route';
 import { formatDate } from '../lib/format';
 import { formErrors, schemaProblems } from '../lib/schema-check';
 import { placeError } from '../lib/known-error-fields';
+import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
 export function ProjectsScreen({ user, connection }: { user: CurrentUser; connection: SavedConnection }) {
@@ -54,7 +55,7 @@ export function ProjectsScreen({ user, connection }: { user: CurrentUser; connec
                   <Table.Td>{p.userCount}</Table.Td>
                   <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={p.isProductionMode ? 'green' : 'gray'}>{t(p.isProductionMode ? 'projects.production' : 'projects.development')}</Badge>
+                    <StatusBadge color={p.isProductionMode ? 'green' : 'gray'}>{t(p.isProductionMode ? 'projects.production' : 'projects.development')}</StatusBadge>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">

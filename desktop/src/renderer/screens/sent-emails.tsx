@@ -1,7 +1,7 @@
 // Sent emails: the project's mail (to, subject, sent at, error), newest first, filtered by address and by
 // "failed only", with the error of one mail in a detail view.
 import { useState } from 'react';
-import { Badge, Button, Card, Code, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Code, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import type { AdminSentEmail } from '@gatehouse/shared/client';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/screen-boundary';
@@ -10,6 +10,7 @@ import { useLoader } from '../hooks/use-loader';
 import { useProjectContext } from '../hooks/use-project-context';
 import { formatDateTime } from '../lib/format';
 import { errorText, filterSentEmails, hasFailed } from '../lib/sent-emails';
+import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
 export function SentEmailsScreen() {
@@ -46,7 +47,7 @@ export function SentEmailsScreen() {
                     <Table.Td><Text size="sm">{e.to.join(', ')}</Text></Table.Td>
                     <Table.Td><Text size="sm" lineClamp={1}>{e.subject}</Text></Table.Td>
                     <Table.Td><Text size="sm">{formatDateTime(e.sentAt)}</Text></Table.Td>
-                    <Table.Td><Badge variant="dot" style={{ flexShrink: 0, minWidth: "fit-content" }} color={hasFailed(e) ? 'red' : 'green'}>{t(hasFailed(e) ? 'sent.failed' : 'sent.ok')}</Badge></Table.Td>
+                    <Table.Td><StatusBadge color={hasFailed(e) ? 'red' : 'green'}>{t(hasFailed(e) ? 'sent.failed' : 'sent.ok')}</StatusBadge></Table.Td>
                     <Table.Td ta="right">
                       <Button size="xs" variant="default" onClick={() => setDetail(e)} aria-label={`${t('sent.details')}: ${e.subject} → ${e.recipient}`}>{t('sent.details')}</Button>
                     </Table.Td>

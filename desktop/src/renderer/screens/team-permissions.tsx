@@ -1,7 +1,7 @@
 // Team permissions: the project's definitions with what each contains (as a tree), create/edit/delete, the system
 // permissions (read-only), and the defaults granted to a team's creator and members.
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, List, Modal, MultiSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, List, Modal, MultiSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { ScreenHeader } from '../components/screen-header';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { placeError } from '../lib/known-error-fields';
 import { containmentTree, customDefinitions, validatePermission, type PermissionFormValues, type TreeNode } from '../lib/team-permissions';
+import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
 function Tree({ nodes }: { nodes: TreeNode[] }) {
@@ -76,7 +77,7 @@ export function TeamPermissionsScreen() {
           <Title order={2} size="h4">{t('perm.system')}</Title>
           {TEAM_SYSTEM_PERMISSIONS.map((p) => (
             <Group key={p.id} gap="sm" wrap="nowrap">
-              <Badge variant="dot" color="gray" style={{ flexShrink: 0, minWidth: "fit-content" }}>{t('perm.systemBadge')}</Badge>
+              <StatusBadge color="gray">{t('perm.systemBadge')}</StatusBadge>
               <Text size="sm" ff="monospace">{p.id}</Text>
               <Text size="sm" c="dimmed">{p.description}</Text>
             </Group>
