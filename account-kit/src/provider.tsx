@@ -1,6 +1,6 @@
 // <GatehouseProvider>: puts the client app, the translator and Mantine in context, and shows the TOTP dialog
 // when a sign-in needs a second factor.
-import { Suspense, lazy, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, lazy, use, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { stackAppInternalsSymbol } from '@gatehouse/shared/client';
 import { GatehouseContext, type AnyClientApp } from './context';
@@ -49,10 +49,32 @@ export function GatehouseProvider({ app, theme, lang = 'en', messages, mantine =
   if (!mantine) return content;
   return (
     <MantineProvider theme={theme ?? gatehouseTheme} cssVariablesResolver={theme ? undefined : gatehouseCssVariables} defaultColorScheme={colorScheme}>
-      <Suspense fallback={null}><Notifications /></Suspense>
+      <DeferredNotifications />
       {content}
     </MantineProvider>
   );
+}
+
+/**
+ * Mantine's notification container, mounted at the person's first click or key press (notifications answer what
+ * they do) or after 10 s: no first page needs it, and its chunk would otherwise load beside the sign-in form.
+ * `notifications.show()` before that is kept in Mantine's store and shown once the container mounts.
+ */
+function DeferredNotifications() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (ready) return;
+    const mount = () => setReady(true);
+    const timer = setTimeout(mount, 10_000);
+    window.addEventListener('pointerdown', mount, { capture: true, once: true });
+    window.addEventListener('keydown', mount, { capture: true, once: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pointerdown', mount, { capture: true });
+      window.removeEventListener('keydown', mount, { capture: true });
+    };
+  }, [ready]);
+  return ready ? <Suspense fallback={null}><Notifications /></Suspense> : null;
 }
 
 /** Mounts the TOTP dialog (a lazy chunk) from the first time a sign-in asks for a code. */

@@ -1,6 +1,6 @@
 // The avatar menu of a host app's header: who is signed in, account settings, sign out (or sign in / sign up).
 import { Suspense } from 'react';
-import { Box, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Box, Menu, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogin, IconLogout, IconSettings, IconUserPlus } from '@tabler/icons-react';
 import { useGatehouseApp, useTranslate } from '../context';
 import { useUser } from '../hooks/use-user';
@@ -28,7 +28,10 @@ function UserButtonInner({ showUserInfo, extraItems = [] }: UserButtonProps) {
   return (
     <Menu position="bottom-end" shadow="md" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userButton.open')} style={{ display: 'flex', alignItems: 'center', gap: 8, borderRadius: 999 }}>
+        {/* Named by its content (a hidden "Open account menu" plus what it shows), so the visible name and
+            email are part of the accessible name, as WCAG's "label in name" asks. */}
+        <UnstyledButton style={{ display: 'flex', alignItems: 'center', gap: 8, borderRadius: 999 }}>
+          <VisuallyHidden>{t('userButton.open')}</VisuallyHidden>
           <UserAvatar user={user} />
           {showUserInfo && user && (
             <Box style={{ minWidth: 0 }}>
@@ -42,8 +45,9 @@ function UserButtonInner({ showUserInfo, extraItems = [] }: UserButtonProps) {
         {user ? (
           <>
             <Menu.Label>
-              <Text size="sm" fw={500} c="var(--mantine-color-text)" truncate>{user.displayName || user.primaryEmail || t('userButton.anonymous')}</Text>
-              {user.displayName && user.primaryEmail && <Text size="xs" truncate>{user.primaryEmail}</Text>}
+              {/* Divs, not paragraphs: a menu may only hold items, groups and separators (axe aria-required-children). */}
+              <Text component="div" size="sm" fw={500} c="var(--mantine-color-text)" truncate>{user.displayName || user.primaryEmail || t('userButton.anonymous')}</Text>
+              {user.displayName && user.primaryEmail && <Text component="div" size="xs" truncate>{user.primaryEmail}</Text>}
             </Menu.Label>
             <Menu.Divider />
             {extraItems.map((item) => (
