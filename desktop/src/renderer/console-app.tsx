@@ -64,7 +64,8 @@ function OwnerArea({ platform, connection, route }: { platform: Platform; connec
   const app = use(appPromise);
   return (
     <GatehouseProvider app={app} mantine={false}>
-      <ScreenBoundary fallback={<ConsoleShell><ListSkeleton /></ConsoleShell>}>
+      {/* Keyed by the route: an error on one screen does not stay when the owner goes elsewhere. */}
+      <ScreenBoundary key={JSON.stringify(route)} fallback={<ConsoleShell><ListSkeleton /></ConsoleShell>}>
         <OwnerRoutes connection={connection} route={route} />
       </ScreenBoundary>
     </GatehouseProvider>
