@@ -26,10 +26,13 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
 
 const loadStart = loadavg().map((x) => x.toFixed(2)).join(' ');
-const svc = await startService({ startTimeoutMs: 180_000, env: { GATEHOUSE_RATE_LIMITS: 'off' } });
+// BENCH_SERVICE_URL: measure a service that is already running (a busy machine may need minutes to start one).
+const svc = process.env.BENCH_SERVICE_URL
+  ? { url: process.env.BENCH_SERVICE_URL, stop: async () => {} }
+  : await startService({ startTimeoutMs: 180_000, env: { GATEHOUSE_RATE_LIMITS: 'off' } });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
 try {
-  const project = await newProject(svc, { config: { credential_enabled: true, magic_link_enabled: false, allow_user_api_keys: true, client_team_creation_enabled: true } });
+  const project = await newProject(svc as Parameters<typeof newProject>[0], { config: { credential_enabled: true, magic_link_enabled: false, allow_user_api_keys: true, client_team_creation_enabled: true } });
   const user = await signUp(project);
   const NAME = 'Bench Person';
   await project.server.patch(`/users/${user.userId}`, { display_name: NAME });
