@@ -68,8 +68,8 @@ export function OverviewScreen() {
               <Tabs.Tab value="gatehouse">{t('overview.snippetGatehouse')}</Tabs.Tab>
               <Tabs.Tab value="stack">{t('overview.snippetStack')}</Tabs.Tab>
             </Tabs.List>
-            <Tabs.Panel value="gatehouse" pt="sm"><Code block>{snippets.gatehouse}</Code></Tabs.Panel>
-            <Tabs.Panel value="stack" pt="sm"><Code block>{snippets.stack}</Code></Tabs.Panel>
+            <Tabs.Panel value="gatehouse" pt="sm"><Code block tabIndex={0}>{snippets.gatehouse}</Code></Tabs.Panel>
+            <Tabs.Panel value="stack" pt="sm"><Code block tabIndex={0}>{snippets.stack}</Code></Tabs.Panel>
           </Tabs>
         </Stack>
       </Card>

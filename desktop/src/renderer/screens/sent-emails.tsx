@@ -60,7 +60,7 @@ export function SentEmailsScreen() {
       )}
       {detail && (
         <Modal opened onClose={() => setDetail(null)} title={t('sent.errorTitle', { subject: detail.subject })} size="lg">
-          {hasFailed(detail) ? <Code block data-testid="sent-email-error">{errorText(detail.error)}</Code> : <Text>{t('sent.noError')}</Text>}
+          {hasFailed(detail) ? <Code block tabIndex={0} data-testid="sent-email-error">{errorText(detail.error)}</Code> : <Text>{t('sent.noError')}</Text>}
         </Modal>
       )}
     </Stack>
