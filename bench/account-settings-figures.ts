@@ -38,6 +38,7 @@ try {
   await project.server.patch(`/users/${user.userId}`, { display_name: NAME });
 
   const context = await browser.newContext({ baseURL: svc.url, viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(120_000);
   const page = await context.newPage();
   const assets = (p: Page) => {
     const seen: string[] = [];
@@ -78,6 +79,7 @@ try {
   const cold: number[] = [];
   for (let i = 0; i < LOADS; i++) {
     const c = await browser.newContext({ baseURL: svc.url, viewport: { width: 1280, height: 800 }, storageState: state });
+    c.setDefaultTimeout(120_000);
     const p = await c.newPage();
     const t0 = performance.now();
     await p.goto('/handler/account-settings#profile');

@@ -1,15 +1,17 @@
 // The service asks for a recent sign-in (RECENT_SIGN_IN_REQUIRED) before sensitive changes. With an old session
 // (a service whose window is a few seconds) the page explains why, "Sign in again" leads to the sign-in page and
 // back to the same section, where the change then goes through.
-import { afterAll, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import * as OTPAuth from 'otpauth';
-import { type KitService, setupBrowserSuite, screenshot } from '../support/browser';
+import { type KitService, sharedBrowser, screenshot } from '../support/browser';
 import { startService } from '../../../service/test/support/service';
 import { startSmtpFixture } from '../../../service/test/support/smtp';
 import { newProject } from '../support/browser';
 import { FULL_CONFIG, signInWithPassword, signUp, openPage } from './support';
 
-await setupBrowserSuite();
+// Only its own service (not the kit's shared one) and the browser.
+setDefaultTimeout(400_000);
+await sharedBrowser();
 const WINDOW_S = 12;
 const mailbox = await startSmtpFixture();
 // A busy machine may need more than a minute to start a service.
