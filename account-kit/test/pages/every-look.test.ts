@@ -89,6 +89,7 @@ describe('every page, every look (signed in)', () => {
     await checkEveryLook(page, 'protected', at('/protected', (p) => p.getByTestId('protected-user').waitFor()));
     await checkEveryLook(page, 'user-menu', async (p) => {
       await p.goto('/');
+      await p.getByTestId('signed-in-as').waitFor();
       await p.getByRole('button', { name: 'Open account menu' }).click();
       await p.getByRole('menuitem', { name: 'Sign out' }).waitFor();
       // Known, upstream: Mantine 9.7.3's open Menu always renders a focusable <div role="presentation"
@@ -97,9 +98,8 @@ describe('every page, every look (signed in)', () => {
     }, { axeRulesOff: ['aria-required-children'] });
     await checkEveryLook(page, 'cli-auth-confirm', at('/handler/cli-auth-confirm?login_code=x', heading('Authorize CLI Application')));
     await checkEveryLook(page, 'already-signed-in', at('/handler/forgot-password', heading('You are already signed in')));
-
     await context.close();
-  });
+  }, 300_000); // twenty looks
 });
 
 test('the TOTP dialog in both themes has no serious axe violation', async () => {
