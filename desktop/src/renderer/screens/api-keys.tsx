@@ -149,7 +149,7 @@ function RevokeModal({ apiKey, onClose }: { apiKey: InternalApiKey; onClose(): v
         <Text size="sm">{t('keys.revokeText')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color="red" loading={saving} disabled={saving} onClick={async () => {
+          <Button color="red.9" loading={saving} disabled={saving} onClick={async () => {
             setSaving(true);
             try {
               await apiKey.revoke();

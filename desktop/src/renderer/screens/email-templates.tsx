@@ -109,7 +109,7 @@ function TemplateEditor({ template, onClose }: { template: AdminEmailTemplate; o
           {confirmReset ? (
             <Group gap="xs">
               <Text size="sm">{t('templates.resetConfirm', { type: typeName(template.type) })}</Text>
-              <Button color="red" size="xs" onClick={async () => {
+              <Button color="red.9" size="xs" onClick={async () => {
                 await app.resetEmailTemplate(template.type);
                 notifications.show({ color: 'green', message: t('templates.resetDone') });
                 onClose();

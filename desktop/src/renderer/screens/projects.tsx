@@ -146,7 +146,7 @@ function DeleteProjectModal({ project, onClose, onDeleted }: { project: AdminOwn
         <TextInput label={t('projects.deleteConfirmLabel')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} error={error ?? (typed && !matches ? t('projects.deleteMismatch') : null)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
-          <Button color="red" disabled={!matches || saving} loading={saving} onClick={async () => {
+          <Button color="red.9" disabled={!matches || saving} loading={saving} onClick={async () => {
             if (!project) return;
             setSaving(true);
             try {

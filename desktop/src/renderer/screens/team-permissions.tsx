@@ -143,7 +143,7 @@ function DeletePermissionModal({ definition, onClose }: { definition: Permission
         <Text size="sm">{t('perm.deleteText')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color="red" loading={saving} disabled={saving} onClick={async () => {
+          <Button color="red.9" loading={saving} disabled={saving} onClick={async () => {
             setSaving(true);
             try {
               await app.deleteTeamPermissionDefinition(definition.id);
