@@ -53,7 +53,8 @@ export function ApiKeyPanel({ read, create }: ApiKeyPanelProps) {
         </Group>
         <Button size="sm" onClick={() => setCreating(true)}>{t('settings.apiKeys.create')}</Button>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      {/* Without rows nothing in the table takes focus, so it must not scroll (axe: scrollable regions need keyboard access). */}
+      <Table.ScrollContainer minWidth={rows.length ? 640 : 0}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
