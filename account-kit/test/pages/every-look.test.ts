@@ -121,4 +121,4 @@ test('the TOTP dialog in both themes has no serious axe violation', async () => 
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   }
-});
+}, 180_000); // two sign-ins
