@@ -53,8 +53,8 @@ export function ApiKeyPanel({ read, create }: ApiKeyPanelProps) {
         </Group>
         <Button size="sm" onClick={() => setCreating(true)}>{t('settings.apiKeys.create')}</Button>
       </Group>
-      {/* Without rows nothing in the table takes focus, so it must not scroll (axe: scrollable regions need keyboard access). */}
-      <Table.ScrollContainer minWidth={rows.length ? 640 : 0}>
+      {/* On a phone the table scrolls sideways: its viewport takes focus so the keyboard can scroll it too. */}
+      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('settings.apiKeys.title') } }}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
