@@ -54,7 +54,7 @@ export function ApiKeyPanel({ read, create }: ApiKeyPanelProps) {
         <Button size="sm" onClick={() => setCreating(true)}>{t('settings.apiKeys.create')}</Button>
       </Group>
       {/* On a phone the table scrolls sideways: its viewport takes focus so the keyboard can scroll it too. */}
-      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('settings.apiKeys.title') } }}>
+      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
