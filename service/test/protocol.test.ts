@@ -446,7 +446,9 @@ describe('root, health, unknown routes, aliases, docs', () => {
     ]) {
       expect(paths[path]?.[method]).toBeDefined();
     }
-    const signUpBody = (paths['/auth/password/sign-up'].post as any).requestBody.content['application/json'].schema;
+    // Request bodies are named schemas under components.schemas.
+    const bodyRef = (paths['/auth/password/sign-up'].post as any).requestBody.content['application/json'].schema.$ref as string;
+    const signUpBody = doc.body.components.schemas[bodyRef.replace('#/components/schemas/', '')];
     expect(signUpBody.properties.password.maxLength).toBe(70);
 
     const docs = await raw('/api/v1/docs');

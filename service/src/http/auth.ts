@@ -71,11 +71,13 @@ export async function authenticate(services: Services, headers: Headers): Promis
 async function checkAdminAccessToken(services: Services, token: string, projectId: string): Promise<Project | null> {
   const claims = await services.tokens.verify(token, { admin: true });
   if (claims.aud !== 'internal') throw new KnownErrors.AdminAccessTokenIsNotAdmin();
-  if (services.revokedSessions.has(claims.refreshTokenId)) throw new KnownErrors.AdminAccessTokenExpired(null);
   const owner = await users.findServerMetadata(services.db, 'internal', claims.sub);
+  // A deleted owner gets the protocol's own text (protocol-auth §1.4) even though their sessions are revoked too;
+  // this path reads the owner anyway, so the order costs nothing.
   if (owner === undefined) {
     throw new StatusError(401, 'The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.');
   }
+  if (services.revokedSessions.has(claims.refreshTokenId)) throw new KnownErrors.AdminAccessTokenExpired(null);
   if (!managedProjectIds(owner).includes(projectId)) throw new KnownErrors.AdminAccessTokenIsNotAdmin();
   const project = await services.projects.get(projectId);
   if (!project) throw new KnownErrors.InvalidProjectForAdminAccessToken();
