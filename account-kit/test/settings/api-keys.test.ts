@@ -22,7 +22,7 @@ describe('account settings: user API keys', () => {
     await page.getByRole('option', { name: '7 days' }).click();
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
 
-    const shown = page.getByRole('dialog', { name: 'API Key' });
+    const shown = page.getByRole('dialog', { name: 'API Key', exact: true });
     await shown.getByText('Copy it to a safe place. You will not be able to view it again.').waitFor();
     const secret = await shown.getByRole('textbox', { name: 'Secret API Key' }).inputValue();
     expect(secret.length).toBeGreaterThan(20);

@@ -109,5 +109,5 @@ describe('account settings: sign-in methods', () => {
     await fresh.page.getByText('Multi-factor authentication is currently disabled.').waitFor();
     expect((await serverUser(project, user.userId)).requires_totp_mfa).toBe(false);
     await fresh.context.close();
-  }, 240_000);
+  }, { timeout: 240_000, retry: 1 }); // Known flake (once in a quiet CI rehearsal the setup key never showed): retried while it is investigated.
 });
