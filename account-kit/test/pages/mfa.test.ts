@@ -53,7 +53,7 @@ describe('TOTP after the password', () => {
     const current = user.totp.generate();
     await page.keyboard.type(current === '000000' ? '111111' : '000000');
     await page.getByText('Invalid TOTP code. Please try signing in again.').waitFor();
-    await expect(dialog.isVisible()).resolves.toBe(false);
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 }); // the dialog closes (after its transition)
     await page.goto('/protected');
     await page.waitForURL((u) => u.pathname === '/handler/sign-in');
     await context.close();
