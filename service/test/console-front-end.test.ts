@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleConfigMeta } from '../src/http/front-ends';
 import { adminApi, DEV_KEYS, startService } from './support/service';
+import { isolatedDatabase } from './support/isolated-database';
 
 const BUILT = join(import.meta.dir, '../../desktop/out/web/index.html');
 
@@ -17,7 +18,9 @@ describe('console front end at /console', () => {
 
   test('index and deep links get the dev key while it is valid, and none once it is revoked', async () => {
     if (!existsSync(BUILT)) throw new Error('The console is not built: run `node scripts/build-ui.mjs` (npm test does).');
-    const svc = await startService();
+    // It revokes the development keys: on PostgreSQL it must not do that to the database the other tests share.
+    const db = await isolatedDatabase();
+    const svc = await startService({ env: db.url ? { DATABASE_URL: db.url } : {} });
     try {
       for (const path of ['/console', '/console/', '/console/some/deep/link']) {
         const res = await fetch(svc.url + path);
@@ -41,6 +44,7 @@ describe('console front end at /console', () => {
       expect(html).toContain('<meta name="gatehouse-console-config" content="{&quot;publishableClientKey&quot;:null}">');
     } finally {
       await svc.stop();
+      await db.drop();
     }
   });
 });
