@@ -5,11 +5,11 @@
 // page's sheet) and .d.ts files (tsc; TypeScript 7 has no JS API, so the CLI runs and the `@gatehouse/shared`
 // specifiers of its output are rewritten to the emitted copies of those sources).
 // Usage: node account-kit/scripts/build.mjs   (or `npm run build -w @gatehouse/account-kit`)
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { declarationFiles, emitDeclarations } from '../../scripts/lib/declarations.mjs';
 
 const kit = resolve(import.meta.dirname, '..');
 const root = resolve(kit, '..');
@@ -50,21 +50,8 @@ await build({
 });
 
 // Declarations of the kit and of the shared sources it uses, laid out as in the repository.
-const tsc = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(kit, 'tsconfig.build.json')], { stdio: 'inherit' });
-if (tsc.status !== 0) {
-  console.error('tsc failed: declarations not emitted');
-  process.exit(1);
-}
 const types = join(dist, 'types');
 const sharedSrc = join(types, 'shared/src');
-
-function* walk(dir) {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) yield* walk(p);
-    else if (p.endsWith('.d.ts')) yield p;
-  }
-}
 
 /** The emitted declaration file a `@gatehouse/shared[/x]` specifier means, as a relative `.js` specifier. */
 function sharedTarget(fromFile, spec) {
@@ -75,22 +62,19 @@ function sharedTarget(fromFile, spec) {
   return rel.startsWith('.') ? rel : './' + rel;
 }
 
-let rewritten = 0;
-for (const file of walk(types)) {
-  const text = readFileSync(file, 'utf8');
-  const out = text.replace(/((?:from|import)\s*\(?\s*)(['"])([^'"]+)\2/g, (whole, lead, q, spec) => {
-    let next = spec;
-    if (spec === '@gatehouse/shared' || spec.startsWith('@gatehouse/shared/')) next = sharedTarget(file, spec);
-    // The sources import with .ts/.tsx extensions; consumers resolve the emitted .d.ts through .js.
-    else if (spec.startsWith('.')) next = spec.replace(/\.tsx?$/, '.js');
-    return next === spec ? whole : `${lead}${q}${next}${q}`;
+let rewritten;
+try {
+  rewritten = emitDeclarations({
+    root,
+    tsconfig: join(kit, 'tsconfig.build.json'),
+    typesDir: types,
+    rewriteBare: (file, spec) => (spec === '@gatehouse/shared' || spec.startsWith('@gatehouse/shared/') ? sharedTarget(file, spec) : undefined),
   });
-  if (out !== text) {
-    writeFileSync(file, out);
-    rewritten++;
-  }
+} catch (e) {
+  console.error(e.message);
+  process.exit(1);
 }
-const left = [...walk(types)].filter((f) => /['"]@gatehouse\/shared/.test(readFileSync(f, 'utf8')));
+const left = [...declarationFiles(types)].filter((f) => /['"]@gatehouse\/shared/.test(readFileSync(f, 'utf8')));
 if (left.length) throw new Error(`@gatehouse/shared specifiers left in ${left.join(', ')}`);
 
 console.log(`account kit built into ${relative(root, dist)} in ${((Date.now() - started) / 1000).toFixed(1)} s (${rewritten} declaration files rewritten)`);

@@ -320,4 +320,5 @@ registerOwnedProjectAppFactory((core, projectId, ownerSession) =>
 );
 
 export const StackAdminApp = GatehouseAdminApp;
-export type StackAdminApp = GatehouseAdminApp;
+/** The SDK's generics (`StackAdminApp<HasTokenStore, ProjectId>`), accepted for code written against its types. */
+export type StackAdminApp<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = GatehouseAdminApp & { readonly __hasTokenStore?: HasTokenStore; readonly __projectId?: ProjectId };

@@ -12,7 +12,7 @@ import type { CachedRead } from './cache.ts';
 import type { ClientCore, MfaPrompt } from './core.ts';
 import { withMfa, type SignInTokensJson } from './mfa.ts';
 import { cachedReadsSymbol, inFamily, isOneOf } from './models/common.ts';
-import { createCurrentUser, type CurrentUser } from './models/current-user.ts';
+import { createCurrentUser, type CurrentInternalUser, type CurrentUser } from './models/current-user.ts';
 import { createProject, type Project } from './models/projects.ts';
 import { contactChannelsCache } from './models/contact-channels.ts';
 import type { HandlerUrls, RedirectToOptions } from './redirects.ts';
@@ -298,4 +298,9 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
 
 /** The SDK's name for the same class. */
 export const StackClientApp = GatehouseClientApp;
-export type StackClientApp<U extends SessionUser = CurrentUser> = GatehouseClientApp<U>;
+/**
+ * The SDK's generics: `StackClientApp<HasTokenStore, ProjectId>`. Whether a token store was given is not tracked
+ * in the type here (every app may be given one per call); the `internal` project's users also own projects.
+ */
+export type StackClientApp<HasTokenStore extends boolean = boolean, ProjectId extends string = string> =
+  GatehouseClientApp<ProjectId extends 'internal' ? CurrentInternalUser : CurrentUser> & { readonly __hasTokenStore?: HasTokenStore };

@@ -138,4 +138,5 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser> {
 }
 
 export const StackServerApp = GatehouseServerApp;
-export type StackServerApp = GatehouseServerApp;
+/** The SDK's generics (`StackServerApp<HasTokenStore, ProjectId>`), accepted for code written against its types. */
+export type StackServerApp<HasTokenStore extends boolean = boolean, ProjectId extends string = string> = GatehouseServerApp & { readonly __hasTokenStore?: HasTokenStore; readonly __projectId?: ProjectId };
