@@ -1,5 +1,5 @@
 // GatehouseClientApp (= StackClientApp): the browser/public-key app (client-library §1.4).
-import { KnownErrors, type KnownError } from '../known-errors.ts';
+import { KnownErrors, type KnownError, type KnownErrorInFamily } from '../known-errors.ts';
 import type { AccessType, RequestInitLite } from './api-client.ts';
 import {
   buildCore,
@@ -15,6 +15,7 @@ import { cachedReadsSymbol, inFamily, isOneOf } from './models/common.ts';
 import { createCurrentUser, type CurrentInternalUser, type CurrentUser } from './models/current-user.ts';
 import { createProject, type Project } from './models/projects.ts';
 import { contactChannelsCache } from './models/contact-channels.ts';
+import type { PasskeySignInError } from './passkey.ts';
 import type { HandlerUrls, RedirectToOptions } from './redirects.ts';
 import { Result } from './result.ts';
 import type { InternalSession } from './session.ts';
@@ -33,7 +34,9 @@ export interface ClientAppReads<U> {
   onTokensChange(cb: (tokens: TokenPair) => void, options?: { tokenStore?: TokenStoreInit }): () => void;
 }
 
-type AnyResult = Result<undefined, KnownError>;
+/** The errors a flow returns rather than throws, as precise as the SDK's (client-library §1.4.2). */
+type VerificationCodeError = KnownErrorInFamily<'VERIFICATION_ERROR'>;
+type PasswordRequirementsNotMet = KnownErrorInFamily<'PASSWORD_REQUIREMENTS_NOT_MET'>;
 
 /** The current-user type `U` of an app: `CurrentUser`, `CurrentInternalUser` (internal project) or `CurrentServerUser`. */
 export type SessionUser = { readonly id: string; signOut(options?: { redirectUrl?: string }): Promise<void> };
@@ -143,7 +146,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     if (!noRedirect) await this._core.redirector.redirectTo(tokens.is_new_user ? 'afterSignUp' : 'afterSignIn', { replace: true });
   }
 
-  async signInWithCredential(options: { email: string; password: string; noRedirect?: boolean }): Promise<AnyResult> {
+  async signInWithCredential(options: { email: string; password: string; noRedirect?: boolean }): Promise<Result<undefined, KnownErrors['EmailPasswordMismatch'] | KnownErrors['InvalidTotpCode']>> {
     this._core.requireTokenStore();
     return Result.catching(async () => {
       const tokens = await withMfa(this._core, () =>
@@ -154,11 +157,11 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     }, isOneOf(KnownErrors.EmailPasswordMismatch, KnownErrors.InvalidTotpCode));
   }
 
-  async signUpWithCredential(options: { email: string; password: string; noRedirect?: boolean; verificationCallbackUrl?: string }): Promise<AnyResult> {
+  async signUpWithCredential(options: { email: string; password: string; noRedirect?: boolean; verificationCallbackUrl?: string }): Promise<Result<undefined, KnownErrors['UserEmailAlreadyExists'] | PasswordRequirementsNotMet>> {
     this._core.requireTokenStore();
     const callback =
       options.verificationCallbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.emailVerification, 'verificationCallbackUrl');
-    const matches = (err: unknown): err is KnownError =>
+    const matches = (err: unknown): err is KnownErrors['UserEmailAlreadyExists'] | PasswordRequirementsNotMet =>
       isOneOf(KnownErrors.UserEmailAlreadyExists)(err) || inFamily('PASSWORD_REQUIREMENTS_NOT_MET')(err);
     return Result.catching(async () => {
       const tokens = await this._core.json<SignInTokensJson>('/auth/password/sign-up', {
@@ -170,16 +173,16 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     }, matches);
   }
 
-  async signInWithMagicLink(code: string, options?: { noRedirect?: boolean }): Promise<AnyResult> {
+  async signInWithMagicLink(code: string, options?: { noRedirect?: boolean }): Promise<Result<undefined, VerificationCodeError | KnownErrors['InvalidTotpCode']>> {
     this._core.requireTokenStore();
     return Result.catching(async () => {
       const tokens = await withMfa(this._core, () => this._core.json('/auth/otp/sign-in', { method: 'POST', body: { code } }, null, 'client'));
       await this.#finishSignIn(tokens, options?.noRedirect);
       return undefined;
-    }, (err): err is KnownError => inFamily('VERIFICATION_ERROR')(err) || err instanceof KnownErrors.InvalidTotpCode);
+    }, (err): err is VerificationCodeError | KnownErrors['InvalidTotpCode'] => inFamily('VERIFICATION_ERROR')(err) || err instanceof KnownErrors.InvalidTotpCode);
   }
 
-  async signInWithPasskey(): Promise<AnyResult> {
+  async signInWithPasskey(): Promise<Result<undefined, PasskeySignInError>> {
     this._core.requireTokenStore();
     const { passkeySignInTokens } = await import('./passkey.ts');
     const result = await passkeySignInTokens(this._core);
@@ -189,7 +192,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     return Result.ok(undefined);
   }
 
-  async sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<{ nonce: string }, KnownError>> {
+  async sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<{ nonce: string }, KnownErrors['RedirectUrlNotWhitelisted']>> {
     const callbackUrl = options?.callbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.magicLinkCallback, 'callbackUrl');
     return Result.catching(
       () => this._core.json('/auth/otp/send-sign-in-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client').then((j) => ({ nonce: j.nonce as string })),
@@ -197,7 +200,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     );
   }
 
-  async sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }): Promise<AnyResult> {
+  async sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<undefined, KnownErrors['UserNotFound']>> {
     const callbackUrl = options?.callbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.passwordReset, 'callbackUrl');
     return Result.catching(
       () => this._core.json('/auth/password/send-reset-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client').then(() => undefined),
@@ -205,19 +208,19 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     );
   }
 
-  #codeCall<T>(path: string, body: object, session: InternalSession | null, map: (json: any) => T): Promise<Result<T, KnownError>> {
+  #codeCall<T>(path: string, body: object, session: InternalSession | null, map: (json: any) => T): Promise<Result<T, VerificationCodeError>> {
     return Result.catching(() => this._core.json(path, { method: 'POST', body }, session, 'client').then(map), inFamily('VERIFICATION_ERROR'));
   }
 
-  verifyPasswordResetCode(code: string): Promise<AnyResult> {
+  verifyPasswordResetCode(code: string): Promise<Result<undefined, VerificationCodeError>> {
     return this.#codeCall('/auth/password/reset/check-code', { code }, null, () => undefined);
   }
 
-  resetPassword(options: { code: string; password: string }): Promise<AnyResult> {
+  resetPassword(options: { code: string; password: string }): Promise<Result<undefined, VerificationCodeError>> {
     return this.#codeCall('/auth/password/reset', { code: options.code, password: options.password }, null, () => undefined);
   }
 
-  async verifyEmail(code: string): Promise<AnyResult> {
+  async verifyEmail(code: string): Promise<Result<undefined, VerificationCodeError>> {
     const result = await this.#codeCall('/contact-channels/verify', { code }, null, () => undefined);
     if (this._core.hasPersistentTokenStore()) {
       const session = this._core.defaultSession();
@@ -227,15 +230,15 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     return result;
   }
 
-  verifyTeamInvitationCode(code: string): Promise<Result<unknown, KnownError>> {
+  verifyTeamInvitationCode(code: string): Promise<Result<unknown, VerificationCodeError>> {
     return this.#codeCall('/team-invitations/accept/check-code', { code }, this._core.defaultSession(), (j) => j);
   }
 
-  acceptTeamInvitation(code: string): Promise<AnyResult> {
+  acceptTeamInvitation(code: string): Promise<Result<undefined, VerificationCodeError>> {
     return this.#codeCall('/team-invitations/accept', { code }, this._core.defaultSession(), () => undefined);
   }
 
-  getTeamInvitationDetails(code: string): Promise<Result<{ teamDisplayName: string }, KnownError>> {
+  getTeamInvitationDetails(code: string): Promise<Result<{ teamDisplayName: string }, VerificationCodeError>> {
     return this.#codeCall('/team-invitations/accept/details', { code }, this._core.defaultSession(), (j) => ({ teamDisplayName: j.team_display_name }));
   }
 

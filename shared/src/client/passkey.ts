@@ -1,5 +1,5 @@
 // Passkey sign-in and registration (client-library §1.4.2, §1.7.4) through @simplewebauthn/browser.
-import { KnownErrors, type KnownError } from '../known-errors.ts';
+import { KnownErrors } from '../known-errors.ts';
 import { RELYING_PARTY_ID_PLACEHOLDER } from './constants.ts';
 import type { ClientCore } from './core.ts';
 import { withMfa, type SignInTokensJson } from './mfa.ts';
@@ -20,7 +20,8 @@ export const browserWebAuthn: WebAuthnCeremonies = {
   startRegistration: async (options) => (await webAuthnLibrary()).startRegistration(options),
 };
 
-export type PasskeyRegistrationResult = Result<undefined, KnownError>;
+export type PasskeyRegistrationResult = Result<undefined, KnownErrors['PasskeyRegistrationFailed'] | KnownErrors['PasskeyWebAuthnError']>;
+export type PasskeySignInError = KnownErrors['PasskeyAuthenticationFailed'] | KnownErrors['InvalidTotpCode'] | KnownErrors['PasskeyWebAuthnError'];
 
 async function isWebAuthnLibraryError(err: unknown): Promise<boolean> {
   return err instanceof (await webAuthnLibrary()).WebAuthnError;
@@ -31,7 +32,7 @@ function ceremonies(core: ClientCore): WebAuthnCeremonies {
 }
 
 /** Steps 1–4 of §1.4.2; returns the sign-in tokens. */
-export async function passkeySignInTokens(core: ClientCore): Promise<Result<SignInTokensJson, KnownError>> {
+export async function passkeySignInTokens(core: ClientCore): Promise<Result<SignInTokensJson, PasskeySignInError>> {
   const hostname = core.redirector.currentUrl()?.hostname;
   try {
     const tokens = await withMfa(core, async () => {

@@ -17,13 +17,22 @@ export type KnownErrorFamily =
   | 'VERIFICATION_ERROR'
   | 'API_KEY_NOT_VALID';
 
-/** Constructor type of one catalogue entry; `D` is the shape of `details` it renders. */
-export type KnownErrorClass<A extends unknown[] = any[], D extends Record<string, unknown> | undefined = any> = {
-  new (...args: A): KnownError & { readonly details?: D };
-  readonly code: string;
+/**
+ * Constructor type of one catalogue entry; `D` is the shape of `details` it renders, `C` its code and `F` its
+ * families, kept as literal types so that results can name exactly the errors they return.
+ */
+export type KnownErrorClass<
+  A extends unknown[] = any[],
+  D extends Record<string, unknown> | undefined = any,
+  C extends string = string,
+  F extends KnownErrorFamily = KnownErrorFamily,
+> = {
+  new (...args: A): KnownError & { readonly errorCode: C; readonly details?: D };
+  readonly code: C;
   readonly status: number;
-  readonly families: readonly KnownErrorFamily[];
-  readonly prototype: KnownError;
+  readonly families: readonly F[];
+  // `instanceof` narrows to the prototype's type: keep it as precise as the instances.
+  readonly prototype: KnownError & { readonly errorCode: C; readonly details?: D };
   fromJSON(json: KnownErrorJson): KnownError;
 };
 
@@ -104,12 +113,17 @@ function pascalCase(code: string): string {
  * Declares one catalogue entry. `build` maps the natural constructor arguments to the message and the
  * wire `details` (omit details by returning a 1-tuple).
  */
-export function defineKnownError<A extends unknown[], D extends Record<string, unknown> | undefined = undefined>(
-  code: string,
+export function defineKnownError<
+  A extends unknown[],
+  D extends Record<string, unknown> | undefined = undefined,
+  const C extends string = string,
+  const F extends KnownErrorFamily = never,
+>(
+  code: C,
   status: number,
-  families: readonly KnownErrorFamily[],
+  families: readonly F[],
   build: (...args: A) => readonly [message: string, details?: D],
-): KnownErrorClass<A, D> {
+): KnownErrorClass<A, D, C, F> {
   const cls = class extends KnownError {
     static readonly code = code;
     static readonly status = status;
@@ -125,5 +139,5 @@ export function defineKnownError<A extends unknown[], D extends Record<string, u
   Object.defineProperty(cls, 'name', { value: pascalCase(code) });
   if (registry.has(code)) throw new Error(`Duplicate KnownError code ${code}`);
   registry.set(code, cls as KnownErrorClass);
-  return cls as KnownErrorClass<A, D>;
+  return cls as unknown as KnownErrorClass<A, D, C, F>;
 }

@@ -2,17 +2,17 @@
 // Status, message text and details keys are wire contract: do not reword.
 import { defineKnownError as def, type KnownErrorFamily } from './base.ts';
 
-const PROJECT_AUTH: readonly KnownErrorFamily[] = ['INVALID_PROJECT_AUTHENTICATION', 'PROJECT_AUTHENTICATION_ERROR'];
-const ADMIN_TOKEN: readonly KnownErrorFamily[] = ['INVALID_ADMIN_ACCESS_TOKEN', ...PROJECT_AUTH];
-const AUTH_REQUIRED: readonly KnownErrorFamily[] = ['PROJECT_AUTHENTICATION_REQUIRED', 'PROJECT_AUTHENTICATION_ERROR'];
-const ACCESS_TOKEN: readonly KnownErrorFamily[] = ['INVALID_ACCESS_TOKEN', 'INVALID_SESSION_AUTHENTICATION', 'SESSION_AUTHENTICATION_ERROR'];
-const REFRESH: readonly KnownErrorFamily[] = ['REFRESH_TOKEN_ERROR'];
-const PASSWORD: readonly KnownErrorFamily[] = ['PASSWORD_REQUIREMENTS_NOT_MET'];
-const VERIFICATION: readonly KnownErrorFamily[] = ['VERIFICATION_ERROR'];
-const API_KEY: readonly KnownErrorFamily[] = ['API_KEY_NOT_VALID'];
+const PROJECT_AUTH = ['INVALID_PROJECT_AUTHENTICATION', 'PROJECT_AUTHENTICATION_ERROR'] as const;
+const ADMIN_TOKEN = ['INVALID_ADMIN_ACCESS_TOKEN', ...PROJECT_AUTH] as const;
+const AUTH_REQUIRED = ['PROJECT_AUTHENTICATION_REQUIRED', 'PROJECT_AUTHENTICATION_ERROR'] as const;
+const ACCESS_TOKEN = ['INVALID_ACCESS_TOKEN', 'INVALID_SESSION_AUTHENTICATION', 'SESSION_AUTHENTICATION_ERROR'] as const;
+const REFRESH = ['REFRESH_TOKEN_ERROR'] as const;
+const PASSWORD = ['PASSWORD_REQUIREMENTS_NOT_MET'] as const;
+const VERIFICATION = ['VERIFICATION_ERROR'] as const;
+const API_KEY = ['API_KEY_NOT_VALID'] as const;
 
 /** Shorthand for codes with a fixed message and no details. */
-const fixed = (code: string, status: number, message: string, families: readonly KnownErrorFamily[] = []) =>
+const fixed = <const C extends string, const F extends KnownErrorFamily = never>(code: C, status: number, message: string, families: readonly F[] = []) =>
   def(code, status, families, () => [message] as const);
 
 const DOCS_AUTH = '\n\nFor more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication';
