@@ -24,9 +24,11 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startService(opts: { env?: Record<string, string | undefined>; startTimeoutMs?: number } = {}): Promise<RunningService> {
+export async function startService(opts: { env?: Record<string, string | undefined>; startTimeoutMs?: number; preload?: string } = {}): Promise<RunningService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
-  const proc = Bun.spawn([process.execPath, EXIT_WITH_PARENT, process.execPath, SERVICE_ENTRY], {
+  // `preload`: a module Bun runs before the service in its process (a test's way to act from inside it).
+  const preload = opts.preload ? ['--preload', opts.preload] : [];
+  const proc = Bun.spawn([process.execPath, EXIT_WITH_PARENT, process.execPath, ...preload, SERVICE_ENTRY], {
     env: {
       ...process.env,
       PORT: '0',
