@@ -388,9 +388,16 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
   lastError: text('last_error'),
+  /** HTTP status of the last attempt; null before the first attempt and when no response came (refused, timeout). */
+  lastResponseStatus: integer('last_response_status'),
+  lastAttemptAt: ts('last_attempt_at'),
   deliveredAt: ts('delivered_at'),
   createdAt: createdAt(),
-}, (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt)]);
+}, (t) => [
+  index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+  // An endpoint's recent deliveries (the console's list), newest first.
+  index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+]);
 
 /** User and team API keys (exactly one owner): the secret is stored as a sha256 hash plus its last four characters. */
 export const userTeamApiKeys = pgTable('user_team_api_keys', {

@@ -1,5 +1,5 @@
 // Webhook endpoints (signing secret stored encrypted: it must be usable to sign) and the delivery outbox.
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { rowsOf, schema } from '../db';
 
@@ -82,17 +82,49 @@ export async function claimDue(db: DB, o: { batchSize: number; leaseMs: number; 
 }
 
 /** Records an attempt's outcome, fenced on (status, attempts) so a worker whose lease was taken over cannot overwrite it. */
-export async function recordOutcome(db: DB, row: DeliveryRow, outcome: { delivered: true } | { delivered: false; error: string; retryInMs: number | null }) {
+export async function recordOutcome(db: DB, row: DeliveryRow, outcome: ({ delivered: true } | { delivered: false; error: string; retryInMs: number | null }) & { responseStatus?: number | null }) {
   const mine = and(eq(d.id, row.id), eq(d.status, 'sending'), eq(d.attempts, row.attempts));
+  const attempt = { lastResponseStatus: outcome.responseStatus ?? null, lastAttemptAt: sql`now()` };
   if (outcome.delivered) {
-    await db.update(d).set({ status: 'delivered', deliveredAt: sql`now()`, lastError: null }).where(mine);
+    await db.update(d).set({ ...attempt, status: 'delivered', deliveredAt: sql`now()`, lastError: null }).where(mine);
   } else if (outcome.retryInMs === null) {
-    await db.update(d).set({ status: 'failed', lastError: outcome.error }).where(mine);
+    await db.update(d).set({ ...attempt, status: 'failed', lastError: outcome.error }).where(mine);
   } else {
-    await db.update(d).set({ status: 'pending', lastError: outcome.error, nextAttemptAt: afterMs(outcome.retryInMs) }).where(mine);
+    await db.update(d).set({ ...attempt, status: 'pending', lastError: outcome.error, nextAttemptAt: afterMs(outcome.retryInMs) }).where(mine);
   }
 }
 
 export async function listDeliveries(db: DB, projectId: string, endpointId: string, limit = 100): Promise<DeliveryRow[]> {
   return db.select().from(d).where(and(eq(d.projectId, projectId), eq(d.endpointId, endpointId))).orderBy(desc(d.createdAt), desc(d.id)).limit(limit);
+}
+
+export function deliveryView(row: DeliveryRow) {
+  const millis = (t: Date | null) => (t ? t.getTime() : null);
+  return {
+    id: row.id, endpoint_id: row.endpointId, event_type: row.eventType, status: row.status as never, attempts: row.attempts,
+    next_attempt_at_millis: row.status === 'pending' ? row.nextAttemptAt.getTime() : null,
+    last_attempt_at_millis: millis(row.lastAttemptAt), last_response_status: row.lastResponseStatus, last_error: row.lastError,
+    delivered_at_millis: millis(row.deliveredAt), created_at_millis: row.createdAt.getTime(),
+  };
+}
+
+export async function findDelivery(db: DB, projectId: string, endpointId: string, id: string): Promise<DeliveryRow | null> {
+  const [row] = await db.select().from(d).where(and(eq(d.projectId, projectId), eq(d.endpointId, endpointId), eq(d.id, id))).limit(1);
+  return row ?? null;
+}
+
+/** A delivery for one endpoint only, due now (a test event ignores the endpoint's event_types filter). */
+export async function insertDelivery(db: DB, v: { projectId: string; endpointId: string; eventType: string; payload: unknown }): Promise<DeliveryRow> {
+  const [row] = await db.insert(d).values(v).returning();
+  return row!;
+}
+
+/**
+ * Makes a delivery due now (again, if it was delivered or given up). A delivery a worker holds right now is
+ * left alone (null): its attempt is under way and will record its own outcome.
+ */
+export async function makeDueNow(db: DB, projectId: string, endpointId: string, id: string): Promise<DeliveryRow | null> {
+  const [row] = await db.update(d).set({ status: 'pending', nextAttemptAt: sql`now()` })
+    .where(and(eq(d.projectId, projectId), eq(d.endpointId, endpointId), eq(d.id, id), ne(d.status, 'sending'))).returning();
+  return row ?? null;
 }

@@ -12,6 +12,7 @@ import { emailTemplateRoutes } from './email-templates';
 import { internalEmailRoutes } from './internal-emails';
 import { internalMetricsRoutes } from './internal-metrics';
 import { webhookRoutes } from './webhooks';
+import { webhookDeliveryRoutes } from './webhook-deliveries';
 import { oauthRoutes } from './oauth';
 import { connectedAccountRoutes } from './connected-accounts';
 import { passkeyRoutes } from './auth-passkey';
@@ -43,6 +44,7 @@ export const allRoutes: RouteDef[] = [
   ...internalEmailRoutes,
   ...internalMetricsRoutes,
   ...webhookRoutes,
+  ...webhookDeliveryRoutes,
   ...oauthRoutes,
   ...connectedAccountRoutes,
   ...passkeyRoutes,

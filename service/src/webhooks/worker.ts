@@ -47,7 +47,9 @@ export function webhookOptionsFromEnv(env: Record<string, string | undefined> = 
 export { backoffDelayMs as backoffMs } from '../worker-loop';
 
 const workers = new Set<() => void>();
-function kickAll() { for (const k of workers) k(); }
+/** Wakes this process's workers (e.g. after a delivery was made due now), instead of waiting for the next poll. */
+export function kickWebhookWorkers() { for (const k of workers) k(); }
+const kickAll = kickWebhookWorkers;
 
 /** Installs the emitter behind `emitEvent` (events.ts). */
 export function installWebhookEmitter(): void {
@@ -77,6 +79,7 @@ export function startWebhookWorker(db: DB, secret: string, options: WebhookWorke
       return;
     }
     let error: string | null = null;
+    let responseStatus: number | null = null;
     let permanent = false;
     try {
       const body = JSON.stringify(row.payload);
@@ -91,15 +94,16 @@ export function startWebhookWorker(db: DB, secret: string, options: WebhookWorke
       });
       // The body is not needed; reading it frees the connection.
       await res.arrayBuffer().catch(() => undefined);
+      responseStatus = res.status;
       if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
     } catch (err) {
       error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       // A refused address stays refused: retrying would only repeat the error.
       permanent = err instanceof PrivateTargetRefused;
     }
-    if (!error) return webhooks.recordOutcome(db, row, { delivered: true });
+    if (!error) return webhooks.recordOutcome(db, row, { delivered: true, responseStatus });
     const retryInMs = permanent || row.attempts >= o.maxAttempts ? null : backoffDelayMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
-    await webhooks.recordOutcome(db, row, { delivered: false, error, retryInMs });
+    await webhooks.recordOutcome(db, row, { delivered: false, error, retryInMs, responseStatus });
     o.logger.warn(`[webhooks] attempt ${row.attempts} of ${row.eventType} to ${row.url} failed (${error})${retryInMs === null ? '; giving up' : `; retrying in ${retryInMs} ms`}`);
   }
 

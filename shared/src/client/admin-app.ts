@@ -17,6 +17,17 @@ import {
   registerOwnedProjectAppFactory,
   type AdminProject,
 } from './models/projects.ts';
+import {
+  webhookDeliveryFromJson,
+  webhookEndpointBody,
+  webhookEndpointFirstViewFromJson,
+  webhookEndpointFromJson,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointCreateOptions,
+  type WebhookEndpointFirstView,
+  type WebhookEndpointUpdateOptions,
+} from './models/webhooks.ts';
 import { GatehouseServerApp } from './server-app.ts';
 import { InternalSession } from './session.ts';
 import { Result } from './result.ts';
@@ -96,6 +107,7 @@ export interface AdminAppReads {
   projectPermissionDefinitions(): CachedRead<PermissionDefinition[]>;
   svixToken(): CachedRead<string>;
   metrics(): CachedRead<any>;
+  webhookEndpoints(): CachedRead<WebhookEndpoint[]>;
 }
 
 function toSession(owner: ProjectOwnerSession): InternalSession {
@@ -169,6 +181,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     svixToken: () =>
       this._core.cache<[]>('admin:svix-token', () => this.#admin('/webhooks/svix-token', { method: 'POST', body: {} })).handle([], 'token', (j: any) => j.token as string),
     metrics: () => this._core.cache<[]>('admin:metrics', () => this.#admin('/internal/metrics')).handle([], 'metrics'),
+    webhookEndpoints: () => this.#list('webhook-endpoints', '/webhooks/endpoints').handle([], 'endpoints', (l: any[]) => l.map(webhookEndpointFromJson)),
   };
 
   #internalApiKey(json: any): InternalApiKey {
@@ -285,6 +298,42 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     if (json.success) return Result.ok(undefined);
     if (!json.error_message) throw new Error('Email test error not specified');
     return Result.error({ errorMessage: json.error_message });
+  }
+
+  // Webhooks: Gatehouse's own endpoint API (the SDK's Svix token call is answered with a pointer to it).
+  listWebhookEndpoints = () => this.adminReads.webhookEndpoints().get();
+
+  async createWebhookEndpoint(options: WebhookEndpointCreateOptions): Promise<WebhookEndpointFirstView> {
+    const json = await this.#admin('/webhooks/endpoints', { method: 'POST', body: webhookEndpointBody(options) });
+    await this.#list('webhook-endpoints', '/webhooks/endpoints').refresh([]);
+    return webhookEndpointFirstViewFromJson(json);
+  }
+
+  async updateWebhookEndpoint(id: string, options: WebhookEndpointUpdateOptions): Promise<WebhookEndpoint> {
+    const json = await this.#admin(`/webhooks/endpoints/${encodeURIComponent(id)}`, { method: 'PATCH', body: webhookEndpointBody(options) });
+    await this.#list('webhook-endpoints', '/webhooks/endpoints').refresh([]);
+    return webhookEndpointFromJson(json);
+  }
+
+  async deleteWebhookEndpoint(id: string): Promise<void> {
+    await this.#admin(`/webhooks/endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    await this.#list('webhook-endpoints', '/webhooks/endpoints').refresh([]);
+  }
+
+  /** The endpoint's recent deliveries, newest first (not cached: their state changes as the worker goes). */
+  async listWebhookDeliveries(endpointId: string): Promise<WebhookDelivery[]> {
+    return items(await this.#admin(`/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries`)).map(webhookDeliveryFromJson);
+  }
+
+  /** Queues a signed `webhook.test` event for this endpoint alone. */
+  async sendTestWebhookEvent(endpointId: string): Promise<WebhookDelivery> {
+    return webhookDeliveryFromJson(await this.#admin(`/webhooks/endpoints/${encodeURIComponent(endpointId)}/test`, { method: 'POST', body: {} }));
+  }
+
+  /** Attempts a delivery now (a pending one without waiting, a failed or delivered one once more). */
+  async retryWebhookDelivery(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const path = `/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`;
+    return webhookDeliveryFromJson(await this.#admin(path, { method: 'POST', body: {} }));
   }
 
   async listSentEmails(): Promise<AdminSentEmail[]> {

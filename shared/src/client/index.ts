@@ -18,6 +18,14 @@ export type {
   TestEmailConfig,
 } from './admin-app.ts';
 export type {
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+  WebhookEndpoint,
+  WebhookEndpointCreateOptions,
+  WebhookEndpointFirstView,
+  WebhookEndpointUpdateOptions,
+} from './models/webhooks.ts';
+export type {
   GatehouseAdminAppOptions,
   GatehouseClientAppOptions,
   GatehouseServerAppOptions,

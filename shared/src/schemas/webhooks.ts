@@ -43,3 +43,28 @@ export const WebhookEndpointUpdate = Strict({
   event_types: Type.Optional(Nullable(Type.Array(WebhookEventType))),
 });
 export type WebhookEndpointUpdate = Static<typeof WebhookEndpointUpdate>;
+
+/** The event type of "send test event": delivered to one endpoint, whatever its event_types filter. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** One event on its way to one endpoint (the outbox row), as the console lists it. */
+export const WebhookDelivery = Strict({
+  id: Uuid(),
+  endpoint_id: Uuid(),
+  /** A WebhookEventType, or `webhook.test`. */
+  event_type: Type.String(),
+  status: Type.Union(WEBHOOK_DELIVERY_STATUSES.map((s) => Type.Literal(s))),
+  attempts: Type.Integer(),
+  /** When the next attempt is due; null unless the status is `pending`. */
+  next_attempt_at_millis: Nullable(Millis()),
+  last_attempt_at_millis: Nullable(Millis()),
+  /** HTTP status of the last attempt; null when none was made or no response came. */
+  last_response_status: Nullable(Type.Integer()),
+  last_error: Nullable(Type.String()),
+  delivered_at_millis: Nullable(Millis()),
+  created_at_millis: Millis(),
+});
+export type WebhookDelivery = Static<typeof WebhookDelivery>;
