@@ -418,3 +418,24 @@ export const userTeamApiKeys = pgTable('user_team_api_keys', {
   index('user_team_api_keys_team_idx').on(t.teamId, t.createdAt),
   check('user_team_api_keys_one_owner', sql`(${t.userId} is null) <> (${t.teamId} is null)`),
 ]);
+
+/**
+ * Append-only audit log of owner-plane actions (impersonation, API keys, configuration changes, project creation
+ * and deletion), listed with GET /internal/audit-log. No foreign key on purpose: rows outlive their project, and a
+ * trigger (migration 0014) refuses UPDATE and DELETE, so a cascade could not remove them anyway.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  projectId: text('project_id').notNull(),
+  event: text('event').notNull(),
+  /** Who acted: an internal-project user (admin access token), or null for a key. */
+  actorUserId: uuid('actor_user_id'),
+  /** How they acted: `admin_key`, `server_key`, `admin_token` (an owner's access token) or `client` (a user). */
+  actorKind: text('actor_kind').notNull(),
+  ip: text('ip'),
+  requestId: text('request_id'),
+  /** What was acted on (a user id, API key set id, project id); never a secret. */
+  target: text('target'),
+  details: jsonb('details').notNull().default({}),
+  createdAt: createdAt(),
+}, (t) => [index('audit_log_project_idx').on(t.projectId, t.id)]);
