@@ -125,7 +125,8 @@ function createInvitation(
     expiresAt: new Date(json.expires_at_millis),
     async revoke() {
       await core.json(`/team-invitations/${json.id}?team_id=${encodeURIComponent(json.team_id)}`, { method: 'DELETE' }, session, access);
-      if (access === 'client') await invitationsCache(core, access).refresh([session, json.team_id]);
+      // Server and admin invitations are cached under [null, teamId]: their lists (and a console's view) follow too.
+      await invitationsCache(core, access).refresh([session, json.team_id]);
     },
   });
 }
