@@ -16,7 +16,7 @@ export interface Config {
   publicUrl: string;
   /** Access-token lifetime in seconds (default 10 minutes; tests shorten it). */
   accessTokenLifetimeSeconds: number;
-  /** Secret from which token-signing keys and encryption keys are derived; generated and stored if unset. */
+  /** Secret from which token-signing keys and encryption keys are derived; generated and stored if unset (not in production). */
   serverSecret?: string;
   smtpUrl?: string;
   smtpSender: string;
@@ -124,6 +124,30 @@ function trustProxy(env: Record<string, string | undefined>): Config['trustProxy
     throw new Error(`${name}: expected true, false, a number of proxy hops or a list of proxy addresses/subnets (e.g. "loopback, 10.0.0.0/8"), got "${raw}"`);
   }
   return list;
+}
+
+/** Bytes a GATEHOUSE_SERVER_SECRET must carry in production, decoded from hex or base64/base64url. */
+export const SERVER_SECRET_MIN_BYTES = 32;
+
+/**
+ * Why this configuration must not start (null: it may). Every signing and encryption key derives from
+ * GATEHOUSE_SERVER_SECRET. Outside production it may be unset: one is generated and stored in the database, which
+ * is convenient and only as safe as the database. In production it is required and must be strong: at least 32
+ * bytes once decoded from hex or base64/base64url (e.g. `openssl rand -base64 32`), and not a repetition (at least
+ * 10 different characters). Checked at start-up (main.ts), not in loadConfig, so settings can be read without it.
+ */
+export function serverSecretProblem(config: Pick<Config, 'isProduction' | 'serverSecret'>): string | null {
+  if (!config.isProduction) return null;
+  const value = config.serverSecret;
+  const how = `set it to at least ${SERVER_SECRET_MIN_BYTES} random bytes in hex or base64, e.g. the output of \`openssl rand -base64 32\``;
+  if (!value) return `GATEHOUSE_SERVER_SECRET is required in production (NODE_ENV=production): ${how}`;
+  const bytes = /^(?:[0-9a-fA-F]{2})+$/.test(value) ? value.length / 2
+    : /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64').length : 0;
+  const repetition = new Set(value).size < 10;
+  if (bytes < SERVER_SECRET_MIN_BYTES || repetition) {
+    return `GATEHOUSE_SERVER_SECRET is too weak for production (${repetition ? 'a repetition' : `${bytes} bytes decoded`}): ${how}`;
+  }
+  return null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from './config';
 import { type Database, type DB, schema } from './db';
 import { SigningKeys } from './tokens/keys';
+import { useSecretsAtRestKeys } from './tokens/secrets-at-rest';
 import { AccessTokens } from './tokens/access-tokens';
 import { Passwords } from './auth/passwords';
 import { ActivityRecorder } from './auth/activity';
@@ -95,6 +96,7 @@ async function loadOrCreateSecret(db: DB, configured?: string): Promise<string> 
 export async function createServices(config: Config, database: Database): Promise<Services> {
   const db = database.db;
   const secret = await loadOrCreateSecret(db, config.serverSecret);
+  useSecretsAtRestKeys(secret);
   const keys = new SigningKeys(secret);
   const activity = new ActivityRecorder(db);
   activity.start();

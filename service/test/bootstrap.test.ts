@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEV_KEYS, startService, type RunningService } from './support/service';
 import { isolatedDatabase } from './support/isolated-database';
+import { PRODUCTION_ENV } from './support/production';
 
 let scratch: Awaited<ReturnType<typeof isolatedDatabase>>;
 let dataDir: string;
@@ -28,7 +29,7 @@ afterAll(async () => {
  * keys, ending with the API docs line) may still be in the pipe, so wait for that last line too.
  */
 async function start(nodeEnv: 'production' | 'test', db = { url: scratch?.url, dir: dataDir }): Promise<RunningService> {
-  const svc = await startService({ env: { NODE_ENV: nodeEnv, ...(db.url ? { DATABASE_URL: db.url } : { GATEHOUSE_DATA_DIR: db.dir }) } });
+  const svc = await startService({ env: { ...(nodeEnv === 'production' ? PRODUCTION_ENV : { NODE_ENV: nodeEnv }), ...(db.url ? { DATABASE_URL: db.url } : { GATEHOUSE_DATA_DIR: db.dir }) } });
   running.push(svc);
   const end = Date.now() + 20_000;
   while (!svc.output().includes('API docs:') && Date.now() < end) await Bun.sleep(20);

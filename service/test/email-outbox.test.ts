@@ -21,6 +21,7 @@ import {
   type EmailWorker, type EmailWorkerOptions,
 } from '../src/email/outbox';
 import { sendTestEmail } from '../src/email/test-email';
+import { useSecretsAtRestKeys } from '../src/tokens/secrets-at-rest';
 import { extractCode, extractCodeLink, extractOtp, startSmtpFixture, type SmtpFixture } from './support/smtp';
 
 const silent = { warn() {}, error() {} };
@@ -230,6 +231,8 @@ describe('outbox', () => {
     enqueueEmail(db, { projectId: P1, projectDisplayName: 'Acme', emailConfig: std(), to: 'user@example.com', subject, html: `<p>${subject}</p>`, text: subject, ...extra });
 
   beforeAll(async () => {
+    // A standard config's password is sealed in the queued row, as the service does after start-up.
+    useSecretsAtRestKeys('outbox-test-server-secret-0123456789abcdef');
     dir = mkdtempSync(join(tmpdir(), 'gatehouse-email-'));
     database = await openDatabase({ dataDir: dir });
     db = database.db;

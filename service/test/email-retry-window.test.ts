@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/index';
 import { emailAttempts, emails, projects } from '../src/db/schema';
 import { enqueueEmail, startEmailWorker } from '../src/email/outbox';
+import { useSecretsAtRestKeys } from '../src/tokens/secrets-at-rest';
 import { startSmtpFixture, type SmtpFixture } from './support/smtp';
 
 setDefaultTimeout(60_000);
@@ -19,6 +20,8 @@ let database: Database;
 let smtp: SmtpFixture;
 
 beforeAll(async () => {
+  // A standard config's password is sealed in the queued row, as the service does after start-up.
+  useSecretsAtRestKeys('outbox-test-server-secret-0123456789abcdef');
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-retry-'));
   database = await openDatabase({ dataDir: dir });
   await database.db.insert(projects).values({ id: 'retry-project', displayName: 'Retry', config: {} });

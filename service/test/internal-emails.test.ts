@@ -7,6 +7,7 @@ import {
 import { isolatedDatabase } from './support/isolated-database';
 import { newInternalUser, newProject } from './support/projects';
 import { startSmtpFixture, type SmtpFixture } from './support/smtp';
+import { PRODUCTION_ENV } from './support/production';
 
 // The machine may be busy (several suites at once): allow slow service round-trips.
 setDefaultTimeout(60_000);
@@ -187,7 +188,7 @@ describe('production without SMTP_URL', () => {
     // A database of its own: production creates the internal project with random keys, printed once.
     scratch = await isolatedDatabase();
     prod = await startService({
-      env: { NODE_ENV: 'production', SMTP_URL: '', SMTP_SENDER: 'noreply@prod.example.com', ...(scratch.url ? { DATABASE_URL: scratch.url } : {}) },
+      env: { ...PRODUCTION_ENV, SMTP_URL: '', SMTP_SENDER: 'noreply@prod.example.com', ...(scratch.url ? { DATABASE_URL: scratch.url } : {}) },
     });
     const svcProd = prod;
     // The keys go to stdout, the warning to stderr: two pipes, read independently, so wait for both.

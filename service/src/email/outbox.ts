@@ -23,6 +23,7 @@ import type { DB } from '../db/index';
 import type { OutboundPolicy } from '../net/outbound-targets';
 import { emailAttempts, emails } from '../db/schema';
 import { decryptString, encryptString } from '../tokens/encryption';
+import { openSecret, sealSecret } from '../tokens/secrets-at-rest';
 import { backoffDelayMs as backoff, startPollingLoop } from '../worker-loop';
 import {
   createMailTransport,
@@ -100,8 +101,8 @@ export async function enqueueEmail(db: DB, input: EnqueueEmailInput, opts: { sha
       text: sealBody(input.text),
       senderConfig: senderConfigFor(input.emailConfig, { projectDisplayName: input.projectDisplayName, shared: opts.shared }),
       // The full config (password included) is kept until the row is delivered: the project may change its
-      // settings meanwhile, and the mail should go out as it was when requested.
-      transportConfig: input.emailConfig.type === 'standard' ? input.emailConfig : null,
+      // settings meanwhile, and the mail should go out as it was when requested. The password stays sealed.
+      transportConfig: input.emailConfig.type === 'standard' ? { ...input.emailConfig, password: sealSecret('smtp-password', input.emailConfig.password) } : null,
       status: 'pending',
       codeExpiresAt: input.codeExpiresAt ?? null,
     })
@@ -265,7 +266,8 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
     const sender = row.senderConfig as SenderConfig;
     let error: SendErrorInfo | null = null;
     try {
-      const config = (row.transportConfig as EmailConfig | null) ?? { type: 'shared' };
+      const stored = (row.transportConfig as EmailConfig | null) ?? { type: 'shared' };
+      const config: EmailConfig = stored.type === 'standard' ? { ...stored, password: openSecret('smtp-password', stored.password) } : stored;
       const transport = createMailTransport(config, { projectDisplayName: sender.sender_name, shared: options.shared, timeoutMs: o.sendTimeoutMs, outbound: options.outbound });
       try {
         await transport.send({

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { defaultProjectConfig, type ProjectConfigDocument, type AdminProject, type ClientProject } from '@gatehouse/shared/schemas/projects';
+import { openSecret, sealSecret, type SecretPurpose } from '../tokens/secrets-at-rest';
 
 export interface Project {
   id: string;
@@ -14,9 +15,23 @@ export interface Project {
   createdAt: Date;
 }
 
+/**
+ * The config's secrets (standard OAuth providers' client secrets, the standard SMTP password) are sealed in the
+ * row (tokens/secrets-at-rest.ts) and in clear in the Project the service works with.
+ */
+function withSecrets(config: ProjectConfigDocument, f: (purpose: SecretPurpose, value: string) => string): ProjectConfigDocument {
+  const e = config.email_config;
+  return {
+    ...config,
+    oauth_providers: config.oauth_providers.map((p) => (p.type === 'standard' && p.client_secret ? { ...p, client_secret: f('oauth-client-secret', p.client_secret) } : p)),
+    email_config: e.type === 'standard' && e.password ? { ...e, password: f('smtp-password', e.password) } : e,
+  };
+}
+const sealConfig = (c: ProjectConfigDocument) => withSecrets(c, sealSecret);
+
 function toProject(row: typeof schema.projects.$inferSelect): Project {
   // Older rows may lack newer config keys: defaults fill them in.
-  const config = { ...defaultProjectConfig(), ...(row.config as Partial<ProjectConfigDocument>) };
+  const config = withSecrets({ ...defaultProjectConfig(), ...(row.config as Partial<ProjectConfigDocument>) }, openSecret);
   return { id: row.id, displayName: row.displayName, description: row.description, isProductionMode: row.isProductionMode, configId: row.configId, config, createdAt: row.createdAt };
 }
 
@@ -31,7 +46,7 @@ export async function create(db: DB, p: { id?: string; displayName: string; desc
     displayName: p.displayName,
     description: p.description ?? '',
     isProductionMode: p.isProductionMode ?? false,
-    config: p.config,
+    config: sealConfig(p.config),
   }).returning();
   return toProject(row);
 }
@@ -39,13 +54,14 @@ export async function create(db: DB, p: { id?: string; displayName: string; desc
 /** Creates the project unless one with this id exists (then null): concurrent first starts create it once. */
 export async function createIfAbsent(db: DB, p: { id: string; displayName: string; description?: string; config: ProjectConfigDocument }): Promise<Project | null> {
   const [row] = await db.insert(schema.projects).values({
-    id: p.id, displayName: p.displayName, description: p.description ?? '', isProductionMode: false, config: p.config,
+    id: p.id, displayName: p.displayName, description: p.description ?? '', isProductionMode: false, config: sealConfig(p.config),
   }).onConflictDoNothing({ target: schema.projects.id }).returning();
   return row ? toProject(row) : null;
 }
 
 export async function update(db: DB, id: string, patch: { displayName?: string; description?: string; isProductionMode?: boolean; config?: ProjectConfigDocument }): Promise<Project | null> {
-  const [row] = await db.update(schema.projects).set(patch).where(eq(schema.projects.id, id)).returning();
+  const set = patch.config ? { ...patch, config: sealConfig(patch.config) } : patch;
+  const [row] = await db.update(schema.projects).set(set).where(eq(schema.projects.id, id)).returning();
   return row ? toProject(row) : null;
 }
 

@@ -4,6 +4,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ClientUser, ServerUser } from '@gatehouse/shared/schemas/users';
 import type { DB } from '../db';
 import { rowsOf, schema } from '../db';
+import { openBytes } from '../tokens/secrets-at-rest';
 
 export interface UserRow {
   id: string;
@@ -231,5 +232,6 @@ export async function passwordSignInFacts(db: DB, projectId: string, email: stri
 export async function totpSecret(db: DB, projectId: string, userId: string): Promise<Uint8Array | null> {
   const [row] = await db.select({ s: schema.users.totpSecret }).from(schema.users)
     .where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).limit(1);
-  return row?.s ?? null;
+  // Sealed at rest (tokens/secrets-at-rest.ts); a secret stored before sealing existed is read as it is.
+  return row?.s ? openBytes('totp-secret', row.s) : null;
 }

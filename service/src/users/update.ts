@@ -11,6 +11,7 @@ import type { Project } from '../repo/projects';
 import * as sessions from '../repo/sessions';
 import { assertEmailFreeForAuth, isUniqueViolation, updateUserColumns, type NewUser } from '../repo/user-writes';
 import { isBcryptHash } from '../auth/passwords';
+import { sealBytes } from '../tokens/secrets-at-rest';
 
 type Update = ServerUserUpdate;
 
@@ -57,7 +58,7 @@ export async function newUserFromCreate(services: Services, project: Project, b:
     primaryEmailAuthEnabled: b.primary_email_auth_enabled,
     passwordHash: await resolvePassword(services, project, b),
     otpAuthEnabled: b.otp_auth_enabled,
-    totpSecret: b.totp_secret_base64 ? base64ToBytes(b.totp_secret_base64) : null,
+    totpSecret: b.totp_secret_base64 ? sealBytes('totp-secret', base64ToBytes(b.totp_secret_base64)) : null,
     oauthAccounts: (b.oauth_providers ?? []).map((o) => ({ providerId: o.id, accountId: o.account_id, email: o.email ?? null })),
   };
 }
@@ -72,7 +73,7 @@ export async function applyUserUpdate(tx: DB, services: Services, project: Proje
   if (b.client_metadata !== undefined) set.clientMetadata = b.client_metadata;
   if (b.client_read_only_metadata !== undefined) set.clientReadOnlyMetadata = b.client_read_only_metadata;
   if (b.server_metadata !== undefined) set.serverMetadata = b.server_metadata;
-  if (b.totp_secret_base64 !== undefined) set.totpSecret = b.totp_secret_base64 === null ? null : base64ToBytes(b.totp_secret_base64);
+  if (b.totp_secret_base64 !== undefined) set.totpSecret = b.totp_secret_base64 === null ? null : sealBytes('totp-secret', base64ToBytes(b.totp_secret_base64));
   if (b.otp_auth_enabled === false) set.otpAuthEnabled = false;
   if (b.otp_auth_enabled === true && project.config.magic_link_enabled) set.otpAuthEnabled = true;
   if (b.is_anonymous === false) set.isAnonymous = false;
