@@ -35,6 +35,11 @@ if [ $typecheck = 1 ]; then
   done
 fi
 
+# The layering rules of CONTRIBUTING.md (SQL only in repo/ and db/, flow modules free of HTTP).
+failed_layers=0
+echo "== check-layers"
+node scripts/check-layers.mjs || failed_layers=1
+
 # The front ends the browser tests open (built only when their sources changed).
 node scripts/build-ui.mjs || failed_tc=1
 
@@ -47,6 +52,7 @@ fail=$(grep -E '^ *[0-9]+ fail$' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
 # A crash without a summary counts as a failure.
 if [ "$rc" != 0 ] && [ "${fail:-0}" = 0 ]; then fail=1; fi
 if [ $failed_tc = 1 ]; then fail=$((fail + 1)); echo "type check failed (counted as one failure)"; fi
+if [ $failed_layers = 1 ]; then fail=$((fail + 1)); echo "check-layers failed (counted as one failure)"; fi
 rm -f "$log"
 echo "${pass:-0} passed, ${fail:-0} failed"
 [ "${fail:-0}" = 0 ]

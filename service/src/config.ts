@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import type { OutboundPolicy } from './net/outbound-targets';
 import proxyaddr from 'proxy-addr';
-import { parseRules } from './auth/rate-limits';
+import { parseRules, type Rule, type RuleName } from './auth/rate-limits';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_METADATA_LIMITS, type MetadataLimits } from './http/limits';
 
 export interface Config {
@@ -27,6 +27,8 @@ export interface Config {
   logRequests: boolean;
   /** Rate-limit overrides, e.g. `sign_in_ip=50/600,code_send_email=10/600`, or `off` (see auth/rate-limits.ts). */
   rateLimits?: string;
+  /** The rules in force (the defaults with `rateLimits` applied); null: rate limiting is off. */
+  rateLimitRules: Record<RuleName, Rule> | null;
   /**
    * Which proxies' `x-forwarded-for` entries to believe (http/client-ip.ts): `false` none (the socket address is the
    * client), a number of hops (`true` = 1), or the addresses/subnets of the trusted proxies.
@@ -168,8 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashConcurrency: integer(env, 'GATEHOUSE_PASSWORD_HASH_CONCURRENCY', 1, 1024) ?? Math.max(2, cores),
     devOidc: !isProduction && env.GATEHOUSE_DEV_OIDC !== 'false',
     logRequests: env.GATEHOUSE_LOG_REQUESTS === 'true',
-    // Parsed here too so that a bad value stops the start (not the first sign-in).
-    rateLimits: (parseRules(env.GATEHOUSE_RATE_LIMITS || undefined), env.GATEHOUSE_RATE_LIMITS || undefined),
+    rateLimits: env.GATEHOUSE_RATE_LIMITS || undefined,
+    rateLimitRules: parseRules(env.GATEHOUSE_RATE_LIMITS || undefined),
     trustProxy: trustProxy(env),
     oauthFlowLifetimeSeconds: seconds(env, 'GATEHOUSE_OAUTH_FLOW_LIFETIME_SECONDS') ?? 600,
     emailCodeLifetimeSeconds: seconds(env, 'GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS'),

@@ -2,14 +2,12 @@
 // idempotent delete of a small batch, so several instances can run it at once and a huge backlog never holds
 // locks for long. Grace periods keep a row a while past its expiry where a late request should still get the
 // precise error (VERIFICATION_CODE_EXPIRED / ALREADY_USED rather than NOT_FOUND).
-import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DB } from './db';
+import type { DB } from './db';
+import { deadRows, deleteBatch, type HousekeepingTable } from './repo/housekeeping';
 import { DEFAULT_RULES, parseRules } from './auth/rate-limits';
 import { startPollingLoop } from './worker-loop';
 
-export type HousekeepingTable =
-  | 'verification_codes' | 'oauth_states' | 'authorization_codes' | 'cli_auth_attempts'
-  | 'rate_limits' | 'sessions' | 'webhook_deliveries' | 'email_attempts' | 'emails';
+export type { HousekeepingTable };
 export type HousekeepingCounts = Record<HousekeepingTable, number>;
 
 export interface HousekeepingOptions {
@@ -17,8 +15,6 @@ export interface HousekeepingOptions {
   rateLimits?: string;
   batchSize?: number;
 }
-
-const DAY = 86_400;
 
 /** Longest rate-limit window in seconds (the defaults' when limiting is off: rows may remain from before). */
 export function longestRateLimitWindowSeconds(spec: string | undefined): number {
@@ -31,48 +27,10 @@ export function longestRateLimitWindowSeconds(spec: string | undefined): number 
   return Math.max(...Object.values(rules).map((r) => r.windowSeconds));
 }
 
-/** `now` minus `seconds`, as a timestamptz. Without an explicit `now`, the database clock (the one rows are stamped with). */
-function before(now: Date | undefined, seconds: number): SQL {
-  const t = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-  return sql`(${t} - ${seconds}::int * interval '1 second')`;
-}
-
-function rules(now: Date | undefined, rateLimitWindow: number): Record<HousekeepingTable, SQL> {
-  return {
-    verification_codes: sql`expires_at < ${before(now, DAY)}`,
-    oauth_states: sql`expires_at < ${before(now, 3600)}`,
-    authorization_codes: sql`expires_at < ${before(now, 0)}`,
-    cli_auth_attempts: sql`expires_at < ${before(now, DAY)}`,
-    rate_limits: sql`window_start < ${before(now, rateLimitWindow)}`,
-    // A null expires_at is a session that never expires.
-    sessions: sql`expires_at < ${before(now, 0)}`,
-    webhook_deliveries: sql`status in ('delivered', 'failed') and created_at < ${before(now, 30 * DAY)}`,
-    // The sent-email list shows the newest 100 delivery attempts; older ones go after the same 90 days as the
-    // finished mail they belong to (deleting a mail also deletes its attempts, by cascade).
-    email_attempts: sql`created_at < ${before(now, 90 * DAY)}`,
-    emails: sql`status in ('sent', 'failed') and created_at < ${before(now, 90 * DAY)}`,
-  };
-}
-
-/**
- * Deletes one batch. Rows locked by a request in flight are skipped (next run gets them), and the condition is
- * checked again by the delete itself, so a row updated meanwhile (e.g. a session refreshed) is left alone.
- */
-async function deleteBatch(db: DB, table: HousekeepingTable, where: SQL, batchSize: number): Promise<number> {
-  const t = sql.identifier(table);
-  const rows = rowsOf<{ n: number }>(await db.execute(sql`
-    with gone as (
-      delete from ${t} where ${where} and ctid = any(array(
-        select ctid from ${t} where ${where} limit ${batchSize} for update skip locked
-      )) returning 1
-    ) select count(*)::int as n from gone`));
-  return Number(rows[0]?.n ?? 0);
-}
-
 /** Deletes every dead row, batch by batch; returns how many rows went per table. */
 export async function runHousekeeping(db: DB, now?: Date, opts: HousekeepingOptions = {}): Promise<HousekeepingCounts> {
   const batchSize = opts.batchSize ?? 1000;
-  const conditions = rules(now, longestRateLimitWindowSeconds(opts.rateLimits));
+  const conditions = deadRows(now, longestRateLimitWindowSeconds(opts.rateLimits));
   const counts = {} as HousekeepingCounts;
   for (const table of Object.keys(conditions) as HousekeepingTable[]) {
     let total = 0;

@@ -1,7 +1,7 @@
 // The long-lived parts of a running service, created once and handed to every route.
-import { eq } from 'drizzle-orm';
 import type { Config } from './config';
-import { type Database, type DB, schema } from './db';
+import type { Database, DB } from './db';
+import * as serviceSecrets from './repo/service-secrets';
 import { SigningKeys } from './tokens/keys';
 import { useSecretsAtRestKeys } from './tokens/secrets-at-rest';
 import { AccessTokens } from './tokens/access-tokens';
@@ -85,12 +85,7 @@ async function listenForInvalidations(database: Database, caches: { projects: Pr
 
 async function loadOrCreateSecret(db: DB, configured?: string): Promise<string> {
   if (configured) return configured;
-  const [row] = await db.select().from(schema.serviceSecrets).where(eq(schema.serviceSecrets.id, 'server-secret'));
-  if (row) return row.value;
-  const value = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-  await db.insert(schema.serviceSecrets).values({ id: 'server-secret', value }).onConflictDoNothing();
-  const [stored] = await db.select().from(schema.serviceSecrets).where(eq(schema.serviceSecrets.id, 'server-secret'));
-  return stored.value;
+  return serviceSecrets.loadOrCreate(db, 'server-secret', () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url'));
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {

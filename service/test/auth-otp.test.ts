@@ -12,7 +12,7 @@ import { isolatedDatabase } from './support/isolated-database';
 import { openDatabase } from '../src/db/index';
 import * as projectsRepo from '../src/repo/projects';
 import { defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
-import { createCode, redeemCode } from '../src/auth/verification-codes';
+import { createCode, redeemCode } from '../src/repo/verification-codes';
 
 setDefaultTimeout(60_000);
 beforeAll(async () => { await sharedService(); }, 120_000);

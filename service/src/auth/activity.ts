@@ -1,7 +1,7 @@
 // Session activity ("last used" time and IP, user last-active time, daily activity for metrics) is collected
 // in memory when tokens are minted and written in one batch per second, so no request waits on a write.
-import { sql } from 'drizzle-orm';
 import type { DB } from '../db';
+import { writeActivity } from '../repo/activity';
 
 export interface IpInfo {
   ip: string;
@@ -82,31 +82,7 @@ export class ActivityRecorder {
     return this.flushing;
   }
 
-  private async write(batch: [string, Pending][]) {
-    const sessionsJson = JSON.stringify(batch.map(([id, p]) => ({ id, at: p.at.toISOString(), ip: p.ipInfo })));
-    const usersJson = JSON.stringify(batch.map(([, p]) => ({ user_id: p.userId, project_id: p.projectId, at: p.at.toISOString(), day: p.at.toISOString().slice(0, 10), country: p.ipInfo?.countryCode ?? null })));
-    await this.db.transaction(async (tx) => {
-      // Users first, locked in id order, then their sessions: the order in which deleting a user takes them (its
-      // row, then its sessions by cascade). In the other order a flush and a user delete could each hold what the
-      // other waits for (a deadlock, which Postgres ends by failing one of them: the delete would answer 500).
-      await tx.execute(sql`
-        select u.id from users u
-        where u.id in (select r.user_id from jsonb_to_recordset(${usersJson}::jsonb) as r(user_id uuid))
-        order by u.id for no key update`);
-      await tx.execute(sql`
-        update users u set last_active_at = greatest(coalesce(u.last_active_at, v.at), v.at)
-        from (select user_id, max(at) as at from jsonb_to_recordset(${usersJson}::jsonb) as r(user_id uuid, at timestamptz) group by user_id) v
-        where u.id = v.user_id`);
-      await tx.execute(sql`
-        update sessions s set last_used_at = v.at, last_used_ip_info = coalesce(v.ip, s.last_used_ip_info)
-        from jsonb_to_recordset(${sessionsJson}::jsonb) as v(id uuid, at timestamptz, ip jsonb)
-        where s.id = v.id`);
-      await tx.execute(sql`
-        insert into user_activity_days (project_id, user_id, day, country_code)
-        select distinct on (v.user_id, v.day) v.project_id, v.user_id, v.day::date, v.country
-        from jsonb_to_recordset(${usersJson}::jsonb) as v(user_id uuid, project_id text, day text, country text)
-        where exists (select 1 from users u where u.id = v.user_id)
-        on conflict (user_id, day) do update set country_code = coalesce(excluded.country_code, user_activity_days.country_code)`);
-    });
+  private write(batch: [string, Pending][]) {
+    return writeActivity(this.db, batch.map(([sessionId, p]) => ({ sessionId, ...p })));
   }
 }

@@ -8,7 +8,7 @@ import type { Project } from '../repo/projects';
 import { loadProjectTemplate } from '../repo/email-templates';
 import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
 import type { EmailTemplateType, EmailTemplateVariablesByType } from '../email/templates';
-import { createCode, redeemCode, type CodeRow, type CodeType } from './verification-codes';
+import { createCode, redeemCode, type CodeRow, type CodeType } from '../repo/verification-codes';
 import { byEmail, byIp, limitFailures, limitRequests } from './rate-limits';
 
 const HOUR = 3600_000;
@@ -77,10 +77,10 @@ export async function createCodeAndQueueEmail<T extends FlowType>(services: Serv
  * Redeems (or, with consume false, checks) a code under the per-IP limit on failed code attempts. The §4.3
  * errors and the 20-attempt nonce limit come from `redeemCode`.
  */
-export async function redeemFlowCode(services: Services, request: Request, project: Project, p: {
+export async function redeemFlowCode(services: Services, ip: string, project: Project, p: {
   type: CodeType; code: string; consume: boolean; validate?: (row: CodeRow) => Promise<void> | void;
 }, after?: (row: CodeRow) => Promise<void>): Promise<CodeRow> {
-  return limitFailures(services, [byIp(services, request, 'code_attempt_ip', project.id)], async () => {
+  return limitFailures(services, [byIp(ip, 'code_attempt_ip', project.id)], async () => {
     const row = await redeemCode(services.db, { projectId: project.id, ...p });
     if (after) await after(row);
     return row;
@@ -88,6 +88,6 @@ export async function redeemFlowCode(services: Services, request: Request, proje
 }
 
 /** Counts a code-sending request per IP and per recipient (429 when over). */
-export async function limitCodeSending(services: Services, request: Request, project: Project, email: string) {
-  await limitRequests(services, [byIp(services, request, 'code_send_ip', project.id), byEmail('code_send_email', project.id, email)]);
+export async function limitCodeSending(services: Services, ip: string, project: Project, email: string) {
+  await limitRequests(services, [byIp(ip, 'code_send_ip', project.id), byEmail('code_send_email', project.id, email)]);
 }

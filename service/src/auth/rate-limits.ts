@@ -9,13 +9,17 @@
 //     limit) and refunded when it succeeds, so only failures accumulate (password sign-in per IP and per
 //     account, code redemption per IP, TOTP codes of the MFA step per user). Legitimate users, who mostly
 //     succeed, never hit these.
-import { sql } from 'drizzle-orm';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { rowsOf } from '../db';
 import type { Services } from '../services';
 import { hashSecret } from '../tokens/hash';
-import { RateLimited } from '../http/rate-limited';
-import { clientIp } from '../http/client-ip';
+import { hitCounters, refundCounters, type CounterHit } from '../repo/rate-limits';
+
+/** 429 RATE_LIMITED (Gatehouse's own code), answered with a `Retry-After` header saying when the window ends. */
+export class RateLimited extends KnownErrors.RateLimited {
+  constructor(readonly retryAfterSeconds: number) {
+    super(retryAfterSeconds);
+  }
+}
 
 export type RuleName = 'sign_in_ip' | 'sign_in_account' | 'code_send_ip' | 'code_send_email' | 'code_attempt_ip' | 'mfa_attempt_account' | 'sign_up_ip';
 export interface Rule { limit: number; windowSeconds: number }
@@ -56,28 +60,21 @@ export function parseRules(spec: string | undefined): Record<RuleName, Rule> | n
   return rules;
 }
 
-const parsed = new WeakMap<object, Record<RuleName, Rule> | null>();
-function rulesOf(services: Services): Record<RuleName, Rule> | null {
-  if (!parsed.has(services.config)) parsed.set(services.config, parseRules(services.config.rateLimits));
-  return parsed.get(services.config)!;
-}
-
 export interface Check { rule: RuleName; projectId: string; subject: string }
-interface Hit { key: string; windowStart: string }
 
-/** The checks keyed by the caller's IP. */
-export function byIp(services: Services, request: Request, rule: RuleName, projectId: string): Check {
-  return { rule, projectId, subject: `ip:${clientIp(request, services.config.trustProxy)}` };
+/** The checks keyed by the caller's IP (the route's `ip`: GATEHOUSE_TRUST_PROXY applied, http/client-ip.ts). */
+export function byIp(ip: string, rule: RuleName, projectId: string): Check {
+  return { rule, projectId, subject: `ip:${ip}` };
 }
 
-/** Emails are compared case-insensitively here, so case variants share one budget. */
+/** Checks keyed by an email address (case-insensitive). */
 export function byEmail(rule: RuleName, projectId: string, email: string): Check {
   return { rule, projectId, subject: `email:${email.toLowerCase()}` };
 }
 
 /** The per-account check of a sign-in, keyed on the account and the caller's IP (see DEFAULT_RULES). */
-export function byEmailAndIp(services: Services, request: Request, rule: RuleName, projectId: string, email: string): Check {
-  return { rule, projectId, subject: `email:${email.toLowerCase()}|ip:${clientIp(request, services.config.trustProxy)}` };
+export function byEmailAndIp(ip: string, rule: RuleName, projectId: string, email: string): Check {
+  return { rule, projectId, subject: `email:${email.toLowerCase()}|ip:${ip}` };
 }
 
 /** Checks keyed by a user id (for steps where the account is known by id only, like the MFA step). */
@@ -85,53 +82,26 @@ export function byUser(rule: RuleName, projectId: string, userId: string): Check
   return { rule, projectId, subject: `user:${userId}` };
 }
 
-let hitsSinceCleanup = 0;
-
 /**
- * Counts one request against every check in one statement (one round trip however many checks). Keys are
- * locked in sorted order, so two requests sharing keys cannot deadlock. Over a limit: the checks still within
- * theirs are refunded (a request refused by one limit does not use up another's budget) and RateLimited is
- * thrown with the longest wait.
+ * Counts one request against every check. Over a limit: the checks still within theirs are refunded (a request
+ * refused by one limit does not use up another's budget) and RateLimited is thrown with the longest wait.
+ * Rows of ended windows are deleted by housekeeping.
  */
-async function hitAll(services: Services, rules: Record<RuleName, Rule>, checks: Check[]): Promise<Hit[]> {
-  const byKey = new Map<string, Rule>();
-  for (const c of checks) byKey.set(`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule]);
-  if (byKey.size === 0) return [];
-  const keys = [...byKey.keys()].sort();
-  const windowOf = sql`(case rate_limits.key ${sql.join(keys.map((k) => sql`when ${k} then ${byKey.get(k)!.windowSeconds}::int`), sql` `)} end)`;
-  const expired = sql`rate_limits.window_start <= now() - ${windowOf} * interval '1 second'`;
-  const rows = rowsOf<{ key: string; count: number; window_start: string; retry_after: number }>(await services.db.execute(sql`
-    insert into rate_limits (key, window_start, count)
-    values ${sql.join(keys.map((k) => sql`(${k}, now(), 1)`), sql`, `)}
-    on conflict (key) do update set
-      window_start = case when ${expired} then now() else rate_limits.window_start end,
-      count = case when ${expired} then 1 else rate_limits.count + 1 end
-    returning key, count, window_start::text as window_start,
-      greatest(1, ceil(extract(epoch from (window_start + ${windowOf} * interval '1 second' - now()))))::int as retry_after`));
-  if (++hitsSinceCleanup >= 500) {
-    hitsSinceCleanup = 0;
-    const longest = Math.max(...Object.values(rules).map((r) => r.windowSeconds));
-    void services.db.execute(sql`delete from rate_limits where window_start < now() - ${longest}::int * interval '1 second'`).catch(() => {});
-  }
-  const hits = rows.map((r) => ({ key: r.key, windowStart: r.window_start, over: Number(r.count) > byKey.get(r.key)!.limit, retryAfter: Number(r.retry_after) }));
-  const over = hits.filter((h) => h.over);
+async function hitAll(services: Services, rules: Record<RuleName, Rule>, checks: Check[]): Promise<CounterHit[]> {
+  const limits = new Map<string, Rule>();
+  for (const c of checks) limits.set(`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule]);
+  const hits = await hitCounters(services.db, new Map([...limits].map(([key, rule]) => [key, rule.windowSeconds])));
+  const over = hits.filter((h) => h.count > limits.get(h.key)!.limit);
   if (over.length > 0) {
-    await refund(services, hits.filter((h) => !h.over));
+    await refundCounters(services.db, hits.filter((h) => !over.includes(h)));
     throw new RateLimited(Math.max(...over.map((h) => h.retryAfter)));
   }
   return hits;
 }
 
-/** Takes back one count of each hit, in its window only (a window that restarted meanwhile is left alone). */
-async function refund(services: Services, hits: Hit[]) {
-  if (hits.length === 0) return;
-  const pairs = sql.join(hits.map((h) => sql`(${h.key}, ${h.windowStart})`), sql`, `);
-  await services.db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where (key, window_start::text) in (${pairs})`);
-}
-
 /** Counts the request against every check (each request counts, successful or not). */
 export async function limitRequests(services: Services, checks: Check[]): Promise<void> {
-  const rules = rulesOf(services);
+  const rules = services.config.rateLimitRules;
   if (!rules) return;
   await hitAll(services, rules, checks);
 }
@@ -141,10 +111,10 @@ export async function limitRequests(services: Services, checks: Check[]): Promis
  * (MULTI_FACTOR_AUTHENTICATION_REQUIRED) means the first factor was right: that counts as a success too.
  */
 export async function limitFailures<T>(services: Services, checks: Check[], attempt: () => Promise<T>): Promise<T> {
-  const rules = rulesOf(services);
+  const rules = services.config.rateLimitRules;
   if (!rules) return attempt();
   const hits = await hitAll(services, rules, checks);
-  const refundAll = () => refund(services, hits);
+  const refundAll = () => refundCounters(services.db, hits);
   try {
     const result = await attempt();
     await refundAll();

@@ -5,14 +5,13 @@
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import type { DB } from '../db';
-import type { Auth } from '../http/auth';
 import * as sessions from '../repo/sessions';
 
 /**
  * Throws RECENT_SIGN_IN_REQUIRED when a client's session signed in longer ago than the configured window. Inside a
  * transaction pass it as `db` (PGlite has one connection: a read beside the open transaction would wait forever).
  */
-export async function assertRecentSignIn(services: Services, auth: Auth, db: DB = services.db): Promise<void> {
+export async function assertRecentSignIn(services: Services, auth: { type: string; project: { id: string }; sessionId?: string }, db: DB = services.db): Promise<void> {
   if (auth.type !== 'client') return;
   const session = auth.sessionId ? await sessions.find(db, auth.project.id, auth.sessionId) : null;
   const signedInAt = session?.createdAt.getTime() ?? 0;

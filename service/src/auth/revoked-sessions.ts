@@ -9,11 +9,9 @@
 // that revoked reads the new rows before answering (`sync`), so its next request already sees them; at start, and
 // after the listening connection reconnects (notifications may have been missed), the whole window is loaded.
 // An id is kept for the access-token lifetime after the revocation (tokens minted before it expire by then).
-import { gt, sql } from 'drizzle-orm';
 import type { DB } from '../db';
-import { schema } from '../db';
+import { pruneRevoked, revokedSince } from '../repo/revoked-sessions';
 
-const r = schema.revokedSessions;
 /** Clock differences between instances and the database (and a token minted just before the revocation). */
 const MARGIN_MS = 60_000;
 
@@ -46,10 +44,8 @@ export class RevokedSessions {
    * or those since the last sync (after this instance revoked sessions).
    */
   async sync(full = false): Promise<void> {
-    const since = !full && this.syncedTo
-      ? sql`${new Date(this.syncedTo.getTime() - MARGIN_MS).toISOString()}::timestamptz`
-      : sql`now() - make_interval(secs => ${this.keepMs / 1000})`;
-    const rows = await this.db.select({ id: r.sessionId, at: r.revokedAt, now: sql<string>`now()` }).from(r).where(gt(r.revokedAt, since));
+    const since = !full && this.syncedTo ? new Date(this.syncedTo.getTime() - MARGIN_MS) : null;
+    const rows = await revokedSince(this.db, since, this.keepMs / 1000);
     for (const row of rows) this.add(row.id, new Date(row.at).getTime());
     if (rows[0]) this.syncedTo = new Date(rows[0].now);
     else if (!this.syncedTo || full) this.syncedTo = new Date(Date.now() - MARGIN_MS);
@@ -63,7 +59,7 @@ export class RevokedSessions {
       const now = Date.now();
       for (const [id, until] of this.until) if (until <= now) this.until.delete(id);
       if (++ticks % 60 === 0) {
-        this.db.delete(r).where(sql`${r.revokedAt} < now() - make_interval(secs => ${(this.keepMs + 3_600_000) / 1000})`)
+        pruneRevoked(this.db, (this.keepMs + 3_600_000) / 1000)
           .catch((err) => console.error('Failed to prune revoked sessions:', err));
       }
     }, 60_000);

@@ -2,9 +2,9 @@
 // resets, sign-in emails added or removed, MFA turned off and passkeys added or removed, so that a takeover
 // through a stolen session does not go unnoticed. Queued in the caller's transaction (mail only if the change
 // commits); templates are the project's, editable like the others.
-import { and, eq } from 'drizzle-orm';
 import type { DB } from '../db';
-import { schema } from '../db';
+import { verifiedAddresses } from '../repo/contact-channels';
+import { displayName } from '../repo/users';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import { loadProjectTemplate } from '../repo/email-templates';
@@ -13,14 +13,6 @@ import type { EmailTemplateVariablesByType } from '../email/templates';
 
 export type NoticeType = 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed';
 type NoticeExtra<T extends NoticeType> = Omit<EmailTemplateVariablesByType[T], 'projectDisplayName' | 'userDisplayName'>;
-
-/** The user's verified email addresses (read before a change that may remove one). */
-export async function verifiedAddresses(db: DB, projectId: string, userId: string): Promise<string[]> {
-  const c = schema.contactChannels;
-  const rows = await db.select({ value: c.value }).from(c)
-    .where(and(eq(c.projectId, projectId), eq(c.userId, userId), eq(c.type, 'email'), eq(c.isVerified, true)));
-  return [...new Set(rows.map((r) => r.value))];
-}
 
 /**
  * Queues the notice to each of `to` (default: the user's verified addresses now). Call `kickEmailWorkers()` after
@@ -31,14 +23,13 @@ export async function queueNotice<T extends NoticeType>(db: DB, services: Servic
 }): Promise<number> {
   const to = p.to ?? (await verifiedAddresses(db, project.id, p.userId));
   if (to.length === 0) return 0;
-  const u = schema.users;
-  const [user] = await db.select({ displayName: u.displayName }).from(u).where(and(eq(u.projectId, project.id), eq(u.id, p.userId))).limit(1);
+  const userDisplayName = await displayName(db, project.id, p.userId);
   const template = await loadProjectTemplate(db, project.id, p.type);
   for (const address of to) {
     await enqueueTemplatedEmail(db, {
       projectId: project.id, projectDisplayName: project.displayName, emailConfig: project.config.email_config,
       to: address, type: p.type, template,
-      variables: { ...p.extra, userDisplayName: user?.displayName ?? null } as never,
+      variables: { ...p.extra, userDisplayName } as never,
     }, { shared: { smtpUrl: services.config.smtpUrl, smtpSender: services.config.smtpSender } });
   }
   return to.length;

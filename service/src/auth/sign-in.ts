@@ -2,7 +2,7 @@
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import * as users from '../repo/users';
-import { createCode } from './verification-codes';
+import { createCode } from '../repo/verification-codes';
 import { issueSession, type IssuedTokens } from './session-tokens';
 
 export const MFA_ATTEMPT_LIFETIME_MS = 5 * 60 * 1000;

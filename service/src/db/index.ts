@@ -30,6 +30,8 @@ export interface OpenDatabaseOptions {
   connectTimeoutSeconds?: number;
   /** PostgreSQL: server-side statement_timeout of the pool's connections (GATEHOUSE_DB_STATEMENT_TIMEOUT_MS); not migrations. */
   statementTimeoutMs?: number;
+  /** Called with every statement the service runs (tests count the statements of a request with it). */
+  logQuery?: (query: string) => void;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -49,7 +51,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
       ...(opts.statementTimeoutMs ? { connection: { statement_timeout: opts.statementTimeoutMs } } : {}),
     });
-    const db = drizzle(client, { schema });
+    const db = drizzle(client, { schema, ...logger(opts) });
     return {
       db: db as unknown as DB, driver: 'postgres', close: () => client.end({ timeout: 5 }),
       listen: (channel, onPayload, onConnect) => client.listen(channel, onPayload, onConnect),
@@ -62,28 +64,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   // PGlite's NodeFS creates only the last directory level.
   mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(`${opts.dataDir}/pglite`);
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, ...logger(opts) });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as DB, driver: 'pglite', close: () => client.close() };
 }
 
-/** Error codes meaning the database cannot be reached or is restarting (not a problem of the request itself). */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND',
-  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
-  '57P01', '57P02', '57P03', '53300', '57014', // admin/crash shutdown, starting up, too many connections, statement timeout
-]);
-
-/**
- * Whether `err` (or an error it wraps: drizzle wraps driver errors with the failed SQL) says the database is
- * unavailable. Such errors are answered 503 + Retry-After, without details (http/respond.ts).
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-  }
-  return false;
+function logger(opts: OpenDatabaseOptions) {
+  const log = opts.logQuery;
+  return log ? { logger: { logQuery: (query: string) => log(query) } } : {};
 }
 
 /** Raw `db.execute` returns `{rows}` on PGlite and an array on postgres.js. */

@@ -3,7 +3,7 @@
  * bounded to 10 s, and turn any failure into one of the protocol's messages. Never throws for a send failure.
  */
 import type { DB } from '../db/index';
-import { emailAttempts, emails } from '../db/schema';
+import { recordSentTestEmail } from '../repo/sent-emails';
 import type { OutboundPolicy } from '../net/outbound-targets';
 import { createMailTransport, describeSendError, type SendErrorInfo, type StandardEmailConfig } from './transport';
 
@@ -61,26 +61,8 @@ export async function sendTestEmail(
 
   if (opts.log) {
     const { projectId } = opts.log;
-    const now = new Date();
-    // The list shows attempts (outbox.ts): the mail row and its one attempt go in together.
-    await opts.log.db.transaction(async (tx) => {
-      const [row] = await tx.insert(emails).values({
-        projectId,
-        to: mail.to,
-        subject: mail.subject,
-        html: null,
-        text: mail.text,
-        senderConfig: transport.sender,
-        // Not a queued mail: nothing will ever resend it, so the password is not kept.
-        transportConfig: null,
-        status: error ? 'failed' : 'sent',
-        attempts: 1,
-        nextAttemptAt: now,
-        lastAttemptAt: now,
-        lastError: error,
-        sentAt: error ? null : now,
-      }).returning({ id: emails.id });
-      await tx.insert(emailAttempts).values({ projectId, emailId: row!.id, error });
+    await recordSentTestEmail(opts.log.db, {
+      projectId, to: mail.to, subject: mail.subject, text: mail.text, sender: transport.sender, error, at: new Date(),
     });
   }
   return error ? { success: false, error_message: testEmailErrorMessage(error) } : { success: true };

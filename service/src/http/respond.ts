@@ -1,8 +1,8 @@
 // Turning results and errors into HTTP responses, in one place.
 import { KnownError, StatusError } from '@gatehouse/shared/known-errors';
-import { RateLimited } from './rate-limited';
+import { RateLimited } from '../auth/rate-limits';
 import { ServiceUnavailable } from '../lifecycle';
-import { isDatabaseUnavailable } from '../db';
+import { isDatabaseUnavailable } from '../db/errors';
 
 /** The driver's code and message of a database outage, for the log (drizzle's wrapper carries the SQL: skipped). */
 function describeUnavailable(err: unknown): string {

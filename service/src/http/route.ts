@@ -10,6 +10,7 @@ import { validatePart } from './validate';
 import { parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
+import { clientIp } from './client-ip';
 import { lifecycle } from '../lifecycle';
 
 const PER_ACCESS = Symbol('perAccess');
@@ -37,6 +38,8 @@ export interface RouteContext<P, Q, B, A extends Access> {
   headers: Headers;
   url: URL;
   requestId: string;
+  /** The caller's IP address, as far as GATEHOUSE_TRUST_PROXY lets proxies vouch for it (http/client-ip.ts). */
+  ip: string;
   /** The signed-in user (loaded once), or null when there is no access token or the user no longer exists. */
   user(): Promise<users.UserRow | null>;
   /** The signed-in user; throws CANNOT_GET_OWN_USER_WITHOUT_USER (or `error`) when there is none. */
@@ -137,6 +140,7 @@ async function runCountedRoute(def: RouteDef, services: Services, request: Reque
   const user = () => (userPromise ??= auth?.userId ? users.load(services.db, auth.project.id, auth.userId) : Promise.resolve(null));
   const ctx: RouteContext<any, any, any, Access> = {
     services, db: services.db, auth: auth as Auth, params, query, body, request, headers: request.headers, url, requestId,
+    ip: clientIp(request, services.config.trustProxy),
     user,
     async requireUser(error) {
       const u = await user();

@@ -6,8 +6,7 @@ import type { DB } from '../db';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import * as accounts from '../repo/oauth-accounts';
-import { createUser } from '../repo/user-writes';
-import { emitEvent } from '../events';
+import { createUser } from '../users/create';
 import type { ProviderUserInfo } from './providers';
 
 export interface ResolvedAccount {
@@ -55,7 +54,7 @@ export async function resolveAccount(
     }
   }
 
-  const userId = await createUser(tx, project, {
+  const { user } = await createUser(tx, project, {
     displayName: info.displayName,
     profileImageUrl: info.profileImageUrl,
     primaryEmail: info.email,
@@ -63,7 +62,5 @@ export async function resolveAccount(
     primaryEmailAuthEnabled: emailUsedForAuth,
     oauthAccounts: [{ providerId, accountId: info.accountId, email: info.email, usedForAuth: true }],
   });
-  const row = await users.load(tx, project.id, userId);
-  await emitEvent(tx, project.id, 'user.created', row && users.serverView(row));
-  return { userId, isNewUser: true };
+  return { userId: user.id, isNewUser: true };
 }

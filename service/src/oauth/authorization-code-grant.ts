@@ -3,14 +3,26 @@
 import { createHash } from 'node:crypto';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
-import { HttpResult } from '../http/respond';
-import { assertValidClient, oauthError } from '../routes/oauth-token';
 import * as flow from '../repo/oauth-flow';
 import { completeSignIn } from '../auth/sign-in';
 import { constantTimeEqual, hashSecret } from '../tokens/hash';
 import { trusts } from './callback';
 
-const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+/** An OAuth 2 error response (RFC 6749 §5.2: `error`, `error_description`, status 400); the route renders it. */
+export class OAuthRequestError extends Error {
+  constructor(readonly error: string, readonly description: string) { super(description); }
+}
+
+/** Checks that the client is a project and the secret one of its valid publishable keys. */
+export async function assertValidClient(services: Services, clientId: string | undefined, clientSecret: string | undefined, opts: { secretRequired: boolean }) {
+  if (!clientId || (opts.secretRequired && !clientSecret)) throw new KnownErrors.InvalidOAuthClientIdOrSecret(null);
+  const project = await services.projects.get(clientId);
+  if (!project) throw new KnownErrors.InvalidOAuthClientIdOrSecret(null);
+  if (clientSecret !== undefined && !(await services.apiKeys.isValid(project.id, 'publishable_client_key', clientSecret))) {
+    throw new KnownErrors.InvalidOAuthClientIdOrSecret(null);
+  }
+  return project;
+}
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -21,16 +33,17 @@ function pkceMatches(method: string, challenge: string, verifier: string | undef
   return false;
 }
 
-export async function authorizationCodeGrant(services: Services, body: Record<string, unknown>, clientId?: string, clientSecret?: string, headers?: Headers): Promise<HttpResult> {
+/** The token response of a redeemed code (the route sends it uncached). */
+export async function authorizationCodeGrant(services: Services, body: Record<string, unknown>, clientId?: string, clientSecret?: string, headers?: Headers): Promise<Record<string, unknown>> {
   const code = str(body.code);
   const redirectUri = str(body.redirect_uri);
   const verifier = str(body.code_verifier);
-  if (!clientId) return oauthError('invalid_request', 'Missing parameter: `client_id`');
+  if (!clientId) throw new OAuthRequestError('invalid_request', 'Missing parameter: `client_id`');
   // With PKCE the publishable key may be omitted (public client); if sent, it must be valid.
   const project = await assertValidClient(services, clientId, str(clientSecret), { secretRequired: !verifier });
-  if (!code) return oauthError('invalid_request', 'Missing parameter: `code`');
-  if (!redirectUri) return oauthError('invalid_request', 'Missing parameter: `redirect_uri`');
-  if (!URL.canParse(redirectUri)) return oauthError('invalid_request', 'Invalid request: `redirect_uri` is not a valid URI');
+  if (!code) throw new OAuthRequestError('invalid_request', 'Missing parameter: `code`');
+  if (!redirectUri) throw new OAuthRequestError('invalid_request', 'Missing parameter: `redirect_uri`');
+  if (!URL.canParse(redirectUri)) throw new OAuthRequestError('invalid_request', 'Invalid request: `redirect_uri` is not a valid URI');
 
   const codeHash = hashSecret(code);
   const row = await flow.findCode(services.db, project.id, codeHash);
@@ -44,7 +57,7 @@ export async function authorizationCodeGrant(services: Services, body: Record<st
 
   // MFA users get MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code (is_new_user false, §3.0).
   const tokens = await completeSignIn(services, { projectId: project.id, userId: taken.userId, isNewUser: false, headers });
-  return HttpResult.json({
+  return {
     access_token: tokens.access_token,
     afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl,
     after_callback_redirect_url: taken.afterCallbackRedirectUrl,
@@ -54,5 +67,5 @@ export async function authorizationCodeGrant(services: Services, body: Record<st
     refresh_token: tokens.refresh_token,
     scope: 'legacy',
     token_type: 'Bearer',
-  }, 200, NO_STORE);
+  };
 }

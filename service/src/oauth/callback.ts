@@ -9,8 +9,7 @@ import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import * as accounts from '../repo/oauth-accounts';
 import * as flow from '../repo/oauth-flow';
-import { isUniqueViolation } from '../repo/user-writes';
-import { HttpResult, errorResult } from '../http/respond';
+import { isUniqueViolation } from '../db/errors';
 import { hashSecret } from '../tokens/hash';
 import { exchangeCode, type OAuthFailure } from './client';
 import { INNER_COOKIE_PREFIX, clearInnerCookie, type OuterFlowState } from './outer-flow';
@@ -53,12 +52,20 @@ function exchangeError(providerId: string, failure: OAuthFailure): Error {
   }
 }
 
-export async function handleCallback(services: Services, providerId: string, params: URLSearchParams, cookieHeader: string | null, requestId: string): Promise<HttpResult> {
+/**
+ * How a callback ended (the route renders it): `completed` (307 to the app's redirect URL with the code), `redirect`
+ * (a known error sent to the flow's error redirect URL) or `error` (answered as the error). `clearCookie` expires the
+ * flow's cookie, in every outcome.
+ */
+export type CallbackOutcome = { clearCookie?: string } & (
+  | { type: 'completed'; location: string } | { type: 'redirect'; location: string } | { type: 'error'; error: unknown });
+
+export async function handleCallback(services: Services, providerId: string, params: URLSearchParams, cookieHeader: string | null): Promise<CallbackOutcome> {
   // Inner states are ours (base64url); anything else cannot have a cookie, and must not reach a header.
   const given = params.get('state') ?? '';
   const innerState = /^[A-Za-z0-9_-]{1,128}$/.test(given) ? given : '';
   // The cookie is expired in every outcome.
-  const clear: Record<string, string> = innerState ? { 'set-cookie': clearInnerCookie(services, innerState) } : {};
+  const clearCookie = innerState ? clearInnerCookie(services, innerState) : undefined;
   try {
     if (!innerState || readCookie(cookieHeader, INNER_COOKIE_PREFIX + innerState) !== 'true') throw new StatusError(400, COOKIE_NOT_FOUND);
     const row = await flow.takeState(services.db, innerState);
@@ -68,20 +75,19 @@ export async function handleCallback(services: Services, providerId: string, par
     try {
       if (row.expiresAt.getTime() <= Date.now()) throw new KnownErrors.OuterOAuthTimeout();
       const location = await complete(services, project, providerId, innerState, data, params);
-      return new HttpResult(307, '{}', { location, 'content-type': 'application/json; charset=utf-8', ...clear });
+      return { type: 'completed', location, clearCookie };
     } catch (err) {
       if (err instanceof KnownError && data.errorRedirectUrl && trusts(project, data.errorRedirectUrl)) {
         const url = new URL(data.errorRedirectUrl);
         url.searchParams.set('errorCode', err.errorCode);
         url.searchParams.set('message', err.message);
         url.searchParams.set('details', JSON.stringify(err.details ?? {}));
-        return HttpResult.redirect(url.toString(), clear);
+        return { type: 'redirect', location: url.toString(), clearCookie };
       }
       throw err;
     }
   } catch (err) {
-    const result = errorResult(err, requestId, { isProduction: services.config.isProduction, method: 'GET', url: `/api/v1/auth/oauth/callback/${providerId}` });
-    return new HttpResult(result.status, result.body, { ...result.headers, ...clear });
+    return { type: 'error', error: err, clearCookie };
   }
 }
 

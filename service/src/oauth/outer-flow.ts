@@ -7,7 +7,6 @@ import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import * as flow from '../repo/oauth-flow';
-import { HttpResult } from '../http/respond';
 import { assertTrustedCallback } from '../auth/flow-emails';
 import { buildAuthorizationUrl, generateCodeVerifier, generateState } from './client';
 import { enabledProviderConfig, providerClient, providerRedirectUri, resolveEndpoints } from './project-providers';
@@ -74,7 +73,8 @@ async function linkingUser(services: Services, project: Project, token: string):
   return claims.sub;
 }
 
-export async function startAuthorization(services: Services, providerId: string, q: OAuthAuthorizeQuery): Promise<HttpResult> {
+/** Where to send the browser (the provider's authorization URL) and the flow's cookie (the route redirects). */
+export async function startAuthorization(services: Services, providerId: string, q: OAuthAuthorizeQuery): Promise<{ location: string; setCookie: string }> {
   const project = await authorizeClient(services, q.client_id, q.client_secret);
   if (q.scope !== 'legacy') throw new KnownErrors.InvalidScope(q.scope);
   const config = enabledProviderConfig(project, providerId);
@@ -120,7 +120,5 @@ export async function startAuthorization(services: Services, providerId: string,
   const lifetimeSeconds = services.config.oauthFlowLifetimeSeconds;
   await flow.insertState(services.db, { innerState, projectId: project.id, data, expiresAt: new Date(Date.now() + lifetimeSeconds * 1000) });
   const formPost = resolved.authorizationParams.response_mode === 'form_post';
-  return HttpResult.redirect(location.toString(), {
-    'set-cookie': innerCookie(services, innerState, 'true', { maxAgeSeconds: lifetimeSeconds, formPost }),
-  });
+  return { location: location.toString(), setCookie: innerCookie(services, innerState, 'true', { maxAgeSeconds: lifetimeSeconds, formPost }) };
 }

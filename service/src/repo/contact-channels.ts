@@ -7,7 +7,7 @@ import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import type { ContactChannel } from '@gatehouse/shared/schemas/contact-channels';
 import type { DB } from '../db';
 import { schema } from '../db';
-import { isUniqueViolation } from './user-writes';
+import { isUniqueViolation } from '../db/errors';
 import { isUuid } from './users';
 
 const c = schema.contactChannels;
@@ -110,4 +110,31 @@ export async function markVerified(db: DB, projectId: string, userId: string, va
     .where(and(eq(c.projectId, projectId), eq(c.userId, userId), eq(c.type, 'email'), eq(c.value, value)))
     .returning({ id: c.id });
   return rows.length > 0;
+}
+
+/** The user's verified email addresses, each once (security notices go to them). */
+export async function verifiedAddresses(db: DB, projectId: string, userId: string): Promise<string[]> {
+  const rows = await db.select({ value: c.value }).from(c)
+    .where(and(eq(c.projectId, projectId), eq(c.userId, userId), eq(c.type, 'email'), eq(c.isVerified, true)));
+  return [...new Set(rows.map((r) => r.value))];
+}
+
+/**
+ * Sets the user's primary email (the server's `primary_email` fields): updates the primary channel, or promotes an
+ * existing channel with the same value, or inserts one. USER_EMAIL_ALREADY_EXISTS when another user signs in with it.
+ */
+export async function writePrimaryEmail(tx: DB, projectId: string, userId: string, primary: ChannelRow | null, v: { value: string; usedForAuth: boolean; isVerified: boolean }): Promise<void> {
+  try {
+    if (primary) {
+      await tx.update(c).set(v).where(eq(c.id, primary.id));
+    } else {
+      // An existing non-primary channel with the same value becomes the primary one.
+      const existing = await findByValue(tx, projectId, userId, v.value);
+      if (existing) await tx.update(c).set({ isPrimary: true, usedForAuth: v.usedForAuth, isVerified: v.isVerified }).where(eq(c.id, existing.id));
+      else await tx.insert(c).values({ projectId, userId, type: 'email', isPrimary: true, ...v });
+    }
+  } catch (err) {
+    if (isUniqueViolation(err, 'contact_channels_auth_idx')) throw new KnownErrors.UserEmailAlreadyExists(v.value);
+    throw err;
+  }
 }

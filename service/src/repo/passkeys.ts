@@ -41,3 +41,8 @@ class CredentialTaken extends Error {}
 export async function updateCounter(db: DB, projectId: string, id: string, counter: number): Promise<void> {
   await db.update(p).set({ counter }).where(and(eq(p.projectId, projectId), eq(p.id, id)));
 }
+
+/** Deletes the user's passkey (turning passkey sign-in off). */
+export async function removeForUser(db: DB, projectId: string, userId: string): Promise<void> {
+  await db.delete(p).where(and(eq(p.projectId, projectId), eq(p.userId, userId)));
+}

@@ -59,3 +59,15 @@ export async function revokeProjectPermission(tx: DB, projectId: string, userId:
     .returning({ id: pg.permissionId });
   return rows.length > 0;
 }
+
+/** The member's direct grants, or null when `userId` is not a member of the team (one query). */
+export async function membershipGrants(db: DB, projectId: string, teamId: string, userId: string): Promise<string[] | null> {
+  if (!isUuid(teamId) || !isUuid(userId)) return null;
+  const m = schema.teamMembers;
+  const g = schema.teamPermissionGrants;
+  const rows = await db.select({ permissionId: g.permissionId }).from(m)
+    .leftJoin(g, and(eq(g.teamId, m.teamId), eq(g.userId, m.userId)))
+    .where(and(eq(m.projectId, projectId), eq(m.teamId, teamId), eq(m.userId, userId)));
+  if (rows.length === 0) return null;
+  return rows.flatMap((r) => (r.permissionId ? [r.permissionId] : []));
+}

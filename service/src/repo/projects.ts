@@ -159,3 +159,16 @@ export async function adminView(db: DB, p: Project): Promise<AdminProject> {
 }
 
 export { and, eq };
+
+/**
+ * Adds a project to an internal user's managedProjectIds (ownership lives in the owner's server metadata, as the
+ * protocol defines it). The row is locked, so two creations at once both land.
+ */
+export async function addManagedProject(tx: DB, ownerId: string, projectId: string): Promise<void> {
+  const u = schema.users;
+  const [row] = await tx.select({ m: u.serverMetadata }).from(u).where(and(eq(u.projectId, 'internal'), eq(u.id, ownerId))).for('update');
+  const metadata = (row?.m && typeof row.m === 'object' ? row.m : {}) as Record<string, unknown>;
+  const ids = Array.isArray(metadata.managedProjectIds) ? metadata.managedProjectIds.filter((v): v is string => typeof v === 'string') : [];
+  await tx.update(u).set({ serverMetadata: { ...metadata, managedProjectIds: [...ids, projectId] } })
+    .where(and(eq(u.projectId, 'internal'), eq(u.id, ownerId)));
+}

@@ -1,5 +1,5 @@
 // Team invitations are verification codes of type team_invitation carrying `{team_id}` (data) and the recipient
-// (`method.email`). Creating and checking codes is auth/verification-codes.ts; this is the invitation view.
+// (`method.email`). Creating and checking codes is repo/verification-codes.ts; this is the invitation view.
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';

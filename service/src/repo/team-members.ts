@@ -5,17 +5,11 @@ import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { emitEvent } from '../events';
+import { foreignKeyConstraint } from '../db/errors';
 import type { Project } from './projects';
 import { isUuid } from './users';
 
 const m = schema.teamMembers;
-
-/** Postgres foreign-key violation (the team or user vanished under a concurrent delete). */
-function isForeignKeyViolation(err: unknown): string | undefined {
-  const e = err as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown };
-  if (e?.cause) { const inner = isForeignKeyViolation(e.cause); if (inner) return inner; }
-  return e?.code === '23503' ? (e.constraint_name ?? e.constraint ?? '') : undefined;
-}
 
 /** `lock: 'share'` keeps the membership from being removed until the transaction ends. */
 export async function isMember(db: DB, projectId: string, teamId: string, userId: string, lock?: 'share'): Promise<boolean> {
@@ -37,7 +31,7 @@ export async function addMember(tx: DB, project: Project, teamId: string, userId
     inserted = await tx.insert(m).values({ projectId: project.id, teamId, userId, isSelected: o.selected ?? false })
       .onConflictDoNothing().returning({ u: m.userId });
   } catch (err) {
-    const fk = isForeignKeyViolation(err);
+    const fk = foreignKeyConstraint(err);
     if (fk === undefined) throw err;
     if (fk.includes('user')) throw new KnownErrors.UserNotFound();
     throw new KnownErrors.TeamNotFound(teamId);
@@ -98,4 +92,14 @@ export async function updateProfile(db: DB, projectId: string, teamId: string, u
   if (Object.keys(set).length === 0) return isMember(db, projectId, teamId, userId);
   const rows = await db.update(m).set(set).where(where).returning({ u: m.userId });
   return rows.length > 0;
+}
+
+/** Makes `teamId` the user's selected team (null: none). TEAM_MEMBERSHIP_NOT_FOUND when the user is not a member. */
+export async function selectTeam(tx: DB, projectId: string, userId: string, teamId: string | null): Promise<void> {
+  if (teamId !== null) {
+    const [member] = await tx.select({ teamId: m.teamId }).from(m).where(and(eq(m.projectId, projectId), eq(m.userId, userId), eq(m.teamId, teamId))).limit(1);
+    if (!member) throw new KnownErrors.TeamMembershipNotFound(teamId, userId);
+  }
+  await tx.update(m).set({ isSelected: false }).where(and(eq(m.projectId, projectId), eq(m.userId, userId), eq(m.isSelected, true)));
+  if (teamId !== null) await tx.update(m).set({ isSelected: true }).where(and(eq(m.projectId, projectId), eq(m.userId, userId), eq(m.teamId, teamId)));
 }

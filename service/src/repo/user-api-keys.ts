@@ -3,6 +3,7 @@
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { generateSecureCode } from '@gatehouse/shared/rules/codes';
 import type { DB } from '../db';
+import { isForeignKeyViolation } from '../db/errors';
 import { schema } from '../db';
 import { hashSecret } from '../tokens/hash';
 
@@ -32,12 +33,6 @@ export interface NewKey {
   isPublic: boolean;
   expiresAt: Date | null;
   value: string;
-}
-
-/** Postgres foreign-key violation: the owner vanished under a concurrent delete. */
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: unknown };
-  return e?.code === '23503' || (!!e?.cause && isForeignKeyViolation(e.cause));
 }
 
 /** The new key, or null when its owner was deleted meanwhile. */

@@ -3,8 +3,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { DB } from '../db';
+import { isUniqueViolation } from '../db/errors';
 import { schema } from '../db';
 import type { Project } from './projects';
+import type { ChannelRow } from './contact-channels';
 import { createTeam } from './teams';
 
 export interface NewUser {
@@ -23,14 +25,6 @@ export interface NewUser {
   oauthAccounts?: { providerId: string; accountId: string; email?: string | null; usedForAuth?: boolean }[];
 }
 
-/** Postgres unique violation on a given index. */
-export function isUniqueViolation(err: unknown, index?: string): boolean {
-  const e = err as { code?: string; constraint_name?: string; constraint?: string; message?: string; cause?: unknown };
-  if (e?.cause && isUniqueViolation(e.cause, index)) return true;
-  if (e?.code !== '23505') return false;
-  return !index || e.constraint_name === index || e.constraint === index || !!e.message?.includes(index);
-}
-
 export async function assertEmailFreeForAuth(db: DB, projectId: string, email: string, exceptUserId?: string) {
   const c = schema.contactChannels;
   const [row] = await db.select({ userId: c.userId }).from(c)
@@ -38,10 +32,14 @@ export async function assertEmailFreeForAuth(db: DB, projectId: string, email: s
   if (row && row.userId !== exceptUserId) throw new KnownErrors.UserEmailAlreadyExists(email);
 }
 
-/** Creates a user with everything a sign-up implies. Call inside a transaction. Returns the new user id. */
-export async function createUser(tx: DB, project: Project, u: NewUser): Promise<string> {
+/**
+ * Inserts a user with everything a sign-up implies (users/create.ts is the one caller; it emits the event). Call
+ * inside a transaction. `emailCheckedFree`: the caller has just checked that no one signs in with the primary email
+ * (the unique index still decides a race). Returns the new user id and its primary email channel.
+ */
+export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<{ id: string; channel: ChannelRow | null }> {
   const emptyToNull = (v: string | null | undefined) => (v === '' ? null : v ?? null);
-  if (u.primaryEmail && u.primaryEmailAuthEnabled) await assertEmailFreeForAuth(tx, project.id, u.primaryEmail);
+  if (u.primaryEmail && u.primaryEmailAuthEnabled && !o.emailCheckedFree) await assertEmailFreeForAuth(tx, project.id, u.primaryEmail);
   const [user] = await tx.insert(schema.users).values({
     projectId: project.id,
     displayName: emptyToNull(u.displayName),
@@ -55,12 +53,13 @@ export async function createUser(tx: DB, project: Project, u: NewUser): Promise<
     totpSecret: u.totpSecret ?? null,
   }).returning({ id: schema.users.id });
 
+  let channel: ChannelRow | null = null;
   if (u.primaryEmail) {
     try {
-      await tx.insert(schema.contactChannels).values({
+      [channel] = await tx.insert(schema.contactChannels).values({
         projectId: project.id, userId: user.id, type: 'email', value: u.primaryEmail,
         isVerified: u.primaryEmailVerified ?? false, isPrimary: true, usedForAuth: u.primaryEmailAuthEnabled ?? false,
-      });
+      }).returning();
     } catch (err) {
       if (isUniqueViolation(err, 'contact_channels_auth_idx')) throw new KnownErrors.UserEmailAlreadyExists(u.primaryEmail);
       throw err;
@@ -84,10 +83,13 @@ export async function createUser(tx: DB, project: Project, u: NewUser): Promise<
     const name = u.displayName ? `${u.displayName}'s Team` : u.primaryEmail ? `${u.primaryEmail}'s Team` : 'Personal Team';
     await createTeam(tx, project, { displayName: name, creatorUserId: user.id, selectForCreator: true });
   }
-  return user.id;
+  return { id: user.id, channel };
 }
 
-export async function updateUserColumns(db: DB, projectId: string, userId: string, set: Partial<typeof schema.users.$inferInsert>) {
+/** Columns of a user row an update may set. */
+export type UserColumns = Partial<typeof schema.users.$inferInsert>;
+
+export async function updateUserColumns(db: DB, projectId: string, userId: string, set: UserColumns) {
   if (Object.keys(set).length === 0) return;
   await db.update(schema.users).set(set).where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId)));
 }

@@ -235,3 +235,10 @@ export async function totpSecret(db: DB, projectId: string, userId: string): Pro
   // Sealed at rest (tokens/secrets-at-rest.ts); a secret stored before sealing existed is read as it is.
   return row?.s ? openBytes('totp-secret', row.s) : null;
 }
+
+/** The user's display name (null when unset or when the user does not exist). */
+export async function displayName(db: DB, projectId: string, userId: string): Promise<string | null> {
+  const u = schema.users;
+  const [row] = await db.select({ displayName: u.displayName }).from(u).where(and(eq(u.projectId, projectId), eq(u.id, userId))).limit(1);
+  return row?.displayName ?? null;
+}

@@ -1,34 +1,28 @@
 // Anonymous sign-up (protocol-auth §3.9). The reference server allows it only for a hard-coded list of its own
 // projects; here that list is the `internal` project (the project configuration has no switch for it).
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { Strict } from '@gatehouse/shared/schemas/common';
 import { route } from '../http/route';
-import * as users from '../repo/users';
-import { createUser } from '../repo/user-writes';
-import { emitEvent } from '../events';
+import { createUser } from '../users/create';
 import { issueSession } from '../auth/session-tokens';
 import { byIp, limitRequests } from '../auth/rate-limits';
 
-const ALL = ['client', 'server', 'admin'] as const;
 const ANONYMOUS_PROJECTS = new Set(['internal']);
 
 export const anonymousRoutes = [
   route({
     method: 'POST', path: '/auth/anonymous/sign-up', summary: 'Create an anonymous user and sign it in', tags: ['Anonymous'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Type.Optional(Type.Unknown()),
     response: Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() }),
-    async handler({ services, auth, headers, request }) {
+    async handler({ services, auth, headers, ip }) {
       const project = auth.project;
       if (!ANONYMOUS_PROJECTS.has(project.id)) throw new KnownErrors.AnonymousAccountsNotEnabled();
-      await limitRequests(services, [byIp(services, request, 'sign_up_ip', project.id)]);
-      const userId = await services.db.transaction(async (tx) => {
-        const id = await createUser(tx, project, { displayName: 'Anonymous user', isAnonymous: true });
-        const row = await users.load(tx, project.id, id);
-        await emitEvent(tx, project.id, 'user.created', row && users.serverView(row));
-        return id;
-      });
+      await limitRequests(services, [byIp(ip, 'sign_up_ip', project.id)]);
+      const { user } = await services.db.transaction((tx) => createUser(tx, project, { displayName: 'Anonymous user', isAnonymous: true }));
+      const userId = user.id;
       // Anonymous users have no second factor, so there is no MFA step.
       const tokens = await issueSession(services, { projectId: project.id, userId, headers });
       return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };

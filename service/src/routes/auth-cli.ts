@@ -1,5 +1,6 @@
 // CLI login (protocol-auth §3.7): the CLI creates an attempt and polls with the polling code; the user's browser
 // completes it with the login code and its own refresh token, which the CLI collects once.
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { generateSecureCode } from '@gatehouse/shared/rules/codes';
 import { Success } from '@gatehouse/shared/schemas/common';
@@ -12,7 +13,6 @@ import * as cliAuth from '../repo/cli-auth';
 import * as sessions from '../repo/sessions';
 import { decryptString, encryptString } from '../tokens/encryption';
 
-const ALL = ['client', 'server', 'admin'] as const;
 const TOKEN_PURPOSE = 'cli-auth-refresh-token';
 const INVALID_LOGIN_CODE = 'Invalid login code or the code has expired';
 const PROJECT_MISMATCH = 'Project ID mismatch; please ensure that you are using the correct app url.';
@@ -20,7 +20,7 @@ const PROJECT_MISMATCH = 'Project ID mismatch; please ensure that you are using 
 export const cliAuthRoutes = [
   route({
     method: 'POST', path: '/auth/cli', summary: 'Start a CLI login', tags: ['CLI'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: CliAuthCreateRequest,
     response: CliAuthCreateResponse,
     async handler({ services, auth, body }) {
@@ -33,7 +33,7 @@ export const cliAuthRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/cli/poll', summary: 'Poll a CLI login for its refresh token', tags: ['CLI'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: CliAuthPollRequest,
     response: CliAuthPollResponse,
     async handler({ services, auth, body }) {
@@ -51,7 +51,7 @@ export const cliAuthRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/cli/complete', summary: 'Complete a CLI login from a signed-in browser', tags: ['CLI'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: CliAuthCompleteRequest,
     response: Success,
     async handler({ services, auth, body }) {

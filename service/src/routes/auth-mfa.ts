@@ -3,6 +3,7 @@
 // Wrong TOTP codes are limited per IP (code_attempt_ip, like every code redemption) and per user across attempt
 // codes (mfa_attempt_account): a password sign-in that reaches MFA counts as a success, so whoever knows the
 // password could otherwise fetch fresh attempt codes, each good for 20 guesses, without end.
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { MfaSignInRequest, SignInTokensWithNewUser } from '@gatehouse/shared/schemas/mfa';
 import { route } from '../http/route';
@@ -13,7 +14,6 @@ import { byUser, limitFailures } from '../auth/rate-limits';
 import { issueSession } from '../auth/session-tokens';
 import { matchTotpStep, TOTP_DRIFT_STEPS, TOTP_PERIOD_SECONDS } from '../auth/totp';
 
-const ALL = ['client', 'server', 'admin'] as const;
 // A claimed step must stay recorded while it can still validate (drift window on both sides), plus a margin.
 const STEP_MEMORY_MS = (2 * TOTP_DRIFT_STEPS + 2) * TOTP_PERIOD_SECONDS * 1000;
 
@@ -22,12 +22,12 @@ interface AttemptData { user_id?: unknown; is_new_user?: unknown }
 export const mfaRoutes = [
   route({
     method: 'POST', path: '/auth/mfa/sign-in', summary: 'Finish a sign-in with a TOTP code', tags: ['MFA'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: MfaSignInRequest,
     response: SignInTokensWithNewUser,
-    async handler({ services, auth, body, headers, request }) {
+    async handler({ services, auth, body, headers, ip }) {
       const projectId = auth.project.id;
-      const row = await redeemFlowCode(services, request, auth.project, {
+      const row = await redeemFlowCode(services, ip, auth.project, {
         type: 'mfa_attempt', code: body.code, consume: true,
         // A wrong TOTP leaves the attempt code usable (it still counts toward the attempt limit). The user's
         // budget is counted before the check, so parallel guesses cannot slip past it; over it, even the right

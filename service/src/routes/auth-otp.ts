@@ -1,5 +1,6 @@
 // OTP / magic-link sign-in (protocol-auth §3.2). One 45-character code serves both: the link carries it whole,
 // the mail shows its first 6 characters upper-cased (the OTP), and the caller keeps the other 39 (the nonce).
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { splitOtp } from '@gatehouse/shared/rules/codes';
@@ -7,29 +8,27 @@ import { SignInEmail, Strict, Url } from '@gatehouse/shared/schemas/common';
 import { CodeBody, IsCodeValid } from '@gatehouse/shared/schemas/contact-channels';
 import { route } from '../http/route';
 import * as users from '../repo/users';
-import { createUser, updateUserColumns } from '../repo/user-writes';
-import { emitEvent } from '../events';
+import { updateUserColumns } from '../repo/user-writes';
+import { createUser } from '../users/create';
 import { completeSignIn } from '../auth/sign-in';
 import type { IssuedTokens } from '../auth/session-tokens';
 import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
 import { magicLinkTemplateVersion } from '../email/templates';
-
-const ALL = ['client', 'server', 'admin'] as const;
 
 interface OtpData { user_id?: string; is_new_user: boolean }
 
 export const otpRoutes = [
   route({
     method: 'POST', path: '/auth/otp/send-sign-in-code', summary: 'Send a magic link and sign-in code by email', tags: ['OTP'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Strict({ email: SignInEmail(), callback_url: Url() }),
     response: Strict({ nonce: Type.String() }),
-    async handler({ services, auth, body, headers, request }) {
+    async handler({ services, auth, body, headers, ip }) {
       const project = auth.project;
       if (!project.config.magic_link_enabled) throw new StatusError(403, 'Magic link is not enabled for this project');
       // Limits before the lookup (ASVS 11.1.2): its answers (an unverified address exists) are not a free oracle.
       assertTrustedCallback(project, body.callback_url);
-      await limitCodeSending(services, request, project, body.email);
+      await limitCodeSending(services, ip, project, body.email);
       const found = await users.findByAuthEmail(services.db, project.id, body.email);
       if (found && !found.isVerified) throw new KnownErrors.UserEmailAlreadyExists(body.email);
       if (!found && !project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
@@ -45,21 +44,21 @@ export const otpRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/otp/sign-in/check-code', summary: 'Check a sign-in code', tags: ['OTP'],
-    access: [...ALL], body: CodeBody, response: IsCodeValid,
-    async handler({ services, auth, body, request }) {
-      await redeemFlowCode(services, request, auth.project, { type: 'one_time_password', code: body.code, consume: false });
+    access: [...ACCESS_TYPES], body: CodeBody, response: IsCodeValid,
+    async handler({ services, auth, body, ip }) {
+      await redeemFlowCode(services, ip, auth.project, { type: 'one_time_password', code: body.code, consume: false });
       return { is_code_valid: true as const };
     },
   }),
   route({
     method: 'POST', path: '/auth/otp/sign-in', summary: 'Sign in with a magic link code or OTP + nonce', tags: ['OTP'],
-    access: [...ALL], body: CodeBody,
+    access: [...ACCESS_TYPES], body: CodeBody,
     response: Strict({ access_token: Type.String(), is_new_user: Type.Boolean(), refresh_token: Type.String(), user_id: Type.String() }),
-    async handler({ services, auth, body, headers, request }) {
+    async handler({ services, auth, body, headers, ip }) {
       const project = auth.project;
       let tokens: IssuedTokens | undefined;
       let isNewUser = false;
-      await redeemFlowCode(services, request, project, { type: 'one_time_password', code: body.code, consume: true }, async (row) => {
+      await redeemFlowCode(services, ip, project, { type: 'one_time_password', code: body.code, consume: true }, async (row) => {
         const data = row.data as OtpData;
         const email = (row.method as { email: string }).email;
         isNewUser = data.is_new_user;
@@ -67,12 +66,9 @@ export const otpRoutes = [
         if (data.is_new_user) {
           // Sign-up may have been switched off since the code was sent.
           if (!project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
-          userId = await services.db.transaction(async (tx) => {
-            const id = await createUser(tx, project, { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true });
-            const created = await users.load(tx, project.id, id);
-            await emitEvent(tx, project.id, 'user.created', created && users.serverView(created));
-            return id;
-          });
+          const { user } = await services.db.transaction((tx) =>
+            createUser(tx, project, { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true }));
+          userId = user.id;
         } else {
           const user = data.user_id ? await users.load(services.db, project.id, data.user_id) : null;
           if (!user) throw new KnownErrors.UserNotFound();
@@ -80,7 +76,8 @@ export const otpRoutes = [
           // Proving control of the sign-in email adds the OTP method (account merge), only now that it is proven.
           if (!user.otp_auth_enabled) await updateUserColumns(services.db, project.id, userId, { otpAuthEnabled: true });
         }
-        tokens = await completeSignIn(services, { projectId: project.id, userId, isNewUser, headers });
+        // A new user has no second factor: no MFA step to look up.
+        tokens = await completeSignIn(services, { projectId: project.id, userId, isNewUser, headers, ...(isNewUser ? { hasTotp: false } : {}) });
       });
       const t = tokens!;
       return { access_token: t.access_token, is_new_user: isNewUser, refresh_token: t.refresh_token, user_id: t.user_id };

@@ -1,4 +1,5 @@
 // Passkey registration and sign-in (protocol-auth §3.4). Challenges live in verification codes (65 s, single use).
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { Type } from '@sinclair/typebox';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
@@ -6,21 +7,19 @@ import { PasskeyOptionsResponse, PasskeyRegisterRequest, PasskeyRegisterResponse
 import { SignInTokensWithNewUser } from '@gatehouse/shared/schemas/mfa';
 import { route } from '../http/route';
 import * as passkeys from '../repo/passkeys';
-import { createCode, redeemCode } from '../auth/verification-codes';
+import { createCode, redeemCode } from '../repo/verification-codes';
 import { completeSignIn } from '../auth/sign-in';
 import { queueNotice } from '../auth/security-notices';
 import {
   assertPasskeysEnabled, authenticationOptions, PASSKEY_CHALLENGE_LIFETIME_MS, registrationOptions, verifyAuthentication, verifyRegistration,
 } from '../auth/passkeys';
 
-const ALL = ['client', 'server', 'admin'] as const;
-
 interface ChallengeData { challenge?: string; user_id?: string; user_handle?: string }
 
 export const passkeyRoutes = [
   route({
     method: 'POST', path: '/auth/passkey/initiate-passkey-registration', summary: 'Start registering a passkey for the signed-in user', tags: ['Passkeys'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Type.Optional(Type.Unknown()),
     response: PasskeyOptionsResponse,
     async handler({ services, auth, requireUser, userRequiredError }) {
@@ -36,7 +35,7 @@ export const passkeyRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/passkey/register', summary: "Register (or replace) the signed-in user's passkey", tags: ['Passkeys'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: PasskeyRegisterRequest,
     response: PasskeyRegisterResponse,
     async handler({ services, auth, body, requireUser, userRequiredError }) {
@@ -66,7 +65,7 @@ export const passkeyRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/passkey/initiate-passkey-authentication', summary: 'Start a passkey sign-in', tags: ['Passkeys'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Type.Optional(Type.Unknown()),
     response: PasskeyOptionsResponse,
     async handler({ services, auth }) {
@@ -81,7 +80,7 @@ export const passkeyRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/passkey/sign-in', summary: 'Sign in with a passkey', tags: ['Passkeys'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: PasskeySignInRequest,
     response: SignInTokensWithNewUser,
     async handler({ services, auth, body, headers }) {

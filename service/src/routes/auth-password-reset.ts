@@ -4,6 +4,7 @@
 // to a user. Everything that depends on the answer (lookup, code, mail) runs after the response is decided and
 // is not awaited, so the response time cannot tell; the callback URL is checked for every email (the reference
 // checks it only for existing users, which told them apart), and the per-email limit counts every request.
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { getPasswordError } from '@gatehouse/shared/rules/password';
@@ -19,9 +20,7 @@ import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redee
 import { emitEvent } from '../events';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 import { assertNotCommonPassword } from '../auth/common-passwords';
-import { invalidateResetCodes } from '../auth/verification-codes';
-
-const ALL = ['client', 'server', 'admin'] as const;
+import { invalidateResetCodes } from '../repo/verification-codes';
 
 function assertPasswordAuthEnabled(project: Project) {
   if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
@@ -44,14 +43,14 @@ async function sendResetEmailIfUserExists(services: Services, project: Project, 
 export const passwordResetRoutes = [
   route({
     method: 'POST', path: '/auth/password/send-reset-code', summary: 'Email a password reset link', tags: ['Password'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Strict({ email: Email(), callback_url: Url() }),
     response: Strict({ success: Type.Literal('maybe, only if user with e-mail exists') }),
-    async handler({ services, auth, body, request }) {
+    async handler({ services, auth, body, ip }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
       assertTrustedCallback(project, body.callback_url);
-      await limitCodeSending(services, request, project, body.email);
+      await limitCodeSending(services, ip, project, body.email);
       void sendResetEmailIfUserExists(services, project, body.email, body.callback_url)
         .catch((err) => console.error('[password-reset] could not send the reset email:', err));
       return { success: 'maybe, only if user with e-mail exists' as const };
@@ -59,20 +58,20 @@ export const passwordResetRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/password/reset/check-code', summary: 'Check a password reset code', tags: ['Password'],
-    access: [...ALL], body: CodeBody, response: IsCodeValid,
-    async handler({ services, auth, body, request }) {
-      await redeemFlowCode(services, request, auth.project, { type: 'password_reset', code: body.code, consume: false });
+    access: [...ACCESS_TYPES], body: CodeBody, response: IsCodeValid,
+    async handler({ services, auth, body, ip }) {
+      await redeemFlowCode(services, ip, auth.project, { type: 'password_reset', code: body.code, consume: false });
       return { is_code_valid: true as const };
     },
   }),
   route({
     method: 'POST', path: '/auth/password/reset', summary: 'Set a new password with a reset code', tags: ['Password'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Strict({ code: Code45(), password: Type.String({ maxLength: 70 }) }),
     response: Success,
-    async handler({ services, auth, body, request }) {
+    async handler({ services, auth, body, ip }) {
       const project = auth.project;
-      await redeemFlowCode(services, request, project, {
+      await redeemFlowCode(services, ip, project, {
         type: 'password_reset', code: body.code, consume: true,
         // Checked before the code is consumed (the reference burnt the code on a too-short password).
         validate: async () => {

@@ -1,4 +1,5 @@
 // Password sign-up, sign-in, update and set (protocol-auth §3.1). Reset by code lives in auth-password-reset.ts.
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { getPasswordError } from '@gatehouse/shared/rules/password';
@@ -7,20 +8,18 @@ import { route } from '../http/route';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import * as sessions from '../repo/sessions';
-import { createUser } from '../repo/user-writes';
+import { createUser } from '../users/create';
 import { completeSignIn } from '../auth/sign-in';
 import { issueSession } from '../auth/session-tokens';
-import { emitEvent } from '../events';
-import { onPasswordSignUp } from '../auth/hooks';
+import { sendChannelVerificationEmail } from '../auth/verification-email';
 import { byEmailAndIp, byIp, limitFailures, limitRequests } from '../auth/rate-limits';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
 import { assertNotCommonPassword } from '../auth/common-passwords';
-import { invalidateResetCodes } from '../auth/verification-codes';
+import { invalidateResetCodes } from '../repo/verification-codes';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 
 const Password = () => Type.String({ maxLength: 70 });
 const Tokens = Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() });
-const ALL = ['client', 'server', 'admin'] as const;
 
 function assertPasswordAuthEnabled(project: Project) {
   if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
@@ -35,41 +34,41 @@ async function assertPasswordAcceptable(password: string) {
 export const passwordRoutes = [
   route({
     method: 'POST', path: '/auth/password/sign-up', summary: 'Sign up with email and password', tags: ['Password'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Strict({ email: SignInEmail(), password: Password(), verification_callback_url: Type.Optional(Url()) }),
     response: Tokens,
-    async handler({ services, auth, body, headers, request }) {
+    async handler({ services, auth, body, headers, ip }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
       await assertPasswordAcceptable(body.password);
       if (!project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
       // Counted before the lookup: the "already exists" answer is not a free oracle, nor sign-up a free mass action.
-      await limitRequests(services, [byIp(services, request, 'sign_up_ip', project.id)]);
+      await limitRequests(services, [byIp(ip, 'sign_up_ip', project.id)]);
       if (await users.findByAuthEmail(services.db, project.id, body.email)) throw new KnownErrors.UserEmailAlreadyExists(body.email);
       const passwordHash = await services.passwords.hash(body.password);
-      const userId = await services.db.transaction(async (tx) => {
-        const id = await createUser(tx, project, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash });
-        const row = await users.load(tx, project.id, id);
-        await emitEvent(tx, project.id, 'user.created', row && users.serverView(row));
-        return id;
-      });
+      const { user, channel } = await services.db.transaction((tx) =>
+        createUser(tx, project, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash }, { emailCheckedFree: true }));
       // The verification email is best effort: its failures (e.g. an untrusted callback) never fail the sign-up.
-      void onPasswordSignUp(services, project, userId, body.email, body.verification_callback_url).catch(() => {});
-      const tokens = await completeSignIn(services, { projectId: project.id, userId, isNewUser: true, headers });
+      if (body.verification_callback_url && channel) {
+        void sendChannelVerificationEmail(services, project, { userId: user.id, channelId: channel.id, email: body.email, callbackUrl: body.verification_callback_url })
+          .catch((err) => console.error(`[sign-up] the verification email to a new user of project ${project.id} was not queued:`, err));
+      }
+      // A new user has no second factor: no MFA step to look up.
+      const tokens = await completeSignIn(services, { projectId: project.id, userId: user.id, isNewUser: true, headers, hasTotp: false });
       return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },
   }),
   route({
     method: 'POST', path: '/auth/password/sign-in', summary: 'Sign in with email and password', tags: ['Password'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Strict({ email: Email(), password: Password() }),
     response: Tokens,
-    async handler({ services, auth, body, headers, request }) {
+    async handler({ services, auth, body, headers, ip }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
       // Failed attempts are limited per IP and per account from that IP (auth/rate-limits.ts): a guesser elsewhere
       // cannot lock the owner out.
-      const limits = [byIp(services, request, 'sign_in_ip', project.id), byEmailAndIp(services, request, 'sign_in_account', project.id, body.email)];
+      const limits = [byIp(ip, 'sign_in_ip', project.id), byEmailAndIp(ip, 'sign_in_account', project.id, body.email)];
       const tokens = await limitFailures(services, limits, async () => {
         const found = await users.passwordSignInFacts(services.db, project.id, body.email);
         const hash = found?.passwordHash;
@@ -84,7 +83,7 @@ export const passwordRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/password/update', summary: "Change the signed-in user's password", tags: ['Password'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Strict({ old_password: Password(), new_password: Password() }),
     response: Success,
     async handler({ services, auth, body, headers, requireUser, userRequiredError }) {
@@ -111,7 +110,7 @@ export const passwordRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/password/set', summary: 'Set a password for a signed-in user who has none', tags: ['Password'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     body: Strict({ password: Password() }),
     response: Success,
     async handler({ services, auth, body, requireUser, userRequiredError }) {

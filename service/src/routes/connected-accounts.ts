@@ -1,5 +1,6 @@
 // Provider access tokens of a user's connected OAuth accounts (protocol-auth §3.6.5), e.g. to call GitHub's API
 // on the user's behalf with the scopes the app asked for at sign-in or link time.
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { UserIdOrMe } from '@gatehouse/shared/schemas/common';
@@ -9,8 +10,6 @@ import * as users from '../repo/users';
 import * as accounts from '../repo/oauth-accounts';
 import { enabledProviderConfig, providerClient } from '../oauth/project-providers';
 import { connectedAccessToken } from '../oauth/provider-tokens';
-
-const ALL = ['client', 'server', 'admin'] as const;
 
 async function accessToken(ctx: AuthedContext, userIdOrMe: string, providerId: string, scope: string | undefined) {
   const { services, auth } = ctx;
@@ -30,7 +29,7 @@ async function accessToken(ctx: AuthedContext, userIdOrMe: string, providerId: s
 export const connectedAccountRoutes = [
   route({
     method: 'POST', path: '/connected-accounts/:user_id/:provider_id/access-token', summary: "An access token for a user's connected OAuth account", tags: ['OAuth'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     params: Type.Object({ user_id: UserIdOrMe(), provider_id: Type.String() }),
     body: Type.Optional(ConnectedAccountAccessTokenRequest),
     response: ConnectedAccountAccessToken,
@@ -41,7 +40,7 @@ export const connectedAccountRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/oauth/connected-accounts/:provider_id/access-token', summary: 'Deprecated alias of /connected-accounts/me/{provider_id}/access-token', tags: ['OAuth'],
-    access: [...ALL],
+    access: [...ACCESS_TYPES],
     params: Type.Object({ provider_id: Type.String() }),
     body: Type.Optional(ConnectedAccountAccessTokenRequest),
     response: ConnectedAccountAccessToken,

@@ -1,4 +1,5 @@
 // Contact channels (protocol-resources §9.2) and email verification (protocol-auth §3.3).
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { List, Success } from '@gatehouse/shared/schemas/common';
 import {
@@ -12,9 +13,8 @@ import * as users from '../repo/users';
 import { limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
 import { sendChannelVerificationEmail } from '../auth/verification-email';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
-import { queueNotice, sendQueuedNotices, verifiedAddresses } from '../auth/security-notices';
+import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 
-const ALL = ['client', 'server', 'admin'] as const;
 const NOT_FOUND = 'Contact channel not found';
 
 /** The user a request is about: `me` needs a session; a client may only name its own user (`forbidden`). */
@@ -57,7 +57,7 @@ async function applyUpdate(ctx: AuthedContext, userId: string, channelId: string
     }
     if (b.is_primary === true) await channels.demotePrimary(tx, projectId, userId, row.id);
     if (b.is_primary !== undefined) set.isPrimary = b.is_primary;
-    const recipients = await verifiedAddresses(tx, projectId, userId);
+    const recipients = await channels.verifiedAddresses(tx, projectId, userId);
     const updated = await channels.update(tx, row.id, set);
     if (row.usedForAuth && (changed || !usedForAuth)) {
       await queueNotice(tx, services, auth.project, { userId, type: 'sign_in_email_removed', extra: { email: row.value }, to: recipients });
@@ -72,7 +72,7 @@ async function applyUpdate(ctx: AuthedContext, userId: string, channelId: string
 export const contactChannelRoutes = [
   route({
     method: 'POST', path: '/contact-channels', summary: 'Create a contact channel', tags: ['Contact channels'],
-    access: [...ALL], status: 201,
+    access: [...ACCESS_TYPES], status: 201,
     body: perAccess({ client: ClientContactChannelCreate, server: ServerContactChannelCreate }),
     response: ContactChannel,
     async handler(ctx) {
@@ -89,7 +89,7 @@ export const contactChannelRoutes = [
         if (await channels.findByValue(tx, auth.project.id, userId, body.value)) throw new StatusError(400, 'Contact channel already exists');
         if (body.used_for_auth) await channels.assertFreeForAuth(tx, auth.project.id, userId, body.value, body.value);
         if (body.is_primary) await channels.demotePrimary(tx, auth.project.id, userId);
-        const recipients = body.used_for_auth ? await verifiedAddresses(tx, auth.project.id, userId) : [];
+        const recipients = body.used_for_auth ? await channels.verifiedAddresses(tx, auth.project.id, userId) : [];
         const row = await channels.insert(tx, {
           projectId: auth.project.id, userId, value: body.value, usedForAuth: body.used_for_auth,
           isPrimary: body.is_primary ?? false, isVerified,
@@ -107,7 +107,7 @@ export const contactChannelRoutes = [
   }),
   route({
     method: 'GET', path: '/contact-channels', summary: "List a user's contact channels", tags: ['Contact channels'],
-    access: [...ALL], query: ContactChannelListQuery, response: List(ContactChannel),
+    access: [...ACCESS_TYPES], query: ContactChannelListQuery, response: List(ContactChannel),
     async handler(ctx) {
       const userId = targetUserId(ctx, ctx.query.user_id, 'Client can only list contact channels for their own user.');
       const rows = await channels.list(ctx.db, ctx.auth.project.id, { userId, channelId: ctx.query.contact_channel_id });
@@ -116,7 +116,7 @@ export const contactChannelRoutes = [
   }),
   route({
     method: 'GET', path: '/contact-channels/:user_id/:contact_channel_id', summary: 'Get a contact channel', tags: ['Contact channels'],
-    access: [...ALL], params: ContactChannelParams, response: ContactChannel,
+    access: [...ACCESS_TYPES], params: ContactChannelParams, response: ContactChannel,
     async handler(ctx) {
       const userId = targetUserId(ctx, ctx.params.user_id, 'Client can only read contact channels for their own user.')!;
       const row = await channels.find(ctx.db, ctx.auth.project.id, userId, ctx.params.contact_channel_id);
@@ -126,7 +126,7 @@ export const contactChannelRoutes = [
   }),
   route({
     method: 'PATCH', path: '/contact-channels/:user_id/:contact_channel_id', summary: 'Update a contact channel', tags: ['Contact channels'],
-    access: [...ALL], params: ContactChannelParams,
+    access: [...ACCESS_TYPES], params: ContactChannelParams,
     body: perAccess({ client: ClientContactChannelUpdate, server: ServerContactChannelUpdate }),
     response: ContactChannel,
     async handler(ctx) {
@@ -136,13 +136,13 @@ export const contactChannelRoutes = [
   }),
   route({
     method: 'DELETE', path: '/contact-channels/:user_id/:contact_channel_id', summary: 'Delete a contact channel', tags: ['Contact channels'],
-    access: [...ALL], params: ContactChannelParams, response: Success,
+    access: [...ACCESS_TYPES], params: ContactChannelParams, response: Success,
     async handler(ctx) {
       const userId = targetUserId(ctx, ctx.params.user_id, 'Client can only delete contact channels for their own user.')!;
       const projectId = ctx.auth.project.id;
       await ctx.services.db.transaction(async (tx) => {
         await channels.lockUser(tx, projectId, userId);
-        const recipients = await verifiedAddresses(tx, projectId, userId);
+        const recipients = await channels.verifiedAddresses(tx, projectId, userId);
         const removed = await channels.remove(tx, projectId, userId, ctx.params.contact_channel_id);
         if (!removed) throw new StatusError(400, NOT_FOUND);
         if (removed.usedForAuth) {
@@ -156,7 +156,7 @@ export const contactChannelRoutes = [
   route({
     method: 'POST', path: '/contact-channels/:user_id/:contact_channel_id/send-verification-code',
     summary: 'Send a verification email for a contact channel', tags: ['Contact channels'],
-    access: [...ALL], params: ContactChannelParams, body: SendVerificationCodeBody, response: Success,
+    access: [...ACCESS_TYPES], params: ContactChannelParams, body: SendVerificationCodeBody, response: Success,
     async handler(ctx) {
       const { services, auth, params, body } = ctx;
       let userId: string;
@@ -172,7 +172,7 @@ export const contactChannelRoutes = [
       const channel = user && (await channels.find(services.db, auth.project.id, userId, params.contact_channel_id));
       if (!user || !channel) throw new StatusError(404, NOT_FOUND);
       if (channel.isVerified) throw new KnownErrors.EmailAlreadyVerified();
-      await limitCodeSending(services, ctx.request, auth.project, channel.value);
+      await limitCodeSending(services, ctx.ip, auth.project, channel.value);
       await sendChannelVerificationEmail(services, auth.project, {
         userId, channelId: channel.id, email: channel.value, callbackUrl: body.callback_url, userDisplayName: user.display_name,
       });
@@ -182,7 +182,7 @@ export const contactChannelRoutes = [
   route({
     method: 'POST', path: '/contact-channels/send-verification-code', summary: "Send a verification email for the user's primary email",
     tags: ['Contact channels'], hidden: true,
-    access: [...ALL], body: LegacySendVerificationCodeBody, response: Success,
+    access: [...ACCESS_TYPES], body: LegacySendVerificationCodeBody, response: Success,
     async handler(ctx) {
       const { services, auth, body } = ctx;
       const user = await ctx.requireUser(ctx.userRequiredError);
@@ -190,7 +190,7 @@ export const contactChannelRoutes = [
       if (user.primary_email_verified) throw new KnownErrors.EmailAlreadyVerified();
       const channel = await channels.findPrimaryEmail(services.db, auth.project.id, user.id);
       if (!channel) throw new KnownErrors.EmailIsNotPrimaryEmail(body.email, null as unknown as string);
-      await limitCodeSending(services, ctx.request, auth.project, channel.value);
+      await limitCodeSending(services, ctx.ip, auth.project, channel.value);
       await sendChannelVerificationEmail(services, auth.project, {
         userId: user.id, channelId: channel.id, email: channel.value, callbackUrl: body.callback_url, userDisplayName: user.display_name,
       });
@@ -199,19 +199,19 @@ export const contactChannelRoutes = [
   }),
   route({
     method: 'POST', path: '/contact-channels/verify/check-code', summary: 'Check an email verification code', tags: ['Contact channels'],
-    access: [...ALL], body: CodeBody, response: IsCodeValid,
+    access: [...ACCESS_TYPES], body: CodeBody, response: IsCodeValid,
     async handler(ctx) {
       const project = ctx.auth.project;
-      await redeemFlowCode(ctx.services, ctx.request, project, { type: 'contact_channel_verification', code: ctx.body.code, consume: false });
+      await redeemFlowCode(ctx.services, ctx.ip, project, { type: 'contact_channel_verification', code: ctx.body.code, consume: false });
       return { is_code_valid: true as const };
     },
   }),
   route({
     method: 'POST', path: '/contact-channels/verify', summary: 'Verify an email with a code', tags: ['Contact channels'],
-    access: [...ALL], body: CodeBody, response: Success,
+    access: [...ACCESS_TYPES], body: CodeBody, response: Success,
     async handler(ctx) {
       const project = ctx.auth.project;
-      await redeemFlowCode(ctx.services, ctx.request, project, { type: 'contact_channel_verification', code: ctx.body.code, consume: true }, async (row) => {
+      await redeemFlowCode(ctx.services, ctx.ip, project, { type: 'contact_channel_verification', code: ctx.body.code, consume: true }, async (row) => {
         const data = row.data as { user_id?: string };
         const method = row.method as { email?: string };
         // The channel was deleted (or its address changed) since the mail went out: the code verifies nothing.

@@ -1,4 +1,5 @@
 // /internal/projects: users of the internal project create and list the projects they own.
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { AdminProject, ProjectConfigUpdate, ProjectDescription, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
@@ -9,10 +10,7 @@ import * as projects from '../repo/projects';
 import * as users from '../repo/users';
 import { createDefaultPermissionDefinitions } from '../repo/permission-definitions';
 import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
-import { schema } from '../db';
-import { and, eq } from 'drizzle-orm';
 
-const ALL = ['client', 'server', 'admin'] as const;
 const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
 
 export const ProjectCreate = Strict({
@@ -30,7 +28,7 @@ async function requireInternalUser(ctx: AuthedContext) {
 export const internalProjectRoutes = [
   route({
     method: 'GET', path: '/internal/projects', summary: 'List the projects the signed-in internal user owns', tags: ['Projects'],
-    access: [...ALL], response: List(AdminProject),
+    access: [...ACCESS_TYPES], response: List(AdminProject),
     async handler(ctx) {
       const user = await requireInternalUser(ctx);
       const owned = await projects.listByIds(ctx.db, managedProjectIds(user.server_metadata));
@@ -40,7 +38,7 @@ export const internalProjectRoutes = [
   }),
   route({
     method: 'POST', path: '/internal/projects', summary: 'Create a project owned by the signed-in internal user', tags: ['Projects'],
-    access: [...ALL], body: ProjectCreate, response: AdminProject, status: 201,
+    access: [...ACCESS_TYPES], body: ProjectCreate, response: AdminProject, status: 201,
     async handler(ctx) {
       const user = await requireInternalUser(ctx);
       // Least privilege (ASVS 4.1.3): an anonymous user (anyone, one request away) must not mint project keys.
@@ -54,12 +52,7 @@ export const internalProjectRoutes = [
       const project = await ctx.db.transaction(async (tx) => {
         const created = await projects.create(tx, { displayName: body.display_name, description: body.description ?? '', isProductionMode: body.is_production_mode, config });
         await createDefaultPermissionDefinitions(tx, created.id);
-        // Ownership lives in the owner's server metadata (managedProjectIds), as the protocol defines it.
-        const [row] = await tx.select({ m: schema.users.serverMetadata }).from(schema.users)
-          .where(and(eq(schema.users.projectId, 'internal'), eq(schema.users.id, user.id))).for('update');
-        const metadata = (row?.m && typeof row.m === 'object' ? row.m : {}) as Record<string, unknown>;
-        await tx.update(schema.users).set({ serverMetadata: { ...metadata, managedProjectIds: [...managedProjectIds(metadata), created.id] } })
-          .where(eq(schema.users.id, user.id));
+        await projects.addManagedProject(tx, user.id, created.id);
         return created;
       });
       return projects.adminView(ctx.db, project);

@@ -7,12 +7,11 @@ import { route } from '../http/route';
 import { HttpResult } from '../http/respond';
 import * as sessions from '../repo/sessions';
 import { mintAccessToken } from '../auth/session-tokens';
-import { authorizationCodeGrant } from '../oauth/authorization-code-grant';
-import type { Services } from '../services';
+import { assertValidClient, authorizationCodeGrant, OAuthRequestError } from '../oauth/authorization-code-grant';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
-export function oauthError(error: string, description: string) {
+function oauthError(error: string, description: string) {
   return HttpResult.json({ error, error_description: description }, 400, NO_STORE);
 }
 
@@ -29,17 +28,6 @@ export function clientCredentials(body: Record<string, string | undefined>, head
   return { clientId: body.client_id, clientSecret: body.client_secret };
 }
 
-/** Checks that the client is a project and the secret one of its valid publishable keys. */
-export async function assertValidClient(services: Services, clientId: string | undefined, clientSecret: string | undefined, opts: { secretRequired: boolean }) {
-  if (!clientId || (opts.secretRequired && !clientSecret)) throw new KnownErrors.InvalidOAuthClientIdOrSecret(null);
-  const project = await services.projects.get(clientId);
-  if (!project) throw new KnownErrors.InvalidOAuthClientIdOrSecret(null);
-  if (clientSecret !== undefined && !(await services.apiKeys.isValid(project.id, 'publishable_client_key', clientSecret))) {
-    throw new KnownErrors.InvalidOAuthClientIdOrSecret(null);
-  }
-  return project;
-}
-
 export const tokenRoutes = [
   route({
     method: 'POST', path: '/auth/oauth/token', summary: 'OAuth 2 token endpoint (refresh_token and authorization_code grants)', tags: ['OAuth'],
@@ -54,7 +42,14 @@ export const tokenRoutes = [
     async handler({ services, body, headers }) {
       const b = body as Record<string, string | undefined>;
       const { clientId, clientSecret } = clientCredentials(b, headers);
-      if (b.grant_type === 'authorization_code') return authorizationCodeGrant(services, b, clientId, clientSecret, headers);
+      if (b.grant_type === 'authorization_code') {
+        try {
+          return HttpResult.json(await authorizationCodeGrant(services, b, clientId, clientSecret, headers), 200, NO_STORE);
+        } catch (err) {
+          if (err instanceof OAuthRequestError) return oauthError(err.error, err.description);
+          throw err;
+        }
+      }
       if (!b.refresh_token) return oauthError('invalid_request', 'Missing parameter: `refresh_token`');
       const project = await assertValidClient(services, clientId, clientSecret, { secretRequired: true });
       const session = await sessions.findByRefreshToken(services.db, project.id, b.refresh_token);

@@ -6,6 +6,7 @@ import { route, type RouteContext } from '../http/route';
 import { parseBody } from '../http/body';
 import { startAuthorization } from '../oauth/outer-flow';
 import { handleCallback } from '../oauth/callback';
+import { HttpResult, errorResult } from '../http/respond';
 
 const ProviderParams = Type.Object({ provider_id: Type.String() });
 
@@ -19,7 +20,12 @@ async function callback({ services, params, url, request, headers, requestId }: 
       for (const [k, v] of Object.entries(body)) if (typeof v === 'string') fields.set(k, v);
     }
   }
-  return handleCallback(services, params.provider_id, fields, headers.get('cookie'), requestId);
+  const outcome = await handleCallback(services, params.provider_id, fields, headers.get('cookie'));
+  const clear: Record<string, string> = outcome.clearCookie ? { 'set-cookie': outcome.clearCookie } : {};
+  if (outcome.type === 'completed') return new HttpResult(307, '{}', { location: outcome.location, 'content-type': 'application/json; charset=utf-8', ...clear });
+  if (outcome.type === 'redirect') return HttpResult.redirect(outcome.location, clear);
+  const result = errorResult(outcome.error, requestId, { isProduction: services.config.isProduction, method: 'GET', url: `/api/v1/auth/oauth/callback/${params.provider_id}` });
+  return new HttpResult(result.status, result.body, { ...result.headers, ...clear });
 }
 
 export const oauthRoutes = [
@@ -29,7 +35,8 @@ export const oauthRoutes = [
     params: ProviderParams,
     query: OAuthAuthorizeQuery,
     async handler({ services, params, query }) {
-      return startAuthorization(services, params.provider_id, query);
+      const { location, setCookie } = await startAuthorization(services, params.provider_id, query);
+      return HttpResult.redirect(location, { 'set-cookie': setCookie });
     },
   }),
   route({

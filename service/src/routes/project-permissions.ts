@@ -7,6 +7,7 @@ import { definitionGraph, findDefinition } from '../repo/permission-definitions'
 import * as grants from '../repo/permissions';
 import * as users from '../repo/users';
 import { emitEvent } from '../events';
+import { isForeignKeyViolation } from '../db/errors';
 import { checkPermissionIds } from './permission-definitions';
 import { cmp, expandByHolder, listedUserId } from './permission-lists';
 
@@ -47,7 +48,7 @@ export const projectPermissionRoutes = [
           }
         } catch (err) {
           // The user was deleted meanwhile (foreign key).
-          if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') throw new KnownErrors.UserNotFound();
+          if (isForeignKeyViolation(err)) throw new KnownErrors.UserNotFound();
           throw err;
         }
         return { id: params.permission_id, user_id: userId };

@@ -1,4 +1,5 @@
 // Sessions: server-created sessions (impersonation), listing, revoking, signing out, refreshing.
+import { ACCESS_TYPES, MAX_SERVER_SESSION_LIFETIME_MS } from '@gatehouse/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { List, Strict, Success, UserIdOrMe, Uuid } from '@gatehouse/shared/schemas/common';
@@ -8,16 +9,13 @@ import * as sessions from '../repo/sessions';
 import * as users from '../repo/users';
 import { issueSession, mintAccessToken } from '../auth/session-tokens';
 
-const ALL = ['client', 'server', 'admin'] as const;
-const MAX_SESSION_MS = 31_708_800_000; // 367 days
-
 export const sessionRoutes = [
   route({
     method: 'POST', path: '/auth/sessions', summary: 'Create a session for a user (server side; impersonation)', tags: ['Sessions'],
     access: ['server', 'admin'],
     body: Strict({
       user_id: UserIdOrMe(),
-      expires_in_millis: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_SESSION_MS })),
+      expires_in_millis: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_SERVER_SESSION_LIFETIME_MS })),
       is_impersonation: Type.Optional(Type.Boolean()),
     }),
     response: Strict({ access_token: Type.String(), refresh_token: Type.String() }),
@@ -33,7 +31,7 @@ export const sessionRoutes = [
   }),
   route({
     method: 'GET', path: '/auth/sessions', summary: "List a user's sessions", tags: ['Sessions'],
-    access: [...ALL], query: Strict({ user_id: UserIdOrMe() }), response: List(Session),
+    access: [...ACCESS_TYPES], query: Strict({ user_id: UserIdOrMe() }), response: List(Session),
     async handler({ services, auth, query, resolveUserId }) {
       const userId = resolveUserId(query.user_id);
       if (auth.type === 'client' && userId !== auth.userId) throw new StatusError(403, 'Client can only list sessions for their own user.');
@@ -57,7 +55,7 @@ export const sessionRoutes = [
   }),
   route({
     method: 'DELETE', path: '/auth/sessions/current', summary: 'Sign out: end the session of the access token', tags: ['Sessions'],
-    access: [...ALL], response: Success,
+    access: [...ACCESS_TYPES], response: Success,
     async handler({ services, auth }) {
       if (!auth.sessionId) throw new KnownErrors.AccessTokenExpired(new Date());
       if (!(await sessions.revoke(services.db, auth.project.id, auth.sessionId))) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
@@ -67,7 +65,7 @@ export const sessionRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/sessions/current/refresh', summary: 'Mint a new access token from the refresh token header', tags: ['Sessions'],
-    access: [...ALL], response: Strict({ access_token: Type.String() }),
+    access: [...ACCESS_TYPES], response: Strict({ access_token: Type.String() }),
     async handler({ services, auth, headers, schemaError }) {
       const refreshToken = headers.get('x-stack-refresh-token');
       if (!refreshToken) throw schemaError('headers.x-stack-refresh-token must be defined');
@@ -78,7 +76,7 @@ export const sessionRoutes = [
   }),
   route({
     method: 'DELETE', path: '/auth/sessions/:id', summary: 'Revoke a session', tags: ['Sessions'],
-    access: [...ALL], params: Strict({ id: Uuid() }), query: Strict({ user_id: Type.Optional(UserIdOrMe()) }), response: Success,
+    access: [...ACCESS_TYPES], params: Strict({ id: Uuid() }), query: Strict({ user_id: Type.Optional(UserIdOrMe()) }), response: Success,
     async handler({ services, auth, params, query, schemaError, resolveUserId }) {
       if (auth.type === 'client' && query.user_id === undefined) throw schemaError('query.user_id must be defined');
       // Not used for the lookup, but `me` without a signed-in user is an error as everywhere else.

@@ -1,5 +1,6 @@
 // /team-invitations: send by email, list pending, revoke, and accept / check / describe by code
 // (protocol-resources §5).
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { withQueryParam } from '@gatehouse/shared/rules/urls';
 import type { TeamSystemPermissionId } from '@gatehouse/shared/rules/permissions';
@@ -9,7 +10,7 @@ import {
   TeamInvitationParams, TeamInvitationSendCode, TeamInvitationSendCodeResponse,
 } from '@gatehouse/shared/schemas/invitations';
 import { route, type AuthedContext } from '../http/route';
-import { createCode, redeemCode } from '../auth/verification-codes';
+import { createCode, redeemCode } from '../repo/verification-codes';
 import { assertTrustedCallback } from '../auth/flow-emails';
 import { loadProjectTemplate } from '../repo/email-templates';
 import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
@@ -19,7 +20,6 @@ import * as teams from '../repo/teams';
 import { assertTeamPermission } from '../teams/permission-check';
 import { clientUser } from './teams';
 
-const ALL = ['client', 'server', 'admin'] as const;
 const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 /**
@@ -46,7 +46,7 @@ const teamIdOf = (row: { data: unknown }) => String((row.data as { team_id?: str
 export const teamInvitationRoutes = [
   route({
     method: 'POST', path: '/team-invitations/send-code', summary: 'Invite someone to a team by email', tags: ['Teams'],
-    access: [...ALL], body: TeamInvitationSendCode, response: TeamInvitationSendCodeResponse,
+    access: [...ACCESS_TYPES], body: TeamInvitationSendCode, response: TeamInvitationSendCodeResponse,
     async handler(ctx) {
       const { auth, body, services } = ctx;
       const project = auth.project;
@@ -71,7 +71,7 @@ export const teamInvitationRoutes = [
   }),
   route({
     method: 'GET', path: '/team-invitations', summary: "List a team's pending invitations", tags: ['Teams'],
-    access: [...ALL], query: TeamInvitationListQuery, response: List(TeamInvitation),
+    access: [...ACCESS_TYPES], query: TeamInvitationListQuery, response: List(TeamInvitation),
     async handler(ctx) {
       await checkTeam(ctx, ctx.query.team_id, ['$read_members', '$invite_members']);
       return { items: await invitations.listPending(ctx.db, ctx.auth.project.id, ctx.query.team_id), is_paginated: false as const };
@@ -79,7 +79,7 @@ export const teamInvitationRoutes = [
   }),
   route({
     method: 'DELETE', path: '/team-invitations/:id', summary: 'Revoke an invitation', tags: ['Teams'],
-    access: [...ALL], params: TeamInvitationParams, query: TeamInvitationListQuery, response: Success,
+    access: [...ACCESS_TYPES], params: TeamInvitationParams, query: TeamInvitationListQuery, response: Success,
     async handler(ctx) {
       await checkTeam(ctx, ctx.query.team_id, ['$remove_members']);
       // Only an invitation of the named team: the permission check above is about that team.
@@ -91,7 +91,7 @@ export const teamInvitationRoutes = [
   }),
   route({
     method: 'POST', path: '/team-invitations/accept', summary: 'Accept an invitation (join the team)', tags: ['Teams'],
-    access: [...ALL], body: TeamInvitationCode, response: Strict({}),
+    access: [...ACCESS_TYPES], body: TeamInvitationCode, response: Strict({}),
     async handler(ctx) {
       const { auth } = ctx;
       const user = await clientUser(ctx);
@@ -107,7 +107,7 @@ export const teamInvitationRoutes = [
   }),
   route({
     method: 'POST', path: '/team-invitations/accept/check-code', summary: 'Check an invitation code without using it', tags: ['Teams'],
-    access: [...ALL], body: TeamInvitationCode, response: TeamInvitationCheckCodeResponse,
+    access: [...ACCESS_TYPES], body: TeamInvitationCode, response: TeamInvitationCheckCodeResponse,
     async handler(ctx) {
       await checkCode(ctx, ctx.body.code);
       return { is_code_valid: true as const };
@@ -115,7 +115,7 @@ export const teamInvitationRoutes = [
   }),
   route({
     method: 'POST', path: '/team-invitations/accept/details', summary: 'The team an invitation code is for', tags: ['Teams'],
-    access: [...ALL], body: TeamInvitationCode, response: TeamInvitationDetails,
+    access: [...ACCESS_TYPES], body: TeamInvitationCode, response: TeamInvitationDetails,
     async handler(ctx) {
       await clientUser(ctx);
       const teamId = teamIdOf(await checkCode(ctx, ctx.body.code));

@@ -1,4 +1,5 @@
 // /team-member-profiles: members' per-team display name and image (protocol-resources §4).
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { List } from '@gatehouse/shared/schemas/common';
 import {
@@ -11,7 +12,6 @@ import * as users from '../repo/users';
 import { assertTeamPermission } from '../teams/permission-check';
 import { clientUser } from './teams';
 
-const ALL = ['client', 'server', 'admin'] as const;
 const profileView = perAccess({ client: ClientTeamMemberProfile, server: ServerTeamMemberProfile });
 
 async function viewsFor(ctx: AuthedContext, rows: members.ProfileRow[]) {
@@ -42,7 +42,7 @@ async function loadOne(ctx: AuthedContext, teamId: string, userId: string) {
 export const teamMemberProfileRoutes = [
   route({
     method: 'GET', path: '/team-member-profiles', summary: 'List team member profiles', tags: ['Teams'],
-    access: [...ALL], query: TeamMemberProfileListQuery,
+    access: [...ACCESS_TYPES], query: TeamMemberProfileListQuery,
     response: perAccess({ client: List(ClientTeamMemberProfile), server: List(ServerTeamMemberProfile) }),
     async handler(ctx) {
       const { auth, query } = ctx;
@@ -60,7 +60,7 @@ export const teamMemberProfileRoutes = [
   }),
   route({
     method: 'GET', path: '/team-member-profiles/:team_id/:user_id', summary: "Get a member's team profile", tags: ['Teams'],
-    access: [...ALL], params: TeamMembershipParams, response: profileView,
+    access: [...ACCESS_TYPES], params: TeamMembershipParams, response: profileView,
     async handler(ctx) {
       const userId = ctx.resolveUserId(ctx.params.user_id);
       if (ctx.auth.type === 'client') await checkClientRead(ctx, ctx.params.team_id, userId);
@@ -69,7 +69,7 @@ export const teamMemberProfileRoutes = [
   }),
   route({
     method: 'PATCH', path: '/team-member-profiles/:team_id/:user_id', summary: "Update a member's team profile", tags: ['Teams'],
-    access: [...ALL], params: TeamMembershipParams, body: TeamMemberProfileUpdate, response: profileView,
+    access: [...ACCESS_TYPES], params: TeamMembershipParams, body: TeamMemberProfileUpdate, response: profileView,
     async handler(ctx) {
       const { auth, params, body } = ctx;
       const userId = ctx.resolveUserId(params.user_id);

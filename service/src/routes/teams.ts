@@ -1,4 +1,5 @@
 // /teams: list (a user's teams, or all for servers), create, get, update, delete (protocol-resources §2).
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { List, Success } from '@gatehouse/shared/schemas/common';
 import {
@@ -12,7 +13,6 @@ import * as users from '../repo/users';
 import { assertClientProfileImage } from '../users/update';
 import { assertTeamPermission } from '../teams/permission-check';
 
-const ALL = ['client', 'server', 'admin'] as const;
 const teamView = perAccess({ client: ClientTeam, server: ServerTeam });
 
 export function teamViewFor(auth: Auth, row: teams.TeamRow) {
@@ -65,7 +65,7 @@ async function resolveCreator(ctx: AuthedContext, body: ServerTeamCreateT, addCu
 export const teamRoutes = [
   route({
     method: 'GET', path: '/teams', summary: "List teams (a user's teams; servers may list all)", tags: ['Teams'],
-    access: [...ALL], query: TeamListQuery, response: perAccess({ client: List(ClientTeam), server: List(ServerTeam) }),
+    access: [...ACCESS_TYPES], query: TeamListQuery, response: perAccess({ client: List(ClientTeam), server: List(ServerTeam) }),
     async handler(ctx) {
       const { auth, query } = ctx;
       const userId = query.user_id === undefined ? undefined : ctx.resolveUserId(query.user_id);
@@ -79,7 +79,7 @@ export const teamRoutes = [
   }),
   route({
     method: 'POST', path: '/teams', summary: 'Create a team', tags: ['Teams'],
-    access: [...ALL], query: TeamCreateQuery, body: perAccess({ client: ClientTeamCreate, server: ServerTeamCreate }), response: teamView, status: 201,
+    access: [...ACCESS_TYPES], query: TeamCreateQuery, body: perAccess({ client: ClientTeamCreate, server: ServerTeamCreate }), response: teamView, status: 201,
     async handler(ctx) {
       const body = ctx.body as ServerTeamCreateT;
       const creatorUserId = await resolveCreator(ctx, body, ctx.query.add_current_user);
@@ -92,14 +92,14 @@ export const teamRoutes = [
   }),
   route({
     method: 'GET', path: '/teams/:team_id', summary: 'Get a team', tags: ['Teams'],
-    access: [...ALL], params: TeamParams, response: teamView,
+    access: [...ACCESS_TYPES], params: TeamParams, response: teamView,
     async handler(ctx) {
       return teamViewFor(ctx.auth, await checkTeamAccess(ctx, ctx.params.team_id));
     },
   }),
   route({
     method: 'PATCH', path: '/teams/:team_id', summary: 'Update a team', tags: ['Teams'],
-    access: [...ALL], params: TeamParams, body: perAccess({ client: ClientTeamUpdate, server: ServerTeamUpdate }), response: teamView,
+    access: [...ACCESS_TYPES], params: TeamParams, body: perAccess({ client: ClientTeamUpdate, server: ServerTeamUpdate }), response: teamView,
     async handler(ctx) {
       const body = ctx.body as ServerTeamUpdateT;
       await checkTeamAccess(ctx, ctx.params.team_id, '$update_team');
@@ -114,7 +114,7 @@ export const teamRoutes = [
   }),
   route({
     method: 'DELETE', path: '/teams/:team_id', summary: 'Delete a team', tags: ['Teams'],
-    access: [...ALL], params: TeamParams, response: Success,
+    access: [...ACCESS_TYPES], params: TeamParams, response: Success,
     async handler(ctx) {
       await checkTeamAccess(ctx, ctx.params.team_id, '$delete_team');
       const deleted = await ctx.db.transaction((tx) => teams.deleteTeam(tx, ctx.auth.project.id, ctx.params.team_id));

@@ -1,5 +1,6 @@
 // /user-api-keys and /team-api-keys (protocol-resources §11.2): create (the full secret is shown once), list, read,
 // update/revoke, and the server-side check of a presented key. Both kinds share one handler set.
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { List } from '@gatehouse/shared/schemas/common';
 import {
@@ -13,7 +14,6 @@ import * as users from '../repo/users';
 import { assertTeamPermission, effectiveTeamPermissions } from '../teams/permission-check';
 
 type Kind = keys.KeyKind;
-const ALL = ['client', 'server', 'admin'] as const;
 const MANAGE = '$manage_api_keys';
 
 function assertEnabled(ctx: AuthedContext, kind: Kind) {
@@ -83,7 +83,7 @@ function routesFor(kind: Kind): RouteDef[] {
   return [
     route({
       method: 'POST', path: base, summary: `Create a ${kind} API key (the value is shown only in this response)`, tags,
-      access: [...ALL], body: kind === 'user' ? UserApiKeyCreate : TeamApiKeyCreate,
+      access: [...ACCESS_TYPES], body: kind === 'user' ? UserApiKeyCreate : TeamApiKeyCreate,
       // 200, not 201: the reference's answer.
       response: kind === 'user' ? UserApiKeyFirstView : TeamApiKeyFirstView,
       async handler(ctx) {
@@ -107,7 +107,7 @@ function routesFor(kind: Kind): RouteDef[] {
     }),
     route({
       method: 'GET', path: base, summary: `List ${kind} API keys, newest first (last four characters only)`, tags,
-      access: [...ALL], query: Query, response: List(Key),
+      access: [...ACCESS_TYPES], query: Query, response: List(Key),
       async handler(ctx) {
         assertEnabled(ctx, kind);
         const ownerId = requestedOwner(ctx, kind, ctx.query as { user_id?: string; team_id?: string });
@@ -135,7 +135,7 @@ function routesFor(kind: Kind): RouteDef[] {
     }),
     route({
       method: 'GET', path: `${base}/:api_key_id`, summary: `Get a ${kind} API key`, tags,
-      access: [...ALL], params: ApiKeyParams, query: Query, response: Key,
+      access: [...ACCESS_TYPES], params: ApiKeyParams, query: Query, response: Key,
       async handler(ctx) {
         assertEnabled(ctx, kind);
         return keys.view(await manageableKey(ctx, kind, ctx.params.api_key_id, ctx.query as object));
@@ -143,7 +143,7 @@ function routesFor(kind: Kind): RouteDef[] {
     }),
     route({
       method: 'PATCH', path: `${base}/:api_key_id`, summary: `Update a ${kind} API key, or revoke it (one way)`, tags,
-      access: [...ALL], params: ApiKeyParams, query: Query, body: perAccess({ client: ApiKeyClientUpdate, server: ApiKeyServerUpdate }), response: Key,
+      access: [...ACCESS_TYPES], params: ApiKeyParams, query: Query, body: perAccess({ client: ApiKeyClientUpdate, server: ApiKeyServerUpdate }), response: Key,
       async handler(ctx) {
         assertEnabled(ctx, kind);
         await manageableKey(ctx, kind, ctx.params.api_key_id, ctx.query as object);

@@ -1,4 +1,5 @@
 // Users: the signed-in user (/users/me) for every access type, and user management for servers and admins.
+import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { PaginatedList, Strict, Success, UserIdOrMe } from '@gatehouse/shared/schemas/common';
@@ -6,9 +7,9 @@ import { ClientUser, ClientUserUpdate, ServerUser, ServerUserCreate, ServerUserU
 import { perAccess, route, type AuthedContext } from '../http/route';
 import type { Auth } from '../http/auth';
 import * as users from '../repo/users';
-import { createUser } from '../repo/user-writes';
+import { createUser } from '../users/create';
 import { lockUser } from '../repo/contact-channels';
-import { invalidateResetCodes } from '../auth/verification-codes';
+import { invalidateResetCodes } from '../repo/verification-codes';
 import { applyUserUpdate, newUserFromCreate } from '../users/update';
 import { emitEvent } from '../events';
 import type { Services } from '../services';
@@ -74,7 +75,6 @@ async function deleteUser(ctx: AuthedContext, userId: string) {
   return { success: true as const };
 }
 
-const ALL = ['client', 'server', 'admin'] as const;
 const SERVER = ['server', 'admin'] as const;
 /**
  * GET /users page sizes: omitted → 100 (the protocol's "everything in one page" let one request read a whole
@@ -86,14 +86,14 @@ export const USER_PAGE_MAX = 1000;
 export const userRoutes = [
   route({
     method: 'GET', path: '/users/me', summary: 'Get the signed-in user', tags: ['Users'],
-    access: [...ALL], response: userView,
+    access: [...ACCESS_TYPES], response: userView,
     async handler({ services, auth, requireUser }) {
       return viewFor(services, auth, await requireUser());
     },
   }),
   route({
     method: 'PATCH', path: '/users/me', summary: 'Update the signed-in user', tags: ['Users'],
-    access: [...ALL], body: userUpdate, response: userView,
+    access: [...ACCESS_TYPES], body: userUpdate, response: userView,
     async handler(ctx) {
       const user = await ctx.requireUser();
       return updateUser(ctx, user, ctx.body as ServerUserUpdate);
@@ -101,7 +101,7 @@ export const userRoutes = [
   }),
   route({
     method: 'DELETE', path: '/users/me', summary: 'Delete the signed-in user', tags: ['Users'],
-    access: [...ALL], response: Success,
+    access: [...ACCESS_TYPES], response: Success,
     async handler(ctx) {
       const user = await ctx.requireUser();
       if (ctx.auth.type === 'client' && !ctx.auth.project.config.client_user_deletion_enabled) {
@@ -126,13 +126,8 @@ export const userRoutes = [
     access: [...SERVER], body: Type.Optional(ServerUserCreate), response: ServerUser, status: 201,
     async handler({ services, auth, body }) {
       const fields = await newUserFromCreate(services, auth.project, body ?? {});
-      const userId = await services.db.transaction(async (tx) => {
-        const id = await createUser(tx, auth.project, fields);
-        const row = await users.load(tx, auth.project.id, id);
-        await emitEvent(tx, auth.project.id, 'user.created', row && users.serverView(row));
-        return id;
-      });
-      return users.serverView((await users.load(services.db, auth.project.id, userId))!);
+      const { user } = await services.db.transaction((tx) => createUser(tx, auth.project, fields));
+      return users.serverView(user);
     },
   }),
   route({

@@ -2,9 +2,8 @@
 // (ES256 verification costs ~0.2 ms of CPU), with expiry re-checked on every use.
 import { SignJWT, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { ACCESS_TOKEN_ISSUER } from '@gatehouse/shared/constants';
 import type { SigningKeys } from './keys';
-
-export const ACCESS_TOKEN_ISSUER = 'https://access-token.jwt-signature.stack-auth.com';
 
 export interface AccessTokenClaims { sub: string; aud: string; iat: number; exp: number; branchId: string; refreshTokenId: string }
 

@@ -1,15 +1,16 @@
 // Applying a client or server update to a user (protocol-resources §1.2). Runs inside a transaction.
-import { and, eq } from 'drizzle-orm';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { isBase64ImageDataUrl } from '@gatehouse/shared/rules/profile-image';
 import { base64ToBytes } from '@gatehouse/shared/rules/base64';
 import type { ServerUserCreate, ServerUserUpdate } from '@gatehouse/shared/schemas/users';
 import type { DB } from '../db';
-import { schema } from '../db';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import * as sessions from '../repo/sessions';
-import { assertEmailFreeForAuth, isUniqueViolation, updateUserColumns, type NewUser } from '../repo/user-writes';
+import { assertEmailFreeForAuth, updateUserColumns, type NewUser, type UserColumns } from '../repo/user-writes';
+import * as channels from '../repo/contact-channels';
+import { removeForUser as removePasskeys } from '../repo/passkeys';
+import { selectTeam } from '../repo/team-members';
 import { isBcryptHash } from '../auth/passwords';
 import { sealBytes } from '../tokens/secrets-at-rest';
 
@@ -64,7 +65,7 @@ export async function newUserFromCreate(services: Services, project: Project, b:
 }
 
 export async function applyUserUpdate(tx: DB, services: Services, project: Project, userId: string, b: Update, isClient: boolean) {
-  const set: Partial<typeof schema.users.$inferInsert> = {};
+  const set: UserColumns = {};
   if (b.display_name !== undefined) set.displayName = b.display_name === '' ? null : b.display_name;
   if (b.profile_image_url !== undefined) {
     if (isClient) assertClientProfileImage(b.profile_image_url);
@@ -79,7 +80,7 @@ export async function applyUserUpdate(tx: DB, services: Services, project: Proje
   if (b.is_anonymous === false) set.isAnonymous = false;
   if (b.passkey_auth_enabled === true) throw new StatusError(400, 'Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method');
   if (b.passkey_auth_enabled === false) {
-    await tx.delete(schema.passkeys).where(and(eq(schema.passkeys.projectId, project.id), eq(schema.passkeys.userId, userId)));
+    await removePasskeys(tx, project.id, userId);
   }
 
   const newHash = await resolvePassword(services, project, b);
@@ -95,22 +96,11 @@ export async function applyUserUpdate(tx: DB, services: Services, project: Proje
   }
 }
 
-async function selectTeam(tx: DB, projectId: string, userId: string, teamId: string | null) {
-  const m = schema.teamMembers;
-  if (teamId !== null) {
-    const [member] = await tx.select({ teamId: m.teamId }).from(m).where(and(eq(m.projectId, projectId), eq(m.userId, userId), eq(m.teamId, teamId))).limit(1);
-    if (!member) throw new KnownErrors.TeamMembershipNotFound(teamId, userId);
-  }
-  await tx.update(m).set({ isSelected: false }).where(and(eq(m.projectId, projectId), eq(m.userId, userId), eq(m.isSelected, true)));
-  if (teamId !== null) await tx.update(m).set({ isSelected: true }).where(and(eq(m.projectId, projectId), eq(m.userId, userId), eq(m.teamId, teamId)));
-}
-
 async function updatePrimaryEmail(tx: DB, projectId: string, userId: string, b: Update) {
-  const c = schema.contactChannels;
-  const [primary] = await tx.select().from(c).where(and(eq(c.projectId, projectId), eq(c.userId, userId), eq(c.type, 'email'), eq(c.isPrimary, true))).limit(1);
+  const primary = await channels.findPrimaryEmail(tx, projectId, userId);
   if (b.primary_email === null) {
     assertEmailFlags(null, b.primary_email_verified, b.primary_email_auth_enabled);
-    if (primary) await tx.delete(c).where(eq(c.id, primary.id));
+    if (primary) await channels.remove(tx, projectId, userId, primary.id);
     return;
   }
   const value = b.primary_email ?? primary?.value;
@@ -121,17 +111,5 @@ async function updatePrimaryEmail(tx: DB, projectId: string, userId: string, b: 
   const changed = !primary || primary.value !== value;
   const isVerified = b.primary_email_verified ?? (changed ? false : primary.isVerified);
   if (usedForAuth) await assertEmailFreeForAuth(tx, projectId, value, userId);
-  try {
-    if (primary) {
-      await tx.update(c).set({ value, usedForAuth, isVerified }).where(eq(c.id, primary.id));
-    } else {
-      // An existing non-primary channel with the same value becomes the primary one.
-      const [existing] = await tx.select({ id: c.id }).from(c).where(and(eq(c.userId, userId), eq(c.type, 'email'), eq(c.value, value))).limit(1);
-      if (existing) await tx.update(c).set({ isPrimary: true, usedForAuth, isVerified }).where(eq(c.id, existing.id));
-      else await tx.insert(c).values({ projectId, userId, type: 'email', value, isPrimary: true, usedForAuth, isVerified });
-    }
-  } catch (err) {
-    if (isUniqueViolation(err, 'contact_channels_auth_idx')) throw new KnownErrors.UserEmailAlreadyExists(value);
-    throw err;
-  }
+  await channels.writePrimaryEmail(tx, projectId, userId, primary, { value, usedForAuth, isVerified });
 }

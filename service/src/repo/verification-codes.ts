@@ -4,6 +4,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { codeNonce, generateSecureCode } from '@gatehouse/shared/rules/codes';
+import { VERIFICATION_CODE_MAX_ATTEMPTS } from '@gatehouse/shared/constants';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { hashSecret } from '../tokens/hash';
@@ -12,8 +13,6 @@ export type CodeType =
   | 'one_time_password' | 'password_reset' | 'contact_channel_verification' | 'team_invitation'
   | 'mfa_attempt' | 'passkey_registration' | 'passkey_authentication';
 
-/** After this many attempts on a nonce, its codes stop working (protocol-auth §4.3). */
-export const MAX_CODE_ATTEMPTS = 20;
 
 export type CodeRow = typeof schema.verificationCodes.$inferSelect;
 
@@ -48,7 +47,7 @@ export async function redeemCode(db: DB, p: {
   if (!row) throw new KnownErrors.VerificationCodeNotFound();
   if (row.expiresAt.getTime() <= Date.now()) throw new KnownErrors.VerificationCodeExpired();
   if (row.usedAt) throw new KnownErrors.VerificationCodeAlreadyUsed();
-  if (row.attemptCount >= MAX_CODE_ATTEMPTS) throw new KnownErrors.VerificationCodeMaxAttemptsReached();
+  if (row.attemptCount >= VERIFICATION_CODE_MAX_ATTEMPTS) throw new KnownErrors.VerificationCodeMaxAttemptsReached();
   if (p.validate) await p.validate(row);
   if (p.consume) {
     const used = await db.update(v).set({ usedAt: sql`now()` }).where(and(eq(v.id, row.id), isNull(v.usedAt))).returning({ id: v.id });

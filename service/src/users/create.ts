@@ -1,0 +1,26 @@
+// The one way a user comes into being (password, OTP and OAuth sign-up, anonymous sign-up, POST /users): the rows
+// (repo/user-writes.ts), then `user.created` in the same transaction, so the event exists exactly when the user does.
+import type { DB } from '../db';
+import type { Project } from '../repo/projects';
+import * as users from '../repo/users';
+import type { ChannelRow } from '../repo/contact-channels';
+import { insertUser, type NewUser } from '../repo/user-writes';
+import { emitEvent } from '../events';
+
+export interface CreatedUser {
+  user: users.UserRow;
+  /** The primary email channel (null without a primary email). */
+  channel: ChannelRow | null;
+}
+
+/**
+ * Creates the user and emits `user.created`. Call inside a transaction. `emailCheckedFree`: the caller has just
+ * checked that no one signs in with the primary email, so it is not read again.
+ */
+export async function createUser(tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<CreatedUser> {
+  const { id, channel } = await insertUser(tx, project, u, o);
+  // Read back once, in the shape the event and the callers need (personal team, auth methods).
+  const user = (await users.load(tx, project.id, id))!;
+  await emitEvent(tx, project.id, 'user.created', users.serverView(user));
+  return { user, channel };
+}

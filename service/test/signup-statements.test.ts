@@ -1,0 +1,73 @@
+// How many SQL statements a sign-up runs (issue 13 §3: a sign-up reads nothing it already has). The service runs
+// in this process on PGlite with a statement counter (db/index.ts `logQuery`); each sign-up is one request through
+// the real app. Background timers (activity flushes, revoked-session pruning) are stopped around the count.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db';
+import { createServices, type Services } from '../src/services';
+import { bootstrapInternalProject } from '../src/bootstrap';
+import { createApp } from '../src/app';
+import { DEV_KEYS } from '../src/dev-keys';
+
+setDefaultTimeout(120_000);
+let dir = '';
+let database: Database;
+let services: Services;
+let app: ReturnType<typeof createApp>;
+let statements: string[] | null = null;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gatehouse-statements-'));
+  const config = loadConfig({ GATEHOUSE_DATA_DIR: dir, GATEHOUSE_DEV_OIDC: 'false', NODE_ENV: 'test' });
+  database = await openDatabase({ dataDir: config.dataDir, logQuery: (q) => statements?.push(q) });
+  services = await createServices(config, database);
+  await bootstrapInternalProject(services);
+  // No timed activity flush in the middle of a count (activity is written in batches, not by the request).
+  await services.activity.stop();
+  app = createApp(services);
+});
+
+afterAll(async () => {
+  for (const stop of services.onStop) await stop();
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function post(path: string, body: unknown) {
+  const res = await app.handle(new Request(`http://localhost/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-stack-project-id': 'internal', 'x-stack-access-type': 'client', 'x-stack-publishable-client-key': DEV_KEYS.publishable_client_key },
+    body: JSON.stringify(body),
+  }));
+  return { status: res.status, body: await res.json() };
+}
+
+/** The statements one sign-up runs (the detached verification mail included: it is given time to finish). */
+async function countSignUp(path: string, body: unknown): Promise<string[]> {
+  statements = [];
+  const res = await post(path, body);
+  expect(res.status).toBe(200);
+  await Bun.sleep(300);
+  const seen = statements;
+  statements = null;
+  return seen;
+}
+
+describe('statements per sign-up', () => {
+  test('password sign-up (with a verification callback URL)', async () => {
+    await post('/auth/password/sign-up', { email: 'warm-up@example.com', password: 'correct horse battery' });
+    const seen = await countSignUp('/auth/password/sign-up', {
+      email: `s-${crypto.randomUUID()}@example.com`, password: 'correct horse battery', verification_callback_url: 'http://localhost:3000/handler/email-verification',
+    });
+    console.log(`password sign-up: ${seen.length} statements\n  ${seen.map((q) => q.replace(/\s+/g, ' ').slice(0, 140)).join('\n  ')}`);
+    // Before issue 13 §3: 12 (the sign-in email checked twice, the user's channel read back for the mail, a TOTP
+    // secret looked up for a user who cannot have one). Now 9: rate limit, email check, 2 inserts, the read-back the
+    // event needs, session, code, template, mail.
+    expect(seen.filter((q) => /^select "totp_secret"/.test(q))).toEqual([]);
+    expect(seen.filter((q) => /^select .* from "contact_channels"/.test(q))).toHaveLength(1);
+    expect(seen.length).toBeLessThanOrEqual(9);
+  });
+});
