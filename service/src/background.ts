@@ -3,9 +3,9 @@
 import type { Services } from './services';
 import { sealEmailBodiesWith, startEmailWorker } from './email/outbox';
 import { NO_SHARED_SMTP_MESSAGE } from './email/transport';
-import { housekeepingOptionsFromEnv, startHousekeeping } from './housekeeping';
+import { startHousekeeping } from './housekeeping';
 import { startDevIssuer } from './oauth/dev-issuer';
-import { installWebhookEmitter, startWebhookWorker, webhookOptionsFromEnv } from './webhooks/worker';
+import { installWebhookEmitter, startWebhookWorker } from './webhooks/worker';
 
 export async function startBackgroundWork(services: Services): Promise<void> {
   const { config } = services;
@@ -17,9 +17,9 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   const email = startEmailWorker(services.db, { shared, outbound: config.outbound, ...config.emailRetry });
   services.onStop.push(() => email.stop());
   installWebhookEmitter();
-  const webhookWorker = startWebhookWorker(services.db, services.secret, { ...webhookOptionsFromEnv(), outbound: config.outbound });
+  const webhookWorker = startWebhookWorker(services.db, services.secret, { ...config.webhooks, outbound: config.outbound });
   services.onStop.push(() => webhookWorker.stop());
-  const housekeeping = startHousekeeping(services.db, { ...housekeepingOptionsFromEnv(), rateLimits: config.rateLimits });
+  const housekeeping = startHousekeeping(services.db, { intervalMs: config.housekeepingIntervalMs, rateLimits: config.rateLimits });
   services.onStop.push(() => housekeeping.stop());
   await startDevIssuer(services);
 }

@@ -4,6 +4,11 @@ import type { OutboundPolicy } from './net/outbound-targets';
 import proxyaddr from 'proxy-addr';
 import { parseRules, type Rule, type RuleName } from './auth/rate-limits';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_METADATA_LIMITS, type MetadataLimits } from './http/limits';
+import { oauthSettings, type OAuthSettings } from './oauth/endpoints';
+import { logSettings, type LogSettings } from './observability/logger';
+import { metricsPort } from './observability/metrics';
+import { webhookOptionsFromEnv, type WebhookWorkerOptions } from './webhooks/worker';
+import { housekeepingIntervalMs } from './housekeeping';
 
 export interface Config {
   port: number;
@@ -14,6 +19,8 @@ export interface Config {
   dataDir: string;
   /** Public origin of the API, used in links the service builds (OAuth callback URLs). */
   publicUrl: string;
+  /** Whether GATEHOUSE_PUBLIC_URL set `publicUrl` (otherwise it follows the port, known only once listening when PORT=0). */
+  publicUrlSet: boolean;
   /** Access-token lifetime in seconds (default 10 minutes; tests shorten it). */
   accessTokenLifetimeSeconds: number;
   /** Secret from which token-signing keys and encryption keys are derived; generated and stored if unset (not in production). */
@@ -24,7 +31,16 @@ export interface Config {
   passwordHashConcurrency: number;
   /** Run the local OpenID provider for OAuth providers without credentials (development only). */
   devOidc: boolean;
-  logRequests: boolean;
+  /** Logging (GATEHOUSE_LOG_LEVEL, GATEHOUSE_LOG_FORMAT, GATEHOUSE_LOG_REQUESTS; observability/logger.ts). */
+  log: LogSettings;
+  /** Port of the Prometheus listener (GATEHOUSE_METRICS_PORT); unset: off. */
+  metricsPort?: number;
+  /** OAuth issuer overrides and the operator's shared provider credentials (GATEHOUSE_OAUTH_*; oauth/endpoints.ts). */
+  oauth: OAuthSettings;
+  /** Webhook worker timing (GATEHOUSE_WEBHOOK_POLL_MS, _RETRY_BASE_MS, _RETRY_CAP_MS, _MAX_ATTEMPTS). */
+  webhooks: Pick<WebhookWorkerOptions, 'pollMs' | 'backoffBaseMs' | 'backoffCapMs' | 'maxAttempts'>;
+  /** Between housekeeping runs (GATEHOUSE_HOUSEKEEPING_INTERVAL_MS); unset: the worker's default. */
+  housekeepingIntervalMs?: number;
   /** Rate-limit overrides, e.g. `sign_in_ip=50/600,code_send_email=10/600`, or `off` (see auth/rate-limits.ts). */
   rateLimits?: string;
   /** The rules in force (the defaults with `rateLimits` applied); null: rate limiting is off. */
@@ -163,13 +179,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
     dataDir: resolve(env.GATEHOUSE_DATA_DIR ?? './data'),
     publicUrl: (env.GATEHOUSE_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrlSet: env.GATEHOUSE_PUBLIC_URL !== undefined,
     accessTokenLifetimeSeconds: seconds(env, 'GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS') ?? 600,
     serverSecret: env.GATEHOUSE_SERVER_SECRET || undefined,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
     smtpSender: env.SMTP_SENDER ?? 'noreply@gatehouse.local',
     passwordHashConcurrency: integer(env, 'GATEHOUSE_PASSWORD_HASH_CONCURRENCY', 1, 1024) ?? Math.max(2, cores),
     devOidc: !isProduction && env.GATEHOUSE_DEV_OIDC !== 'false',
-    logRequests: env.GATEHOUSE_LOG_REQUESTS === 'true',
+    log: logSettings(env),
+    metricsPort: metricsPort(env),
+    oauth: oauthSettings(env),
+    webhooks: webhookOptionsFromEnv(env),
+    housekeepingIntervalMs: housekeepingIntervalMs(env),
     rateLimits: env.GATEHOUSE_RATE_LIMITS || undefined,
     rateLimitRules: parseRules(env.GATEHOUSE_RATE_LIMITS || undefined),
     trustProxy: trustProxy(env),

@@ -52,9 +52,13 @@ export interface HousekeepingWorkerOptions extends HousekeepingOptions {
   logger?: Pick<Console, 'error'>;
 }
 
-export function housekeepingOptionsFromEnv(env: Record<string, string | undefined> = process.env): HousekeepingWorkerOptions {
-  const ms = Number(env.GATEHOUSE_HOUSEKEEPING_INTERVAL_MS);
-  return { intervalMs: env.GATEHOUSE_HOUSEKEEPING_INTERVAL_MS && Number.isFinite(ms) && ms > 0 ? ms : undefined };
+/** GATEHOUSE_HOUSEKEEPING_INTERVAL_MS (config.ts): a positive number of milliseconds; anything else stops the start. */
+export function housekeepingIntervalMs(env: Record<string, string | undefined>): number | undefined {
+  const raw = env.GATEHOUSE_HOUSEKEEPING_INTERVAL_MS;
+  if (raw === undefined || raw === '') return undefined;
+  const ms = Number(raw);
+  if (!Number.isFinite(ms) || ms <= 0) throw new Error(`GATEHOUSE_HOUSEKEEPING_INTERVAL_MS: expected a positive number of milliseconds, got "${raw}"`);
+  return ms;
 }
 
 export function startHousekeeping(db: DB, o: HousekeepingWorkerOptions = {}): { stop(): Promise<void> } {

@@ -7,8 +7,8 @@ import { createApp } from './app';
 import { bootstrapInternalProject } from './bootstrap';
 import { startBackgroundWork } from './background';
 import { lifecycle } from './lifecycle';
-import { initLogging, logSettings } from './observability/logger';
-import { metricsPort, startMetricsServer } from './observability/metrics';
+import { initLogging } from './observability/logger';
+import { startMetricsServer } from './observability/metrics';
 
 /** A start that cannot go on: one line naming what is wrong (no stack trace), and a non-zero exit. */
 function cannotStart(message: string): never {
@@ -23,7 +23,7 @@ const secretProblem = serverSecretProblem(config);
 if (secretProblem) cannotStart(secretProblem);
 // Logs (observability/logger.ts) and the Prometheus listener (observability/metrics.ts, off unless a port is set).
 const observability = (() => {
-  try { return { log: initLogging(logSettings()), metricsPort: metricsPort() }; } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
+  try { return { log: initLogging(config.log), metricsPort: config.metricsPort }; } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
 })();
 // The embedded database suits development and trials, not production: say so at every start (README, "Operating").
 if (config.isProduction && !config.databaseUrl) {
@@ -46,7 +46,7 @@ app.listen({ port: config.port, hostname: config.hostname, development: false, i
 const server = app.server!;
 
 // With PORT=0 the real port is known only now; links the service builds (OAuth callback URLs) need it.
-if (config.port === 0 && !process.env.GATEHOUSE_PUBLIC_URL) config.publicUrl = `http://localhost:${server.port}`;
+if (config.port === 0 && !config.publicUrlSet) config.publicUrl = `http://localhost:${server.port}`;
 
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 console.log(`Gatehouse listening on http://localhost:${server.port} (database: ${where}${config.isProduction ? ', production' : ''})`);

@@ -2,7 +2,6 @@
 // keys. It stands in for each provider that has no credentials (a shared provider without operator keys).
 import { createServer } from 'node:net';
 import type { Services } from '../services';
-import { issuerOverrides } from './endpoints';
 import { devProviderClients, startDevOidcProvider, type DevOidcProvider } from './dev-provider';
 
 let running: { provider: DevOidcProvider; registeredFor: string } | null = null;
@@ -23,7 +22,7 @@ export function devIssuer(apiBase: string): string | null {
 /** Starts the development provider when configured (GATEHOUSE_DEV_OIDC, no issuer overrides in the environment). */
 export async function startDevIssuer(services: Services): Promise<void> {
   const { config } = services;
-  if (!config.devOidc || Object.keys(issuerOverrides()).length > 0) return;
+  if (!config.devOidc || Object.keys(config.oauth.issuerOverrides).length > 0) return;
   // Bound to the service's own interface: HOST=127.0.0.1 keeps the provider local too.
   const host = config.hostname;
   const preferred = config.port > 0 && config.port < 65535 ? config.port + 1 : 0;

@@ -32,7 +32,7 @@ export interface ResolvedProvider {
 }
 
 export interface ResolveOptions {
-  /** A string: use that issuer. null: the real provider. Omitted: whatever GATEHOUSE_OAUTH_ISSUER_OVERRIDES says. */
+  /** A string: use that issuer. null: the real provider. Omitted: whatever GATEHOUSE_OAUTH_ISSUER_OVERRIDES in `env` says. */
   issuerOverride?: string | null;
   /** Microsoft tenant for the endpoint URLs (default `common`). */
   microsoftTenantId?: string | null;
@@ -42,7 +42,7 @@ export interface ResolveOptions {
 export async function resolveProviderEndpoints(providerId: ProviderId, options: ResolveOptions = {}): Promise<ResolvedProvider> {
   const definition = PROVIDERS[providerId];
   if (!definition) throw new Error(`Unknown OAuth provider: ${String(providerId)}`);
-  const override = options.issuerOverride === undefined ? issuerOverrideFor(providerId, options.env) : options.issuerOverride;
+  const override = options.issuerOverride === undefined ? issuerOverrideFor(providerId, options.env ?? {}) : options.issuerOverride;
   const common = {
     id: providerId,
     definition,
@@ -118,14 +118,14 @@ async function discover(issuer: string): Promise<oauth.AuthorizationServer> {
  * Connect issuer URL, e.g. `{"github":"http://localhost:4000"}`. A provider's own key wins over "*".
  * Malformed values throw, so a typo fails loudly instead of silently signing in with the real provider.
  */
-export function issuerOverrides(env: Env = process.env): Partial<Record<ProviderId | '*', string>> {
+export function issuerOverrides(env: Env): Partial<Record<ProviderId | '*', string>> {
   const raw = env[ISSUER_OVERRIDES_ENV]?.trim();
   if (!raw) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new Error(`${ISSUER_OVERRIDES_ENV} is not valid JSON`);
+    throw new Error(`${ISSUER_OVERRIDES_ENV}: not valid JSON, got "${raw}"`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new Error(`${ISSUER_OVERRIDES_ENV} must be a JSON object of provider id (or "*") to issuer URL`);
@@ -143,7 +143,7 @@ export function issuerOverrides(env: Env = process.env): Partial<Record<Provider
   return result;
 }
 
-export function issuerOverrideFor(providerId: ProviderId, env: Env = process.env): string | null {
+export function issuerOverrideFor(providerId: ProviderId, env: Env): string | null {
   const overrides = issuerOverrides(env);
   return overrides[providerId] ?? overrides['*'] ?? null;
 }
@@ -158,11 +158,26 @@ export interface ClientCredentials {
  * e.g. GATEHOUSE_OAUTH_GITHUB_CLIENT_ID). Without them, a provider pointed at an override issuer uses the
  * development provider's client (`gatehouse-dev-<id>` / `dev-secret`), so every button works with no keys.
  */
-export function sharedCredentials(providerId: ProviderId, env: Env = process.env): ClientCredentials | null {
+export function sharedCredentials(providerId: ProviderId, env: Env): ClientCredentials | null {
   const prefix = `GATEHOUSE_OAUTH_${providerId.toUpperCase()}`;
   const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
   const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim();
   if (clientId && clientSecret) return { clientId, clientSecret };
   if (issuerOverrideFor(providerId, env)) return { clientId: devClientId(providerId), clientSecret: DEV_CLIENT_SECRET };
   return null;
+}
+
+/** The OAuth settings of the environment (config.ts): issuer overrides and the operator's shared credentials. */
+export interface OAuthSettings {
+  issuerOverrides: Partial<Record<ProviderId | '*', string>>;
+  sharedCredentials: Partial<Record<ProviderId, ClientCredentials>>;
+}
+
+export function oauthSettings(env: Env): OAuthSettings {
+  const shared: Partial<Record<ProviderId, ClientCredentials>> = {};
+  for (const id of PROVIDER_IDS) {
+    const c = sharedCredentials(id, env);
+    if (c) shared[id] = c;
+  }
+  return { issuerOverrides: issuerOverrides(env), sharedCredentials: shared };
 }

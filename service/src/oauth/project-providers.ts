@@ -4,7 +4,7 @@ import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import type { OAuthProviderConfig } from '@gatehouse/shared/schemas/projects';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
-import { DEV_CLIENT_SECRET, devClientId, resolveProviderEndpoints, sharedCredentials, type ResolvedProvider } from './endpoints';
+import { DEV_CLIENT_SECRET, devClientId, resolveProviderEndpoints, type ResolvedProvider } from './endpoints';
 import { isProviderId, type ProviderId } from './providers';
 import type { ProviderExtras } from './client';
 import { devIssuer } from './dev-issuer';
@@ -15,8 +15,8 @@ export interface ProjectProvider {
   isShared: boolean;
   clientId: string;
   clientSecret: string;
-  /** The development issuer when it stands in for this provider; undefined lets the environment decide. */
-  issuerOverride?: string;
+  /** The issuer standing in for the provider (GATEHOUSE_OAUTH_ISSUER_OVERRIDES or the development issuer); null: the real one. */
+  issuerOverride: string | null;
   extras: ProviderExtras;
 }
 
@@ -31,12 +31,13 @@ export function providerClient(services: Services, config: OAuthProviderConfig):
   const id = config.id as ProviderId;
   const isShared = config.type === 'shared';
   const extras: ProviderExtras = { microsoftTenantId: config.microsoft_tenant_id ?? null, facebookConfigId: config.facebook_config_id ?? null };
-  const base = { id, config, isShared, extras };
+  const overrides = services.config.oauth.issuerOverrides;
+  const base = { id, config, isShared, extras, issuerOverride: overrides[id] ?? overrides['*'] ?? null };
   if (!isShared && config.client_id && config.client_secret) {
     return { ...base, clientId: config.client_id, clientSecret: config.client_secret };
   }
   if (isShared) {
-    const shared = sharedCredentials(id);
+    const shared = services.config.oauth.sharedCredentials[id];
     if (shared) return { ...base, ...shared };
   }
   const dev = devIssuer(services.config.publicUrl);
@@ -50,7 +51,7 @@ export function providerClient(services: Services, config: OAuthProviderConfig):
 export async function resolveEndpoints(p: ProjectProvider): Promise<ResolvedProvider> {
   try {
     return await resolveProviderEndpoints(p.id, {
-      ...(p.issuerOverride ? { issuerOverride: p.issuerOverride } : {}),
+      issuerOverride: p.issuerOverride,
       microsoftTenantId: p.extras.microsoftTenantId,
     });
   } catch (err) {

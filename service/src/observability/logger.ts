@@ -16,7 +16,7 @@ export interface LogSettings {
 }
 
 /** Reads the log settings; a bad value throws `<VARIABLE>: ...` (the start stops on it). */
-export function logSettings(env: Record<string, string | undefined> = process.env): LogSettings {
+export function logSettings(env: Record<string, string | undefined>): LogSettings {
   const level = env.GATEHOUSE_LOG_LEVEL || 'info';
   if (!LEVELS.includes(level)) throw new Error(`GATEHOUSE_LOG_LEVEL: expected one of ${LEVELS.join(', ')}, got "${level}"`);
   const format = env.GATEHOUSE_LOG_FORMAT || (env.NODE_ENV === 'production' ? 'json' : 'pretty');
@@ -42,7 +42,7 @@ let current: { logger: Logger; settings: LogSettings } | undefined;
 
 /** The service's logger (created from the environment on first use, or by `initLogging`). */
 export function log(): Logger {
-  current ??= (() => { const settings = logSettings(); return { settings, logger: createLogger(settings) }; })();
+  current ??= (() => { const settings = logSettings({}); return { settings, logger: createLogger(settings) }; })();
   return current.logger;
 }
 

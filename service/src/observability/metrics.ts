@@ -57,7 +57,7 @@ function registerQueueGauges(db: DB) {
 }
 
 /** GATEHOUSE_METRICS_PORT: unset (off), or a port (0 picks a free one). A bad value throws `<VARIABLE>: ...`. */
-export function metricsPort(env: Record<string, string | undefined> = process.env): number | undefined {
+export function metricsPort(env: Record<string, string | undefined>): number | undefined {
   const v = env.GATEHOUSE_METRICS_PORT;
   if (v === undefined || v === '') return undefined;
   const n = Number(v);

@@ -34,7 +34,7 @@ export interface WebhookWorkerOptions {
 }
 
 /** Worker settings from the environment (tests shorten the back-off). */
-export function webhookOptionsFromEnv(env: Record<string, string | undefined> = process.env): WebhookWorkerOptions {
+export function webhookOptionsFromEnv(env: Record<string, string | undefined>): WebhookWorkerOptions {
   const num = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
   return {
     pollMs: num(env.GATEHOUSE_WEBHOOK_POLL_MS),
