@@ -1,9 +1,8 @@
 // Anonymous sign-up (protocol-auth §3.9). The reference server allows it only for a hard-coded list of its own
 // projects; here that list is the `internal` project (the project configuration has no switch for it).
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { Strict } from '@gatehouse/shared/schemas/common';
+import { IgnoredBody, SignInTokens } from '@gatehouse/shared/schemas/auth';
 import { route } from '../http/route';
 import { createUser } from '../users/create';
 import { issueSession } from '../auth/session-tokens';
@@ -15,8 +14,8 @@ export const anonymousRoutes = [
   route({
     method: 'POST', path: '/auth/anonymous/sign-up', summary: 'Create an anonymous user and sign it in', tags: ['Anonymous'],
     access: [...ACCESS_TYPES],
-    body: Type.Optional(Type.Unknown()),
-    response: Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() }),
+    body: IgnoredBody,
+    response: SignInTokens,
     async handler({ services, auth, headers, ip }) {
       const project = auth.project;
       if (!ANONYMOUS_PROJECTS.has(project.id)) throw new KnownErrors.AnonymousAccountsNotEnabled();

@@ -1,9 +1,8 @@
 // /internal/projects: users of the internal project create and list the projects they own.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { AdminProject, ProjectConfigUpdate, ProjectDescription, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
-import { List, MAX_NAME_LENGTH, Strict } from '@gatehouse/shared/schemas/common';
+import { AdminProject, ProjectCreate, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
+import { List } from '@gatehouse/shared/schemas/common';
 import { route, type AuthedContext } from '../http/route';
 import { managedProjectIds } from '../http/auth';
 import * as projects from '../repo/projects';
@@ -12,13 +11,6 @@ import { createDefaultPermissionDefinitions } from '../repo/permission-definitio
 import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
 
 const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
-
-export const ProjectCreate = Strict({
-  display_name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
-  description: Type.Optional(ProjectDescription),
-  is_production_mode: Type.Optional(Type.Boolean()),
-  config: Type.Optional(ProjectConfigUpdate),
-});
 
 async function requireInternalUser(ctx: AuthedContext) {
   if (ctx.auth.project.id !== 'internal') throw new KnownErrors.ExpectedInternalProject();
