@@ -75,6 +75,12 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** Email outbox retries (GATEHOUSE_EMAIL_RETRY_MAX_AGE_SECONDS, _RETRY_BASE_MS, _RETRY_CAP_MS, GATEHOUSE_EMAIL_POLL_MS). */
   emailRetry: { maxAgeMs: number; backoffBaseMs: number; backoffCapMs: number; pollMs: number };
+  /** May anyone sign up anonymously to the internal project (GATEHOUSE_INTERNAL_ANONYMOUS_SIGN_UP, default false)? */
+  internalAnonymousSignUp: boolean;
+  /** Who may create projects with client access (GATEHOUSE_PROJECT_CREATION, GATEHOUSE_PROJECT_CREATORS; projects/creation-policy.ts). */
+  projectCreation: ProjectCreationPolicy;
+  /** Admin access tokens of owners without TOTP or a passkey are refused (GATEHOUSE_OWNER_MFA_REQUIRED, default: production). */
+  ownerMfaRequired: boolean;
 }
 
 /** A true/false setting from the environment (undefined when unset); anything else stops the start. */
@@ -168,6 +174,26 @@ export function serverSecretProblem(config: Pick<Config, 'isProduction' | 'serve
   return null;
 }
 
+/**
+ * GATEHOUSE_PROJECT_CREATION: `open` (any signed-up internal user), `invited` (only the addresses listed in
+ * GATEHOUSE_PROJECT_CREATORS, matched against the user's verified primary email) or `none` (only the operator, with
+ * the internal project's secret server or super secret admin key). Default: `open` outside production, `none` in it.
+ */
+function projectCreation(env: Record<string, string | undefined>, isProduction: boolean): ProjectCreationPolicy {
+  const mode = env.GATEHOUSE_PROJECT_CREATION || (isProduction ? 'none' : 'open');
+  if (mode !== 'open' && mode !== 'invited' && mode !== 'none') {
+    throw new Error(`GATEHOUSE_PROJECT_CREATION: expected open, invited or none, got "${mode}"`);
+  }
+  const raw = env.GATEHOUSE_PROJECT_CREATORS?.trim();
+  const emails = (raw ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  for (const e of emails) if (!/^[^\s@]+@[^\s@]+$/.test(e)) throw new Error(`GATEHOUSE_PROJECT_CREATORS: expected a comma-separated list of email addresses, got "${e}"`);
+  if (mode === 'invited' && emails.length === 0) throw new Error('GATEHOUSE_PROJECT_CREATORS: expected at least one email address when GATEHOUSE_PROJECT_CREATION is invited');
+  if (mode !== 'invited' && raw) throw new Error(`GATEHOUSE_PROJECT_CREATORS: only used when GATEHOUSE_PROJECT_CREATION is invited (it is ${mode})`);
+  return { mode, emails };
+}
+
+export interface ProjectCreationPolicy { mode: 'open' | 'invited' | 'none'; emails: string[] }
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const port = integer(env, 'PORT', 0, 65535) ?? 8102;
@@ -213,5 +239,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       backoffCapMs: integer(env, 'GATEHOUSE_EMAIL_RETRY_CAP_MS', 1) ?? 600_000,
       pollMs: integer(env, 'GATEHOUSE_EMAIL_POLL_MS', 10) ?? 1_000,
     },
+    internalAnonymousSignUp: flag(env, 'GATEHOUSE_INTERNAL_ANONYMOUS_SIGN_UP') ?? false,
+    projectCreation: projectCreation(env, isProduction),
+    ownerMfaRequired: flag(env, 'GATEHOUSE_OWNER_MFA_REQUIRED') ?? isProduction,
   };
 }

@@ -68,6 +68,18 @@ async function fullFlow() {
   expect(again.status).toBe(200);
   remember('last access token', again.body.access_token);
   remember('last refresh token', again.body.refresh_token);
+
+  // Owner-plane and MFA changes are security events (issue 17 §8): their secrets stay out of the log too.
+  const totpSecret = remember('TOTP secret', Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('base64'));
+  expect((await p.client.patch('/users/me', { totp_secret_base64: totpSecret }, { accessToken: again.body.access_token })).status).toBe(200);
+  const keySet = await p.admin.post('/internal/api-keys', { description: 'obs', expires_at_millis: Date.now() + 3600_000, has_publishable_client_key: false, has_secret_server_key: true, has_super_secret_admin_key: true });
+  expect(keySet.status).toBe(200);
+  remember('new secret server key', keySet.body.secret_server_key);
+  remember('new super secret admin key', keySet.body.super_secret_admin_key);
+  const impersonation = await p.server.post('/auth/sessions', { user_id: signUp.body.user_id, is_impersonation: true });
+  expect(impersonation.status).toBe(200);
+  remember('impersonation access token', impersonation.body.access_token);
+  remember('impersonation refresh token', impersonation.body.refresh_token);
 }
 
 describe('logs', () => {
@@ -103,9 +115,14 @@ describe('logs', () => {
     expect(entries.find((e) => e.trace_id === traceId)).toMatchObject({ req_id: traceId, route: '/api/v1/users/me' });
   });
 
+  test('the flow is in the security-event log: sign-ins, the reset, MFA on, an API key set, an impersonation', () => {
+    const events = logEntries().filter((e) => e.msg === 'security event' && e.project_id === p.id).map((e) => e.event);
+    for (const name of ['sign_in.succeeded', 'password.reset', 'mfa.totp_enabled', 'api_key.created', 'impersonation.created']) expect(events).toContain(name);
+  });
+
   test('no token, password, code or key appears anywhere in the output', () => {
     const output = svc.output();
-    expect(secrets.size).toBe(15);
+    expect(secrets.size).toBe(20);
     const leaked = [...secrets].filter(([, value]) => output.includes(value)).map(([what]) => what);
     expect(leaked).toEqual([]);
   });

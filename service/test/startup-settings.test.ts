@@ -31,6 +31,8 @@ const BAD: [name: string, value: string][] = [
   ['GATEHOUSE_TRUST_PROXY', 'yes'],
   ['SMTP_URL', 'notaurl'],
   ['GATEHOUSE_RATE_LIMITS', 'bogus'],
+  ['GATEHOUSE_PROJECT_CREATION', 'everyone'],
+  ['GATEHOUSE_OWNER_MFA_REQUIRED', 'yes'],
 ];
 
 describe('a bad setting stops the start and names the variable', () => {

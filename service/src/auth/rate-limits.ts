@@ -13,6 +13,7 @@ import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import { hashSecret } from '../tokens/hash';
 import { hitCounters, refundCounters, type CounterHit } from '../repo/rate-limits';
+import { securityEvent } from '../observability/security-events';
 
 /** 429 RATE_LIMITED (Gatehouse's own code), answered with a `Retry-After` header saying when the window ends. */
 export class RateLimited extends KnownErrors.RateLimited {
@@ -94,10 +95,23 @@ async function hitAll(services: Services, rules: Record<RuleName, Rule>, checks:
   const over = hits.filter((h) => h.count > limits.get(h.key)!.limit);
   if (over.length > 0) {
     await refundCounters(services.db, hits.filter((h) => !over.includes(h)));
+    logRefusal(checks, over.map((h) => h.key));
     throw new RateLimited(Math.max(...over.map((h) => h.retryAfter)));
   }
   return hits;
 }
+
+/** Security events for a refusal: the rules over their limit (never the subject: an email or IP hash). */
+function logRefusal(checks: Check[], overKeys: string[]) {
+  const rules = [...new Set(overKeys.map((k) => k.split(':')[0]!))].sort();
+  const projectId = checks[0]?.projectId ?? '';
+  const userId = checks.find((c) => c.subject.startsWith('user:'))?.subject.slice('user:'.length) ?? null;
+  securityEvent('rate_limit.refused', { project_id: projectId, user_id: userId, rules });
+  // A per-account limit is a lockout of that account (from this IP, for sign_in_account).
+  if (rules.some((r) => LOCKOUT_RULES.has(r))) securityEvent('sign_in.locked_out', { project_id: projectId, user_id: userId, rules });
+}
+
+const LOCKOUT_RULES = new Set(['sign_in_account', 'mfa_attempt_account']);
 
 /** Counts the request against every check (each request counts, successful or not). */
 export async function limitRequests(services: Services, checks: Check[]): Promise<void> {

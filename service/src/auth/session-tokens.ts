@@ -2,12 +2,14 @@
 import type { Services } from '../services';
 import * as sessions from '../repo/sessions';
 import { ipInfoFromHeaders } from './activity';
+import { noteScopeUser } from '../observability/security-events';
 
 export interface IssuedTokens { access_token: string; refresh_token: string; user_id: string }
 
 export async function issueSession(services: Services, p: {
   projectId: string; userId: string; headers?: Headers; expiresInMs?: number | null; isImpersonation?: boolean;
 }): Promise<IssuedTokens> {
+  noteScopeUser(p.userId);
   const { sessionId, refreshToken } = await sessions.create(services.db, p);
   const accessToken = await mintAccessToken(services, p.projectId, p.userId, sessionId, p.headers);
   return { access_token: accessToken, refresh_token: refreshToken, user_id: p.userId };

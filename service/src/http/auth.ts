@@ -4,7 +4,6 @@ import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import type { KeyKind } from '../repo/api-keys';
 import * as users from '../repo/users';
-import { STACK_HEADERS } from '@gatehouse/shared/constants';
 
 export type AccessType = 'client' | 'server' | 'admin';
 
@@ -15,6 +14,8 @@ export interface Auth {
   userId?: string;
   /** The session (refresh-token record) the access token was minted for. */
   sessionId?: string;
+  /** With an admin access token: the internal-project user (project owner) it belongs to (for the audit log). */
+  adminUserId?: string;
 }
 
 /** Reads a header; an empty value counts as absent (server/admin SDKs send empty key headers). */
@@ -24,14 +25,14 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 const keyRequirement: Record<AccessType, { header: string; kind: KeyKind; missing: () => Error; invalid: (projectId: string) => Error }> = {
-  client: { header: STACK_HEADERS.publishableClientKey, kind: 'publishable_client_key', missing: () => new KnownErrors.ClientAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidPublishableClientKey(p) },
-  server: { header: STACK_HEADERS.secretServerKey, kind: 'secret_server_key', missing: () => new KnownErrors.ServerAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSecretServerKey(p) },
-  admin: { header: STACK_HEADERS.superSecretAdminKey, kind: 'super_secret_admin_key', missing: () => new KnownErrors.AdminAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSuperSecretAdminKey(p) },
+  client: { header: 'x-stack-publishable-client-key', kind: 'publishable_client_key', missing: () => new KnownErrors.ClientAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidPublishableClientKey(p) },
+  server: { header: 'x-stack-secret-server-key', kind: 'secret_server_key', missing: () => new KnownErrors.ServerAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSecretServerKey(p) },
+  admin: { header: 'x-stack-super-secret-admin-key', kind: 'super_secret_admin_key', missing: () => new KnownErrors.AdminAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSuperSecretAdminKey(p) },
 };
 
 export async function authenticate(services: Services, headers: Headers): Promise<Auth | null> {
-  const projectId = header(headers, STACK_HEADERS.projectId);
-  const accessToken = header(headers, STACK_HEADERS.accessToken);
+  const projectId = header(headers, 'x-stack-project-id');
+  const accessToken = header(headers, 'x-stack-access-token');
 
   let claims: { sub: string; aud: string; refreshTokenId: string } | undefined;
   if (projectId && accessToken) {
@@ -41,10 +42,10 @@ export async function authenticate(services: Services, headers: Headers): Promis
     if (services.revokedSessions.has(claims.refreshTokenId)) throw new KnownErrors.AccessTokenExpired(null);
   }
 
-  const type = header(headers, STACK_HEADERS.accessType);
-  const adminAccessToken = header(headers, STACK_HEADERS.adminAccessToken);
+  const type = header(headers, 'x-stack-access-type');
+  const adminAccessToken = header(headers, 'x-stack-admin-access-token');
   if (!type) {
-    const anyKey = [STACK_HEADERS.publishableClientKey, STACK_HEADERS.secretServerKey, STACK_HEADERS.superSecretAdminKey]
+    const anyKey = ['x-stack-publishable-client-key', 'x-stack-secret-server-key', 'x-stack-super-secret-admin-key']
       .some((h) => header(headers, h)) || adminAccessToken;
     if (anyKey) throw new KnownErrors.ProjectKeyWithoutAccessType();
     return null;
@@ -53,8 +54,9 @@ export async function authenticate(services: Services, headers: Headers): Promis
   if (!projectId) throw new KnownErrors.AccessTypeWithoutProjectId(type);
 
   let project: Project | null;
+  let adminUserId: string | undefined;
   if (adminAccessToken) {
-    project = await checkAdminAccessToken(services, adminAccessToken, projectId);
+    ({ project, ownerId: adminUserId } = await checkAdminAccessToken(services, adminAccessToken, projectId));
   } else {
     const req = keyRequirement[type];
     const key = header(headers, req.header);
@@ -65,24 +67,26 @@ export async function authenticate(services: Services, headers: Headers): Promis
     if (!project) throw req.invalid(projectId);
   }
   if (!project) throw new KnownErrors.ProjectNotFound(projectId);
-  return { type, project, userId: claims?.sub, sessionId: claims?.refreshTokenId };
+  return { type, project, userId: claims?.sub, sessionId: claims?.refreshTokenId, ...(adminUserId ? { adminUserId } : {}) };
 }
 
 /** An internal-project user's access token grants access to the projects listed in their managedProjectIds. */
-async function checkAdminAccessToken(services: Services, token: string, projectId: string): Promise<Project | null> {
+async function checkAdminAccessToken(services: Services, token: string, projectId: string): Promise<{ project: Project | null; ownerId: string }> {
   const claims = await services.tokens.verify(token, { admin: true });
   if (claims.aud !== 'internal') throw new KnownErrors.AdminAccessTokenIsNotAdmin();
-  const owner = await users.findServerMetadata(services.db, 'internal', claims.sub);
+  const owner = await users.findAdminOwner(services.db, claims.sub);
   // A deleted owner gets the protocol's own text (protocol-auth §1.4) even though their sessions are revoked too;
   // this path reads the owner anyway, so the order costs nothing.
   if (owner === undefined) {
     throw new StatusError(401, 'The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.');
   }
   if (services.revokedSessions.has(claims.refreshTokenId)) throw new KnownErrors.AdminAccessTokenExpired(null);
-  if (!managedProjectIds(owner).includes(projectId)) throw new KnownErrors.AdminAccessTokenIsNotAdmin();
+  if (!managedProjectIds(owner.serverMetadata).includes(projectId)) throw new KnownErrors.AdminAccessTokenIsNotAdmin();
+  // GATEHOUSE_OWNER_MFA_REQUIRED (ASVS 4.3.1): a stolen owner password alone must not open the admin plane.
+  if (services.config.ownerMfaRequired && !owner.hasMfa) throw new KnownErrors.OwnerMfaRequired();
   const project = await services.projects.get(projectId);
   if (!project) throw new KnownErrors.InvalidProjectForAdminAccessToken();
-  return project;
+  return { project, ownerId: claims.sub };
 }
 
 export function managedProjectIds(serverMetadata: unknown): string[] {

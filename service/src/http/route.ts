@@ -12,6 +12,8 @@ import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
 import { clientIp } from './client-ip';
 import { lifecycle } from '../lifecycle';
+import { withRequestScope } from '../observability/security-events';
+import { recordHandlerOutcome } from '../observability/route-events';
 
 const PER_ACCESS = Symbol('perAccess');
 export interface PerAccess<T extends TSchema> { [PER_ACCESS]: true; client?: T; server?: T; admin?: T }
@@ -23,14 +25,6 @@ export function perAccess<C extends TSchema, S extends TSchema, A extends TSchem
 
 type SchemaOrPerAccess = TSchema | PerAccess<TSchema>;
 type StaticOf<S> = S extends PerAccess<infer T> ? Static<T> : S extends TSchema ? Static<S> : undefined;
-/**
- * A union of request shapes (per access type, or per route variant) whose members read each other's missing fields as
- * `undefined`: a client body has no `is_verified`, and code may read it without a cast. A member stays assignable to
- * the widest shape, so one helper typed by the server schema takes any access type's body.
- */
-type Readable<U> = Widen<U, KeysOf<U>>;
-type KeysOf<U> = U extends object ? keyof U : never;
-type Widen<U, K extends PropertyKey> = U extends object ? U & Partial<Record<Exclude<K, keyof U>, undefined>> : U;
 
 /** `access`: the access types allowed, or 'optional' (authentication read if given; none required). */
 export type Access = AccessType[] | 'optional';
@@ -63,7 +57,7 @@ export interface RouteContext<P, Q, B, A extends Access> {
 /** A handler context for helpers shared by routes that require authentication. */
 export type AuthedContext = RouteContext<any, any, any, AccessType[]>;
 
-export interface RouteDef<PS extends TSchema | undefined = any, QS extends TSchema | undefined = any, BS extends SchemaOrPerAccess | undefined = any, A extends Access = Access, RS extends SchemaOrPerAccess | undefined = any> {
+export interface RouteDef<PS extends TSchema | undefined = any, QS extends TSchema | undefined = any, BS extends SchemaOrPerAccess | undefined = any, A extends Access = Access> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
@@ -72,21 +66,17 @@ export interface RouteDef<PS extends TSchema | undefined = any, QS extends TSche
   params?: PS;
   query?: QS;
   body?: BS;
-  /** Checked against each JSON answer outside production (`checkResponse`); the handler's return type follows it. */
-  response?: RS;
+  response?: SchemaOrPerAccess;
   /** Success status (default 200; creates are 201). */
   status?: number;
   /** Hidden from the OpenAPI document. */
   hidden?: boolean;
-  handler(ctx: RouteContext<Readable<StaticOf<PS>>, Readable<StaticOf<QS>>, Readable<StaticOf<BS>>, A>): Promise<ResultOf<RS>>;
+  handler(ctx: RouteContext<StaticOf<PS>, StaticOf<QS>, StaticOf<BS>, A>): Promise<unknown>;
 }
 
-/** What a handler may return: the response schema's static type (any access type's, for `perAccess`), or an HttpResult. */
-type ResultOf<RS> = RS extends undefined ? unknown : StaticOf<RS> | HttpResult;
-
-export function route<const PS extends TSchema | undefined = undefined, const QS extends TSchema | undefined = undefined, const BS extends SchemaOrPerAccess | undefined = undefined, const A extends Access = Access, const RS extends SchemaOrPerAccess | undefined = undefined>(
-  def: RouteDef<PS, QS, BS, A, RS>,
-): RouteDef<PS, QS, BS, A, RS> {
+export function route<const PS extends TSchema | undefined = undefined, const QS extends TSchema | undefined = undefined, const BS extends SchemaOrPerAccess | undefined = undefined, const A extends Access = Access>(
+  def: RouteDef<PS, QS, BS, A>,
+): RouteDef<PS, QS, BS, A> {
   return def;
 }
 
@@ -112,7 +102,8 @@ export function schemasOf(schema: SchemaOrPerAccess | undefined): { access: stri
 export async function runRoute(def: RouteDef, services: Services, request: Request, url: URL, rawParams: Record<string, string>, requestId: string): Promise<HttpResult> {
   lifecycle.enter();
   try {
-    return await runCountedRoute(def, services, request, url, rawParams, requestId);
+    // The scope gives security events (observability/security-events.ts) the request id and client IP.
+    return await withRequestScope(services.config, request, requestId, () => runCountedRoute(def, services, request, url, rawParams, requestId));
   } finally {
     lifecycle.leave();
   }
@@ -167,30 +158,17 @@ async function runCountedRoute(def: RouteDef, services: Services, request: Reque
       return auth.userId;
     },
   };
-  const result = await def.handler(ctx);
-  if (result instanceof HttpResult) return result;
-  if (!services.config.isProduction) checkResponse(def, auth?.type, result, request.method, url.pathname);
-  return HttpResult.json(result, def.status ?? 200);
-}
-
-/**
- * Development and tests only: the JSON a handler returns must match the route's response schema, as the client
- * library's types assume. A mismatch is a bug of ours, so it fails the request with a 500 (a test sees it) and logs
- * the route and the paths that differ. Production skips the check: it costs a serialisation per request.
- */
-export function checkResponse(def: RouteDef, type: AccessType | undefined, result: unknown, method: string, pathname: string) {
-  const schema = pick(def.response, type);
-  if (!schema) return;
-  // Compared as the client receives it (Dates as strings, undefined fields absent).
-  const wire = result === undefined ? undefined : JSON.parse(JSON.stringify(result));
-  const { problems } = validatePart(schema, wire, 'response');
-  if (problems.length) {
-    throw new ResponseMismatch(`Response validation failed on ${def.method} ${def.path} (${method} ${pathname}, ${type ?? 'no'} access):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const handled = { def, auth, params, query, body };
+  let result: unknown;
+  try {
+    result = await def.handler(ctx);
+  } catch (error) {
+    await recordHandlerOutcome(services, handled, { error });
+    throw error;
   }
-}
-
-export class ResponseMismatch extends Error {
-  override name = 'ResponseMismatch';
+  await recordHandlerOutcome(services, handled, { result });
+  if (result instanceof HttpResult) return result;
+  return HttpResult.json(result, def.status ?? 200);
 }
 
 function safeDecode(v: string): string {

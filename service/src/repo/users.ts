@@ -88,6 +88,14 @@ export async function findServerMetadata(db: DB, projectId: string, userId: stri
   return row ? row.m : undefined;
 }
 
+/** An admin access token's owner: their server metadata (managed projects) and whether they have a second factor. */
+export async function findAdminOwner(db: DB, userId: string): Promise<{ serverMetadata: unknown; hasMfa: boolean } | undefined> {
+  if (!isUuid(userId)) return undefined;
+  const [row] = await db.select({ m: schema.users.serverMetadata, totp: sql<boolean>`${schema.users.totpSecret} is not null`, passkey: schema.users.hasPasskey })
+    .from(schema.users).where(and(eq(schema.users.projectId, 'internal'), eq(schema.users.id, userId))).limit(1);
+  return row ? { serverMetadata: row.m, hasMfa: Boolean(row.totp) || row.passkey } : undefined;
+}
+
 const millis = (v: Date | string | number) => (v instanceof Date ? v.getTime() : typeof v === 'number' ? v : new Date(v).getTime());
 const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) : v);
 

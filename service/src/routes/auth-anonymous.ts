@@ -1,8 +1,10 @@
 // Anonymous sign-up (protocol-auth §3.9). The reference server allows it only for a hard-coded list of its own
-// projects; here that list is the `internal` project (the project configuration has no switch for it).
+// projects; here that list is the `internal` project (the project configuration has no switch for it), and only when
+// the operator turns it on (GATEHOUSE_INTERNAL_ANONYMOUS_SIGN_UP): an anonymous owner-plane account helps nobody.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
+import { Type } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { IgnoredBody, SignInTokens } from '@gatehouse/shared/schemas/auth';
+import { Strict } from '@gatehouse/shared/schemas/common';
 import { route } from '../http/route';
 import { createUser } from '../users/create';
 import { issueSession } from '../auth/session-tokens';
@@ -14,11 +16,11 @@ export const anonymousRoutes = [
   route({
     method: 'POST', path: '/auth/anonymous/sign-up', summary: 'Create an anonymous user and sign it in', tags: ['Anonymous'],
     access: [...ACCESS_TYPES],
-    body: IgnoredBody,
-    response: SignInTokens,
+    body: Type.Optional(Type.Unknown()),
+    response: Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() }),
     async handler({ services, auth, headers, ip }) {
       const project = auth.project;
-      if (!ANONYMOUS_PROJECTS.has(project.id)) throw new KnownErrors.AnonymousAccountsNotEnabled();
+      if (!ANONYMOUS_PROJECTS.has(project.id) || !services.config.internalAnonymousSignUp) throw new KnownErrors.AnonymousAccountsNotEnabled();
       await limitRequests(services, [byIp(ip, 'sign_up_ip', project.id)]);
       const { user } = await services.db.transaction((tx) => createUser(tx, project, { displayName: 'Anonymous user', isAnonymous: true }));
       const userId = user.id;

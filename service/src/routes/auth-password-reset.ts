@@ -5,11 +5,12 @@
 // is not awaited, so the response time cannot tell; the callback URL is checked for every email (the reference
 // checks it only for existing users, which told them apart), and the per-email limit counts every request.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
+import { Type } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { getPasswordError } from '@gatehouse/shared/rules/password';
-import { Success } from '@gatehouse/shared/schemas/common';
-import { PasswordResetBody, PasswordResetSendBody, PasswordResetSent } from '@gatehouse/shared/schemas/auth';
+import { Email, Strict, Success, Url } from '@gatehouse/shared/schemas/common';
 import { CodeBody, IsCodeValid } from '@gatehouse/shared/schemas/contact-channels';
+import { Code45 } from '@gatehouse/shared/schemas/common';
 import { route } from '../http/route';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
@@ -20,6 +21,7 @@ import { emitEvent } from '../events';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 import { assertNotCommonPassword } from '../auth/common-passwords';
 import { invalidateResetCodes } from '../repo/verification-codes';
+import { noteScopeUser } from '../observability/security-events';
 
 function assertPasswordAuthEnabled(project: Project) {
   if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
@@ -43,8 +45,8 @@ export const passwordResetRoutes = [
   route({
     method: 'POST', path: '/auth/password/send-reset-code', summary: 'Email a password reset link', tags: ['Password'],
     access: [...ACCESS_TYPES],
-    body: PasswordResetSendBody,
-    response: PasswordResetSent,
+    body: Strict({ email: Email(), callback_url: Url() }),
+    response: Strict({ success: Type.Literal('maybe, only if user with e-mail exists') }),
     async handler({ services, auth, body, ip }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
@@ -66,7 +68,7 @@ export const passwordResetRoutes = [
   route({
     method: 'POST', path: '/auth/password/reset', summary: 'Set a new password with a reset code', tags: ['Password'],
     access: [...ACCESS_TYPES],
-    body: PasswordResetBody,
+    body: Strict({ code: Code45(), password: Type.String({ maxLength: 70 }) }),
     response: Success,
     async handler({ services, auth, body, ip }) {
       const project = auth.project;
@@ -82,6 +84,7 @@ export const passwordResetRoutes = [
       }, async (row) => {
         const userId = (row.data as { user_id?: string }).user_id;
         if (!userId || !(await users.exists(services.db, project.id, userId))) throw new KnownErrors.UserNotFound();
+        noteScopeUser(userId);
         const hash = await services.passwords.hash(body.password);
         // A reset means the old password may be known to someone else: every session ends. The reset is a user
         // update for webhooks (protocol-resources §12.6), emitted in the same transaction.

@@ -1,8 +1,10 @@
 // Provider access tokens of a user's connected OAuth accounts (protocol-auth §3.6.5), e.g. to call GitHub's API
 // on the user's behalf with the scopes the app asked for at sign-in or link time.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
+import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { ConnectedAccountAccessToken, ConnectedAccountAccessTokenBody, ConnectedAccountParams, ProviderParams } from '@gatehouse/shared/schemas/oauth';
+import { UserIdOrMe } from '@gatehouse/shared/schemas/common';
+import { ConnectedAccountAccessToken, ConnectedAccountAccessTokenRequest } from '@gatehouse/shared/schemas/oauth';
 import { route, type AuthedContext } from '../http/route';
 import * as users from '../repo/users';
 import * as accounts from '../repo/oauth-accounts';
@@ -28,8 +30,8 @@ export const connectedAccountRoutes = [
   route({
     method: 'POST', path: '/connected-accounts/:user_id/:provider_id/access-token', summary: "An access token for a user's connected OAuth account", tags: ['OAuth'],
     access: [...ACCESS_TYPES],
-    params: ConnectedAccountParams,
-    body: ConnectedAccountAccessTokenBody,
+    params: Type.Object({ user_id: UserIdOrMe(), provider_id: Type.String() }),
+    body: Type.Optional(ConnectedAccountAccessTokenRequest),
     response: ConnectedAccountAccessToken,
     status: 201,
     async handler(ctx) {
@@ -39,8 +41,8 @@ export const connectedAccountRoutes = [
   route({
     method: 'POST', path: '/auth/oauth/connected-accounts/:provider_id/access-token', summary: 'Deprecated alias of /connected-accounts/me/{provider_id}/access-token', tags: ['OAuth'],
     access: [...ACCESS_TYPES],
-    params: ProviderParams,
-    body: ConnectedAccountAccessTokenBody,
+    params: Type.Object({ provider_id: Type.String() }),
+    body: Type.Optional(ConnectedAccountAccessTokenRequest),
     response: ConnectedAccountAccessToken,
     status: 201,
     async handler(ctx) {

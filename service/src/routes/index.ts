@@ -30,6 +30,7 @@ import { teamPermissionRoutes } from './team-permissions';
 import { permissionDefinitionRoutes } from './permission-definitions';
 import { projectPermissionRoutes } from './project-permissions';
 import { userApiKeyRoutes } from './user-api-keys';
+import { auditLogRoutes } from './audit-log';
 
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
@@ -40,6 +41,7 @@ export const allRoutes: RouteDef[] = [
   ...projectRoutes,
   ...internalProjectRoutes,
   ...internalApiKeyRoutes,
+  ...auditLogRoutes,
   ...emailTemplateRoutes,
   ...internalEmailRoutes,
   ...internalMetricsRoutes,

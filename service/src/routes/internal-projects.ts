@@ -1,16 +1,25 @@
 // /internal/projects: users of the internal project create and list the projects they own.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
+import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { AdminProject, ProjectCreate, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
-import { List } from '@gatehouse/shared/schemas/common';
+import { AdminProject, ProjectConfigUpdate, ProjectDescription, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
+import { List, MAX_NAME_LENGTH, Strict } from '@gatehouse/shared/schemas/common';
 import { route, type AuthedContext } from '../http/route';
 import { managedProjectIds } from '../http/auth';
 import * as projects from '../repo/projects';
 import * as users from '../repo/users';
 import { createDefaultPermissionDefinitions } from '../repo/permission-definitions';
 import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
+import { mayCreateProject } from '../projects/creation-policy';
 
 const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
+
+export const ProjectCreate = Strict({
+  display_name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
+  description: Type.Optional(ProjectDescription),
+  is_production_mode: Type.Optional(Type.Boolean()),
+  config: Type.Optional(ProjectConfigUpdate),
+});
 
 async function requireInternalUser(ctx: AuthedContext) {
   if (ctx.auth.project.id !== 'internal') throw new KnownErrors.ExpectedInternalProject();
@@ -35,6 +44,8 @@ export const internalProjectRoutes = [
       const user = await requireInternalUser(ctx);
       // Least privilege (ASVS 4.1.3): an anonymous user (anyone, one request away) must not mint project keys.
       if (user.is_anonymous) throw new StatusError(403, 'Anonymous users cannot create projects. Sign up with an email first.');
+      const creator = { accessType: ctx.auth.type, primaryEmail: user.primary_email, primaryEmailVerified: user.primary_email_verified === true };
+      if (!mayCreateProject(ctx.services.config.projectCreation, creator)) throw new KnownErrors.ProjectCreationNotAllowed();
       const { body } = ctx;
       const problems = body.config ? configSchemaProblems(body.config) : [];
       if (problems.length) throw ctx.schemaError(...problems);

@@ -35,6 +35,8 @@ export async function startService(opts: { env?: Record<string, string | undefin
       GATEHOUSE_DATA_DIR: dataDir,
       GATEHOUSE_DEV_OIDC: 'false',
       NODE_ENV: 'test',
+      // Off by default; the protocol tests of anonymous users (and the client library's) need it on.
+      GATEHOUSE_INTERNAL_ANONYMOUS_SIGN_UP: 'true',
       ...opts.env,
     },
     stdout: 'pipe',

@@ -15,3 +15,16 @@ export const RequestBodyTooLarge = def('REQUEST_BODY_TOO_LARGE', 413, [], (maxBy
   `The request body is too large. The maximum is ${plural(maxBytes, 'byte')}.`,
   { max_bytes: maxBytes },
 ] as const);
+
+/** 403: the operator restricts who may create projects (GATEHOUSE_PROJECT_CREATION) and this user is not allowed. */
+export const ProjectCreationNotAllowed = def('PROJECT_CREATION_NOT_ALLOWED', 403, [], () => [
+  'Creating projects is restricted on this server. Ask its operator to allow your account.',
+] as const);
+
+/**
+ * 403: the operator requires project owners to have MFA (GATEHOUSE_OWNER_MFA_REQUIRED) and this owner has neither
+ * TOTP nor a passkey, so their admin access token is not accepted.
+ */
+export const OwnerMfaRequired = def('OWNER_MFA_REQUIRED', 403, [], () => [
+  'Project owners must turn on multi-factor authentication (an authenticator app or a passkey) before using the admin API.',
+] as const);

@@ -69,5 +69,3 @@ export const EmailTemplateUpdate = Type.Object(
   { additionalProperties: false },
 );
 export type EmailTemplateUpdate = Static<typeof EmailTemplateUpdate>;
-
-export const EmailTemplateParams = Type.Object({ type: EmailTemplateType }, { additionalProperties: false });

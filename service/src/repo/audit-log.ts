@@ -1,0 +1,44 @@
+// The audit log of owner-plane actions: append-only. This module only inserts and reads (a database trigger refuses
+// UPDATE and DELETE, drizzle/0014), and every read is scoped to one project.
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { AuditEvent, AuditLogEntry } from '@gatehouse/shared/schemas/audit-log';
+import type { DB } from '../db';
+import { schema } from '../db';
+
+const a = schema.auditLog;
+export type AuditRow = typeof a.$inferSelect;
+export type ActorKind = AuditLogEntry['actor']['kind'];
+
+export interface AuditRecord {
+  projectId: string;
+  event: AuditEvent;
+  actorKind: ActorKind;
+  actorUserId: string | null;
+  ip: string | null;
+  requestId: string | null;
+  target: string | null;
+  details: Record<string, unknown>;
+}
+
+export async function append(db: DB, records: AuditRecord[]): Promise<void> {
+  if (records.length) await db.insert(a).values(records);
+}
+
+/** A project's entries, newest first; `before` is the id of the last entry of the previous page. */
+export async function listForProject(db: DB, projectId: string, o: { before?: number; limit: number }): Promise<AuditRow[]> {
+  return db.select().from(a)
+    .where(and(eq(a.projectId, projectId), o.before === undefined ? undefined : lt(a.id, o.before)))
+    .orderBy(desc(a.id)).limit(o.limit);
+}
+
+export function view(row: AuditRow): AuditLogEntry {
+  return {
+    id: String(row.id),
+    event: row.event as AuditEvent,
+    actor: { kind: row.actorKind as ActorKind, user_id: row.actorUserId, ip: row.ip },
+    target: row.target,
+    details: (row.details ?? {}) as Record<string, unknown>,
+    request_id: row.requestId,
+    created_at_millis: row.createdAt.getTime(),
+  };
+}
