@@ -45,7 +45,14 @@ node scripts/build-ui.mjs || failed_tc=1
 
 log=$(mktemp)
 echo "== bun test ${paths[*]}"
-"$BUN" test --timeout 60000 "${paths[@]}" 2>&1 | tee "$log"
+# Files run in parallel worker processes, the slowest first by the durations recorded in scripts/test-timings.json
+# (refresh it with GATEHOUSE_TEST_TIMINGS=update). --no-isolate keeps one module registry per worker, so a worker
+# starts the shared service and browser once for all its files, as a single process did. Most browser and service
+# tests wait on I/O, so three workers on two cores finish sooner than one.
+jobs="${GATEHOUSE_TEST_JOBS:-3}"
+timing_args=(--timings scripts/test-timings.json)
+[ "${GATEHOUSE_TEST_TIMINGS:-}" = update ] && timing_args+=(--update-timings)
+"$BUN" test --timeout 60000 --parallel="$jobs" --no-isolate "${timing_args[@]}" "${paths[@]}" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
 pass=$(grep -E '^ *[0-9]+ pass$' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
 fail=$(grep -E '^ *[0-9]+ fail$' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)

@@ -9,6 +9,7 @@ import { rememberSocketIp } from './http/client-ip';
 import { lifecycle } from './lifecycle';
 import { createFrontEnds } from './http/front-ends';
 import { finishRequest, incomingIds } from './observability/requests';
+import { STACK_HEADERS } from '@gatehouse/shared/constants';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const ALLOWED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
@@ -28,7 +29,7 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
     } catch (err) {
       result = errorResult(err, requestId, { isProduction, method: request.method, url: url.pathname });
     }
-    const response = toResponse(result, requestId, request.headers.has('x-stack-override-error-status'));
+    const response = toResponse(result, requestId, request.headers.has(STACK_HEADERS.overrideErrorStatus));
     return finishRequest(def, request, response, result.status, requestId, ids, startedAt);
   };
 
@@ -79,7 +80,7 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
     if (allowed.length > 0) return new Response(null, { status: 405, headers: { ...CORS_HEADERS, allow: allowed.join(', ') } });
     const requestId = newRequestId();
     const text = `404 — this page does not exist in Gatehouse's API.\n\nPlease see the API documentation at ${services.config.publicUrl}/api/v1/docs.\n\nURL: ${request.url}`;
-    return toResponse(HttpResult.text(text, 404), requestId, request.headers.has('x-stack-override-error-status'));
+    return toResponse(HttpResult.text(text, 404), requestId, request.headers.has(STACK_HEADERS.overrideErrorStatus));
   });
 
   return app;

@@ -11,7 +11,7 @@ export const API_PREFIX = '/api/v1';
 export const INTERNAL_PROJECT_ID = 'internal';
 /** Path/query/body user id that stands for the current user. */
 export const CURRENT_USER_ID = 'me';
-/** Request headers (lowercase; HTTP header names are case-insensitive). protocol-auth §1.2. */
+/** The protocol's headers, requests' and responses' (lowercase; HTTP header names are case-insensitive). protocol-auth §1.2. */
 export const STACK_HEADERS = {
   projectId: 'x-stack-project-id',
   accessType: 'x-stack-access-type',
@@ -27,6 +27,8 @@ export const STACK_HEADERS = {
   knownError: 'x-stack-known-error',
   randomNonce: 'x-stack-random-nonce',
   auth: 'x-stack-auth',
+  requestId: 'x-stack-request-id',
+  disableArtificialDevelopmentDelay: 'x-stack-disable-artificial-development-delay',
 } as const;
 export const ACCESS_TYPES = ['client', 'server', 'admin'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];

@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import type { KeyKind } from '../repo/api-keys';
 import * as users from '../repo/users';
+import { STACK_HEADERS } from '@gatehouse/shared/constants';
 
 export type AccessType = 'client' | 'server' | 'admin';
 
@@ -25,14 +26,14 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 const keyRequirement: Record<AccessType, { header: string; kind: KeyKind; missing: () => Error; invalid: (projectId: string) => Error }> = {
-  client: { header: 'x-stack-publishable-client-key', kind: 'publishable_client_key', missing: () => new KnownErrors.ClientAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidPublishableClientKey(p) },
-  server: { header: 'x-stack-secret-server-key', kind: 'secret_server_key', missing: () => new KnownErrors.ServerAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSecretServerKey(p) },
-  admin: { header: 'x-stack-super-secret-admin-key', kind: 'super_secret_admin_key', missing: () => new KnownErrors.AdminAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSuperSecretAdminKey(p) },
+  client: { header: STACK_HEADERS.publishableClientKey, kind: 'publishable_client_key', missing: () => new KnownErrors.ClientAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidPublishableClientKey(p) },
+  server: { header: STACK_HEADERS.secretServerKey, kind: 'secret_server_key', missing: () => new KnownErrors.ServerAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSecretServerKey(p) },
+  admin: { header: STACK_HEADERS.superSecretAdminKey, kind: 'super_secret_admin_key', missing: () => new KnownErrors.AdminAuthenticationRequired(), invalid: (p) => new KnownErrors.InvalidSuperSecretAdminKey(p) },
 };
 
 export async function authenticate(services: Services, headers: Headers): Promise<Auth | null> {
-  const projectId = header(headers, 'x-stack-project-id');
-  const accessToken = header(headers, 'x-stack-access-token');
+  const projectId = header(headers, STACK_HEADERS.projectId);
+  const accessToken = header(headers, STACK_HEADERS.accessToken);
 
   let claims: { sub: string; aud: string; refreshTokenId: string } | undefined;
   if (projectId && accessToken) {
@@ -42,10 +43,10 @@ export async function authenticate(services: Services, headers: Headers): Promis
     if (services.revokedSessions.has(claims.refreshTokenId)) throw new KnownErrors.AccessTokenExpired(null);
   }
 
-  const type = header(headers, 'x-stack-access-type');
-  const adminAccessToken = header(headers, 'x-stack-admin-access-token');
+  const type = header(headers, STACK_HEADERS.accessType);
+  const adminAccessToken = header(headers, STACK_HEADERS.adminAccessToken);
   if (!type) {
-    const anyKey = ['x-stack-publishable-client-key', 'x-stack-secret-server-key', 'x-stack-super-secret-admin-key']
+    const anyKey = [STACK_HEADERS.publishableClientKey, STACK_HEADERS.secretServerKey, STACK_HEADERS.superSecretAdminKey]
       .some((h) => header(headers, h)) || adminAccessToken;
     if (anyKey) throw new KnownErrors.ProjectKeyWithoutAccessType();
     return null;

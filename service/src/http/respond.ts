@@ -3,6 +3,7 @@ import { KnownError, StatusError } from '@gatehouse/shared/known-errors';
 import { RateLimited } from '../auth/rate-limits';
 import { ServiceUnavailable } from '../lifecycle';
 import { isDatabaseUnavailable } from '../db/errors';
+import { STACK_HEADERS } from '@gatehouse/shared/constants';
 
 /** The driver's code and message of a database outage, for the log (drizzle's wrapper carries the SQL: skipped). */
 function describeUnavailable(err: unknown): string {
@@ -24,10 +25,10 @@ export const CORS_PREFLIGHT_HEADERS: Record<string, string> = {
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-max-age': '86400',
   'access-control-allow-headers': [
-    'content-type', 'authorization', 'x-stack-project-id', 'x-stack-override-error-status', 'x-stack-random-nonce',
-    'x-stack-client-version', 'x-stack-disable-artificial-development-delay', 'x-stack-access-type',
-    'x-stack-publishable-client-key', 'x-stack-secret-server-key', 'x-stack-super-secret-admin-key',
-    'x-stack-admin-access-token', 'x-stack-refresh-token', 'x-stack-access-token', 'baggage', 'sentry-trace',
+    'content-type', 'authorization', STACK_HEADERS.projectId, STACK_HEADERS.overrideErrorStatus, STACK_HEADERS.randomNonce,
+    STACK_HEADERS.clientVersion, STACK_HEADERS.disableArtificialDevelopmentDelay, STACK_HEADERS.accessType,
+    STACK_HEADERS.publishableClientKey, STACK_HEADERS.secretServerKey, STACK_HEADERS.superSecretAdminKey,
+    STACK_HEADERS.adminAccessToken, STACK_HEADERS.refreshToken, STACK_HEADERS.accessToken, 'baggage', 'sentry-trace',
     'x-vercel-protection-bypass',
   ].join(', '),
 };
@@ -68,14 +69,14 @@ export function setStrictTransportSecurity(publicUrl: string) {
 }
 
 export function baseHeaders(requestId: string): Record<string, string> {
-  return { ...CORS_HEADERS, ...SECURITY_HEADERS, 'x-stack-request-id': requestId, 'cache-control': 'no-store, max-age=0' };
+  return { ...CORS_HEADERS, ...SECURITY_HEADERS, [STACK_HEADERS.requestId]: requestId, 'cache-control': 'no-store, max-age=0' };
 }
 
 /** Renders any thrown value. Unexpected errors are logged with the request id and answered without details. */
 export function errorResult(err: unknown, requestId: string, opts: { isProduction: boolean; method: string; url: string }): HttpResult {
   if (err instanceof KnownError) {
     const retryAfter: Record<string, string> = err instanceof RateLimited ? { 'retry-after': String(err.retryAfterSeconds) } : {};
-    return HttpResult.json(err.toJSON(), err.statusCode, { 'x-stack-known-error': err.errorCode, ...retryAfter });
+    return HttpResult.json(err.toJSON(), err.statusCode, { [STACK_HEADERS.knownError]: err.errorCode, ...retryAfter });
   }
   if (isDatabaseUnavailable(err)) {
     console.error(`[${requestId}] ${opts.method} ${opts.url}: database unavailable (${describeUnavailable(err)})`);
@@ -95,7 +96,7 @@ export function toResponse(result: HttpResult, requestId: string, overrideErrorS
   const headers = { ...baseHeaders(requestId), ...result.headers };
   let status = result.status;
   if (overrideErrorStatus && status >= 400 && status <= 599) {
-    headers['x-stack-actual-status'] = String(status);
+    headers[STACK_HEADERS.actualStatus] = String(status);
     status = 200;
   }
   return new Response(result.body, { status, headers });

@@ -7,7 +7,7 @@ import type { DB } from '../db';
 import * as users from '../repo/users';
 import { authenticate, type AccessType, type Auth } from './auth';
 import { validatePart } from './validate';
-import { assertBodyType, parseBody } from './body';
+import { parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
 import { clientIp } from './client-ip';
@@ -25,6 +25,14 @@ export function perAccess<C extends TSchema, S extends TSchema, A extends TSchem
 
 type SchemaOrPerAccess = TSchema | PerAccess<TSchema>;
 type StaticOf<S> = S extends PerAccess<infer T> ? Static<T> : S extends TSchema ? Static<S> : undefined;
+/**
+ * A union of request shapes (per access type, or per route variant) whose members read each other's missing fields as
+ * `undefined`: a client body has no `is_verified`, and code may read it without a cast. A member stays assignable to
+ * the widest shape, so one helper typed by the server schema takes any access type's body.
+ */
+type Readable<U> = Widen<U, KeysOf<U>>;
+type KeysOf<U> = U extends object ? keyof U : never;
+type Widen<U, K extends PropertyKey> = U extends object ? U & Partial<Record<Exclude<K, keyof U>, undefined>> : U;
 
 /** `access`: the access types allowed, or 'optional' (authentication read if given; none required). */
 export type Access = AccessType[] | 'optional';
@@ -57,7 +65,7 @@ export interface RouteContext<P, Q, B, A extends Access> {
 /** A handler context for helpers shared by routes that require authentication. */
 export type AuthedContext = RouteContext<any, any, any, AccessType[]>;
 
-export interface RouteDef<PS extends TSchema | undefined = any, QS extends TSchema | undefined = any, BS extends SchemaOrPerAccess | undefined = any, A extends Access = Access> {
+export interface RouteDef<PS extends TSchema | undefined = any, QS extends TSchema | undefined = any, BS extends SchemaOrPerAccess | undefined = any, A extends Access = Access, RS extends SchemaOrPerAccess | undefined = any> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
@@ -66,19 +74,21 @@ export interface RouteDef<PS extends TSchema | undefined = any, QS extends TSche
   params?: PS;
   query?: QS;
   body?: BS;
-  /** Content types the body may come in (default JSON only; others answer 415 UNSUPPORTED_MEDIA_TYPE). */
-  bodyTypes?: readonly string[];
-  response?: SchemaOrPerAccess;
+  /** Checked against each JSON answer outside production (`checkResponse`); the handler's return type follows it. */
+  response?: RS;
   /** Success status (default 200; creates are 201). */
   status?: number;
   /** Hidden from the OpenAPI document. */
   hidden?: boolean;
-  handler(ctx: RouteContext<StaticOf<PS>, StaticOf<QS>, StaticOf<BS>, A>): Promise<unknown>;
+  handler(ctx: RouteContext<Readable<StaticOf<PS>>, Readable<StaticOf<QS>>, Readable<StaticOf<BS>>, A>): Promise<ResultOf<RS>>;
 }
 
-export function route<const PS extends TSchema | undefined = undefined, const QS extends TSchema | undefined = undefined, const BS extends SchemaOrPerAccess | undefined = undefined, const A extends Access = Access>(
-  def: RouteDef<PS, QS, BS, A>,
-): RouteDef<PS, QS, BS, A> {
+/** What a handler may return: the response schema's static type (any access type's, for `perAccess`), or an HttpResult. */
+type ResultOf<RS> = RS extends undefined ? unknown : StaticOf<RS> | HttpResult;
+
+export function route<const PS extends TSchema | undefined = undefined, const QS extends TSchema | undefined = undefined, const BS extends SchemaOrPerAccess | undefined = undefined, const A extends Access = Access, const RS extends SchemaOrPerAccess | undefined = undefined>(
+  def: RouteDef<PS, QS, BS, A, RS>,
+): RouteDef<PS, QS, BS, A, RS> {
   return def;
 }
 
@@ -135,7 +145,6 @@ async function runCountedRoute(def: RouteDef, services: Services, request: Reque
   if (def.query) for (const key of new Set(url.searchParams.keys())) if (url.searchParams.getAll(key).length > 1) problems.push(`query.${key} must be given at most once`);
   const query = def.query ? validate(def.query, Object.fromEntries(url.searchParams), 'query', true) : undefined;
   const bodySchema = pick(def.body, auth?.type);
-  if (bodySchema) assertBodyType(request, def.bodyTypes);
   const body = bodySchema ? validate(bodySchema, await parseBody(request, services.config.maxBodyBytes), 'body') : undefined;
   if (bodySchema) problems.push(...metadataProblems(body, services.config.metadataLimits));
   const schemaError = (...lines: string[]) =>
@@ -171,7 +180,28 @@ async function runCountedRoute(def: RouteDef, services: Services, request: Reque
   }
   await recordHandlerOutcome(services, handled, { result });
   if (result instanceof HttpResult) return result;
+  if (!services.config.isProduction) checkResponse(def, auth?.type, result, request.method, url.pathname);
   return HttpResult.json(result, def.status ?? 200);
+}
+
+/**
+ * Development and tests only: the JSON a handler returns must match the route's response schema, as the client
+ * library's types assume. A mismatch is a bug of ours, so it fails the request with a 500 (a test sees it) and logs
+ * the route and the paths that differ. Production skips the check: it costs a serialisation per request.
+ */
+export function checkResponse(def: RouteDef, type: AccessType | undefined, result: unknown, method: string, pathname: string) {
+  const schema = pick(def.response, type);
+  if (!schema) return;
+  // Compared as the client receives it (Dates as strings, undefined fields absent).
+  const wire = result === undefined ? undefined : JSON.parse(JSON.stringify(result));
+  const { problems } = validatePart(schema, wire, 'response');
+  if (problems.length) {
+    throw new ResponseMismatch(`Response validation failed on ${def.method} ${def.path} (${method} ${pathname}, ${type ?? 'no'} access):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export class ResponseMismatch extends Error {
+  override name = 'ResponseMismatch';
 }
 
 function safeDecode(v: string): string {

@@ -3,6 +3,7 @@
 import type { RouteDef } from '../http/route';
 import { accessLogEnabled, log } from './logger';
 import { observeRequest } from './metrics';
+import { STACK_HEADERS } from '@gatehouse/shared/constants';
 
 const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
@@ -22,7 +23,7 @@ export function finishRequest(def: RouteDef, request: Request, response: Respons
   response.headers.set('x-request-id', requestId);
   observeRequest(def.method, def.path || '/', status, seconds);
   if (accessLogEnabled()) {
-    const projectId = request.headers.get('x-stack-project-id')?.slice(0, 100) || undefined;
+    const projectId = request.headers.get(STACK_HEADERS.projectId)?.slice(0, 100) || undefined;
     log()[status >= 500 ? 'error' : 'info']({
       req_id: requestId, ...(ids.traceId ? { trace_id: ids.traceId } : {}), method: def.method, route: `/api/v1${def.path}`, status,
       duration_ms: Math.round(seconds * 10_000) / 10, ...(projectId ? { project_id: projectId } : {}),

@@ -85,7 +85,15 @@ export async function update(db: DB, projectId: string, kind: KeyKind, id: strin
 }
 
 /** Wire object; `value` is the full secret right after creation, `{last_four}` afterwards. */
-export function view(row: KeyRow, fullValue?: string) {
+type KeyView<V> = {
+  created_at_millis: number; description: string; expires_at_millis?: number; id: string; is_public: boolean; manually_revoked_at_millis?: number;
+  value: V;
+} & ({ type: 'user'; user_id: string } | { type: 'team'; team_id: string });
+
+/** The wire form of a key: its last four characters, or the full secret in the creation response. */
+export function view(row: KeyRow): KeyView<{ last_four: string }>;
+export function view(row: KeyRow, fullValue: string): KeyView<string>;
+export function view(row: KeyRow, fullValue?: string): KeyView<string | { last_four: string }> {
   return {
     created_at_millis: row.createdAt.getTime(),
     description: row.description,

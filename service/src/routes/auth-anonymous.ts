@@ -2,9 +2,8 @@
 // projects; here that list is the `internal` project (the project configuration has no switch for it), and only when
 // the operator turns it on (GATEHOUSE_INTERNAL_ANONYMOUS_SIGN_UP): an anonymous owner-plane account helps nobody.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { Strict } from '@gatehouse/shared/schemas/common';
+import { IgnoredBody, SignInTokens } from '@gatehouse/shared/schemas/auth';
 import { route } from '../http/route';
 import { createUser } from '../users/create';
 import { issueSession } from '../auth/session-tokens';
@@ -16,8 +15,8 @@ export const anonymousRoutes = [
   route({
     method: 'POST', path: '/auth/anonymous/sign-up', summary: 'Create an anonymous user and sign it in', tags: ['Anonymous'],
     access: [...ACCESS_TYPES],
-    body: Type.Optional(Type.Unknown()),
-    response: Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() }),
+    body: IgnoredBody,
+    response: SignInTokens,
     async handler({ services, auth, headers, ip }) {
       const project = auth.project;
       if (!ANONYMOUS_PROJECTS.has(project.id) || !services.config.internalAnonymousSignUp) throw new KnownErrors.AnonymousAccountsNotEnabled();

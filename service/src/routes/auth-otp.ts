@@ -1,10 +1,10 @@
 // OTP / magic-link sign-in (protocol-auth §3.2). One 45-character code serves both: the link carries it whole,
 // the mail shows its first 6 characters upper-cased (the OTP), and the caller keeps the other 39 (the nonce).
-import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
+import { ACCESS_TYPES, STACK_HEADERS } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { splitOtp } from '@gatehouse/shared/rules/codes';
-import { SignInEmail, Strict, Url } from '@gatehouse/shared/schemas/common';
+import { OtpNonce, OtpSendBody } from '@gatehouse/shared/schemas/auth';
+import { SignInTokensWithNewUser } from '@gatehouse/shared/schemas/mfa';
 import { CodeBody, IsCodeValid } from '@gatehouse/shared/schemas/contact-channels';
 import { route } from '../http/route';
 import * as users from '../repo/users';
@@ -21,8 +21,8 @@ export const otpRoutes = [
   route({
     method: 'POST', path: '/auth/otp/send-sign-in-code', summary: 'Send a magic link and sign-in code by email', tags: ['OTP'],
     access: [...ACCESS_TYPES],
-    body: Strict({ email: SignInEmail(), callback_url: Url() }),
-    response: Strict({ nonce: Type.String() }),
+    body: OtpSendBody,
+    response: OtpNonce,
     async handler({ services, auth, body, headers, ip }) {
       const project = auth.project;
       if (!project.config.magic_link_enabled) throw new StatusError(403, 'Magic link is not enabled for this project');
@@ -37,7 +37,7 @@ export const otpRoutes = [
         template: 'magic_link', to: body.email, callbackUrl: body.callback_url,
         method: { email: body.email, type: 'email' }, data: { ...data },
         variables: (c) => ({ otp: splitOtp(c).otp }),
-        magicLinkVersion: magicLinkTemplateVersion(headers.get('x-stack-client-version')),
+        magicLinkVersion: magicLinkTemplateVersion(headers.get(STACK_HEADERS.clientVersion)),
       });
       return { nonce: splitOtp(code).nonce };
     },
@@ -53,7 +53,7 @@ export const otpRoutes = [
   route({
     method: 'POST', path: '/auth/otp/sign-in', summary: 'Sign in with a magic link code or OTP + nonce', tags: ['OTP'],
     access: [...ACCESS_TYPES], body: CodeBody,
-    response: Strict({ access_token: Type.String(), is_new_user: Type.Boolean(), refresh_token: Type.String(), user_id: Type.String() }),
+    response: SignInTokensWithNewUser,
     async handler({ services, auth, body, headers, ip }) {
       const project = auth.project;
       let tokens: IssuedTokens | undefined;

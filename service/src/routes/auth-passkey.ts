@@ -1,10 +1,10 @@
 // Passkey registration and sign-in (protocol-auth §3.4). Challenges live in verification codes (65 s, single use).
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { PasskeyOptionsResponse, PasskeyRegisterRequest, PasskeyRegisterResponse, PasskeySignInRequest } from '@gatehouse/shared/schemas/passkeys';
 import { SignInTokensWithNewUser } from '@gatehouse/shared/schemas/mfa';
+import { IgnoredBody } from '@gatehouse/shared/schemas/auth';
 import { route } from '../http/route';
 import * as passkeys from '../repo/passkeys';
 import { createCode, redeemCode } from '../repo/verification-codes';
@@ -20,7 +20,7 @@ export const passkeyRoutes = [
   route({
     method: 'POST', path: '/auth/passkey/initiate-passkey-registration', summary: 'Start registering a passkey for the signed-in user', tags: ['Passkeys'],
     access: [...ACCESS_TYPES],
-    body: Type.Optional(Type.Unknown()),
+    body: IgnoredBody,
     response: PasskeyOptionsResponse,
     async handler({ services, auth, requireUser, userRequiredError }) {
       const user = await requireUser(userRequiredError);
@@ -66,7 +66,7 @@ export const passkeyRoutes = [
   route({
     method: 'POST', path: '/auth/passkey/initiate-passkey-authentication', summary: 'Start a passkey sign-in', tags: ['Passkeys'],
     access: [...ACCESS_TYPES],
-    body: Type.Optional(Type.Unknown()),
+    body: IgnoredBody,
     response: PasskeyOptionsResponse,
     async handler({ services, auth }) {
       assertPasskeysEnabled(auth.project);

@@ -5,12 +5,11 @@
 // is not awaited, so the response time cannot tell; the callback URL is checked for every email (the reference
 // checks it only for existing users, which told them apart), and the per-email limit counts every request.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { getPasswordError } from '@gatehouse/shared/rules/password';
-import { Email, Strict, Success, Url } from '@gatehouse/shared/schemas/common';
+import { Success } from '@gatehouse/shared/schemas/common';
+import { PasswordResetBody, PasswordResetSendBody, PasswordResetSent } from '@gatehouse/shared/schemas/auth';
 import { CodeBody, IsCodeValid } from '@gatehouse/shared/schemas/contact-channels';
-import { Code45 } from '@gatehouse/shared/schemas/common';
 import { route } from '../http/route';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
@@ -45,8 +44,8 @@ export const passwordResetRoutes = [
   route({
     method: 'POST', path: '/auth/password/send-reset-code', summary: 'Email a password reset link', tags: ['Password'],
     access: [...ACCESS_TYPES],
-    body: Strict({ email: Email(), callback_url: Url() }),
-    response: Strict({ success: Type.Literal('maybe, only if user with e-mail exists') }),
+    body: PasswordResetSendBody,
+    response: PasswordResetSent,
     async handler({ services, auth, body, ip }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
@@ -68,7 +67,7 @@ export const passwordResetRoutes = [
   route({
     method: 'POST', path: '/auth/password/reset', summary: 'Set a new password with a reset code', tags: ['Password'],
     access: [...ACCESS_TYPES],
-    body: Strict({ code: Code45(), password: Type.String({ maxLength: 70 }) }),
+    body: PasswordResetBody,
     response: Success,
     async handler({ services, auth, body, ip }) {
       const project = auth.project;

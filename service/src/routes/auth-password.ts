@@ -1,9 +1,9 @@
 // Password sign-up, sign-in, update and set (protocol-auth §3.1). Reset by code lives in auth-password-reset.ts.
-import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
+import { ACCESS_TYPES, STACK_HEADERS } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { getPasswordError } from '@gatehouse/shared/rules/password';
-import { Email, SignInEmail, Strict, Success, Url } from '@gatehouse/shared/schemas/common';
+import { Success } from '@gatehouse/shared/schemas/common';
+import { PasswordSetBody, PasswordSignInBody, PasswordSignUpBody, PasswordUpdateBody, SignInTokens } from '@gatehouse/shared/schemas/auth';
 import { route } from '../http/route';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
@@ -18,8 +18,6 @@ import { assertNotCommonPassword } from '../auth/common-passwords';
 import { invalidateResetCodes } from '../repo/verification-codes';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 
-const Password = () => Type.String({ maxLength: 70 });
-const Tokens = Strict({ access_token: Type.String(), refresh_token: Type.String(), user_id: Type.String() });
 
 function assertPasswordAuthEnabled(project: Project) {
   if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
@@ -35,8 +33,8 @@ export const passwordRoutes = [
   route({
     method: 'POST', path: '/auth/password/sign-up', summary: 'Sign up with email and password', tags: ['Password'],
     access: [...ACCESS_TYPES],
-    body: Strict({ email: SignInEmail(), password: Password(), verification_callback_url: Type.Optional(Url()) }),
-    response: Tokens,
+    body: PasswordSignUpBody,
+    response: SignInTokens,
     async handler({ services, auth, body, headers, ip }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
@@ -61,8 +59,8 @@ export const passwordRoutes = [
   route({
     method: 'POST', path: '/auth/password/sign-in', summary: 'Sign in with email and password', tags: ['Password'],
     access: [...ACCESS_TYPES],
-    body: Strict({ email: Email(), password: Password() }),
-    response: Tokens,
+    body: PasswordSignInBody,
+    response: SignInTokens,
     async handler({ services, auth, body, headers, ip }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
@@ -84,7 +82,7 @@ export const passwordRoutes = [
   route({
     method: 'POST', path: '/auth/password/update', summary: "Change the signed-in user's password", tags: ['Password'],
     access: [...ACCESS_TYPES],
-    body: Strict({ old_password: Password(), new_password: Password() }),
+    body: PasswordUpdateBody,
     response: Success,
     async handler({ services, auth, body, headers, requireUser, userRequiredError }) {
       const user = await requireUser(userRequiredError);
@@ -95,7 +93,7 @@ export const passwordRoutes = [
       if (!(await services.passwords.verify(body.old_password, hash))) throw new KnownErrors.PasswordConfirmationMismatch();
       const newHash = await services.passwords.hash(body.new_password);
       // Every other session ends; the one whose refresh token came with the request survives.
-      const refreshToken = headers.get('x-stack-refresh-token');
+      const refreshToken = headers.get(STACK_HEADERS.refreshToken);
       const keep = refreshToken ? await sessions.findByRefreshToken(services.db, auth.project.id, refreshToken) : null;
       await services.db.transaction(async (tx) => {
         await users.setPasswordHash(tx, auth.project.id, user.id, newHash);
@@ -111,7 +109,7 @@ export const passwordRoutes = [
   route({
     method: 'POST', path: '/auth/password/set', summary: 'Set a password for a signed-in user who has none', tags: ['Password'],
     access: [...ACCESS_TYPES],
-    body: Strict({ password: Password() }),
+    body: PasswordSetBody,
     response: Success,
     async handler({ services, auth, body, requireUser, userRequiredError }) {
       const user = await requireUser(userRequiredError);

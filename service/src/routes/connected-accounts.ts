@@ -1,10 +1,8 @@
 // Provider access tokens of a user's connected OAuth accounts (protocol-auth §3.6.5), e.g. to call GitHub's API
 // on the user's behalf with the scopes the app asked for at sign-in or link time.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { UserIdOrMe } from '@gatehouse/shared/schemas/common';
-import { ConnectedAccountAccessToken, ConnectedAccountAccessTokenRequest } from '@gatehouse/shared/schemas/oauth';
+import { ConnectedAccountAccessToken, ConnectedAccountAccessTokenBody, ConnectedAccountParams, ProviderParams } from '@gatehouse/shared/schemas/oauth';
 import { route, type AuthedContext } from '../http/route';
 import * as users from '../repo/users';
 import * as accounts from '../repo/oauth-accounts';
@@ -30,8 +28,8 @@ export const connectedAccountRoutes = [
   route({
     method: 'POST', path: '/connected-accounts/:user_id/:provider_id/access-token', summary: "An access token for a user's connected OAuth account", tags: ['OAuth'],
     access: [...ACCESS_TYPES],
-    params: Type.Object({ user_id: UserIdOrMe(), provider_id: Type.String() }),
-    body: Type.Optional(ConnectedAccountAccessTokenRequest),
+    params: ConnectedAccountParams,
+    body: ConnectedAccountAccessTokenBody,
     response: ConnectedAccountAccessToken,
     status: 201,
     async handler(ctx) {
@@ -41,8 +39,8 @@ export const connectedAccountRoutes = [
   route({
     method: 'POST', path: '/auth/oauth/connected-accounts/:provider_id/access-token', summary: 'Deprecated alias of /connected-accounts/me/{provider_id}/access-token', tags: ['OAuth'],
     access: [...ACCESS_TYPES],
-    params: Type.Object({ provider_id: Type.String() }),
-    body: Type.Optional(ConnectedAccountAccessTokenRequest),
+    params: ProviderParams,
+    body: ConnectedAccountAccessTokenBody,
     response: ConnectedAccountAccessToken,
     status: 201,
     async handler(ctx) {

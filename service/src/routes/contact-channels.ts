@@ -131,7 +131,7 @@ export const contactChannelRoutes = [
     response: ContactChannel,
     async handler(ctx) {
       const userId = targetUserId(ctx, ctx.params.user_id, 'Client can only update contact channels for their own user.')!;
-      return applyUpdate(ctx, userId, ctx.params.contact_channel_id, ctx.body as Update);
+      return applyUpdate(ctx, userId, ctx.params.contact_channel_id, ctx.body);
     },
   }),
   route({

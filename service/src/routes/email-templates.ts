@@ -2,14 +2,13 @@
 // shared/src/schemas/email-templates.ts); a type without customisation is served as the built-in default.
 import { Value } from '@sinclair/typebox/value';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { List, Strict, Success } from '@gatehouse/shared/schemas/common';
-import { EMAIL_TEMPLATE_TYPES, EmailTemplate, EmailTemplateContent, EmailTemplateType, EmailTemplateUpdate } from '@gatehouse/shared/schemas/email-templates';
+import { List, Success } from '@gatehouse/shared/schemas/common';
+import { EMAIL_TEMPLATE_TYPES, EmailTemplate, EmailTemplateContent, EmailTemplateParams, EmailTemplateType, EmailTemplateUpdate } from '@gatehouse/shared/schemas/email-templates';
 import { route } from '../http/route';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplateSource } from '../email/templates';
 import * as templates from '../repo/email-templates';
 import * as projects from '../repo/projects';
 
-const Params = Strict({ type: EmailTemplateType });
 
 function view(type: EmailTemplateType, custom: EmailTemplateSource | null | undefined): EmailTemplate {
   const t = custom ?? DEFAULT_EMAIL_TEMPLATES[type];
@@ -27,14 +26,14 @@ export const emailTemplateRoutes = [
   }),
   route({
     method: 'GET', path: '/email-templates/:type', summary: 'Get an email template (customised or default)', tags: ['Email templates'],
-    access: ['admin'], params: Params, response: EmailTemplate,
+    access: ['admin'], params: EmailTemplateParams, response: EmailTemplate,
     async handler({ db, auth, params }) {
       return view(params.type, await templates.loadProjectTemplate(db, auth.project.id, params.type));
     },
   }),
   route({
     method: 'PATCH', path: '/email-templates/:type', summary: 'Customise an email template (content is {html, text})', tags: ['Email templates'],
-    access: ['admin'], params: Params, body: EmailTemplateUpdate, response: EmailTemplate,
+    access: ['admin'], params: EmailTemplateParams, body: EmailTemplateUpdate, response: EmailTemplate,
     async handler({ db, auth, params, body, schemaError }) {
       if (body.content === null) throw schemaError('body.content cannot be null');
       const saved = await db.transaction(async (tx) => {
@@ -53,7 +52,7 @@ export const emailTemplateRoutes = [
   }),
   route({
     method: 'DELETE', path: '/email-templates/:type', summary: 'Reset an email template to the default', tags: ['Email templates'],
-    access: ['admin'], params: Params, response: Success,
+    access: ['admin'], params: EmailTemplateParams, response: Success,
     async handler({ db, auth, params }) {
       if (!(await templates.remove(db, auth.project.id, params.type))) throw new StatusError(404, 'Email template not found');
       return { success: true as const };

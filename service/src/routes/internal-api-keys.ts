@@ -1,12 +1,11 @@
 // /internal/api-keys: a project's API key sets (admin). Full key values are shown once, at creation.
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { generateApiKey } from '@gatehouse/shared/rules/codes';
-import { List, Strict, Uuid } from '@gatehouse/shared/schemas/common';
-import { ApiKeySet, ApiKeySetCreate, ApiKeySetFirstView, ApiKeySetUpdate } from '@gatehouse/shared/schemas/api-keys';
+import { List } from '@gatehouse/shared/schemas/common';
+import { ApiKeySet, ApiKeySetCreate, ApiKeySetFirstView, ApiKeySetParams, ApiKeySetUpdate } from '@gatehouse/shared/schemas/api-keys';
 import { route } from '../http/route';
 import * as apiKeys from '../repo/api-keys';
 
-const Params = Strict({ api_key_id: Uuid() });
 
 export const internalApiKeyRoutes = [
   route({
@@ -31,7 +30,7 @@ export const internalApiKeyRoutes = [
   }),
   route({
     method: 'GET', path: '/internal/api-keys/:api_key_id', summary: 'Get an API key set', tags: ['API keys'],
-    access: ['admin'], params: Params, response: ApiKeySet,
+    access: ['admin'], params: ApiKeySetParams, response: ApiKeySet,
     async handler({ services, auth, params }) {
       const row = await apiKeys.find(services.db, auth.project.id, params.api_key_id);
       if (!row) throw new KnownErrors.ApiKeyNotFound();
@@ -40,7 +39,7 @@ export const internalApiKeyRoutes = [
   }),
   route({
     method: 'PATCH', path: '/internal/api-keys/:api_key_id', summary: 'Update the description, or revoke (one way)', tags: ['API keys'],
-    access: ['admin'], params: Params, body: ApiKeySetUpdate, response: ApiKeySet,
+    access: ['admin'], params: ApiKeySetParams, body: ApiKeySetUpdate, response: ApiKeySet,
     async handler({ services, auth, params, body }) {
       const row = await apiKeys.update(services.db, auth.project.id, params.api_key_id, { description: body.description, revoke: body.revoked });
       if (!row) throw new KnownErrors.ApiKeyNotFound();

@@ -1,25 +1,17 @@
 // /internal/projects: users of the internal project create and list the projects they own.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { AdminProject, ProjectConfigUpdate, ProjectDescription, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
-import { List, MAX_NAME_LENGTH, Strict } from '@gatehouse/shared/schemas/common';
+import { AdminProject, ProjectCreate, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
+import { List } from '@gatehouse/shared/schemas/common';
 import { route, type AuthedContext } from '../http/route';
 import { managedProjectIds } from '../http/auth';
 import * as projects from '../repo/projects';
 import * as users from '../repo/users';
 import { createDefaultPermissionDefinitions } from '../repo/permission-definitions';
-import { applyConfigUpdate, assertProductionModeConfig, configSchemaProblems } from '../projects/config-validation';
+import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
 import { mayCreateProject } from '../projects/creation-policy';
 
 const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
-
-export const ProjectCreate = Strict({
-  display_name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
-  description: Type.Optional(ProjectDescription),
-  is_production_mode: Type.Optional(Type.Boolean()),
-  config: Type.Optional(ProjectConfigUpdate),
-});
 
 async function requireInternalUser(ctx: AuthedContext) {
   if (ctx.auth.project.id !== 'internal') throw new KnownErrors.ExpectedInternalProject();
@@ -52,7 +44,6 @@ export const internalProjectRoutes = [
       // Same rules as PATCH /projects/current, against what a new project has: the `admin` and `member`
       // team definitions, no project permissions, no custom templates.
       const config = applyConfigUpdate(defaultProjectConfig(), body.config ?? {}, NEW_PROJECT_FACTS);
-      assertProductionModeConfig(body.is_production_mode ?? false, config);
       const project = await ctx.db.transaction(async (tx) => {
         const created = await projects.create(tx, { displayName: body.display_name, description: body.description ?? '', isProductionMode: body.is_production_mode, config });
         await createDefaultPermissionDefinitions(tx, created.id);

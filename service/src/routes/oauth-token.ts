@@ -1,7 +1,7 @@
 // POST /auth/oauth/token: the OAuth 2 token endpoint of the "outer" flow (client_id = project id,
 // client_secret = publishable key). The SDK refreshes access tokens here; the authorization-code grant
 // finishes third-party sign-in.
-import { Type } from '@sinclair/typebox';
+import { OAuthTokenBody } from '@gatehouse/shared/schemas/oauth';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { route } from '../http/route';
 import { HttpResult } from '../http/respond';
@@ -31,16 +31,8 @@ export function clientCredentials(body: Record<string, string | undefined>, head
 export const tokenRoutes = [
   route({
     method: 'POST', path: '/auth/oauth/token', summary: 'OAuth 2 token endpoint (refresh_token and authorization_code grants)', tags: ['OAuth'],
-    // oauth4webapi (the SDK) posts forms here; JSON is accepted too (protocol-auth §2.8).
-    bodyTypes: ['application/x-www-form-urlencoded', 'application/json'],
     access: 'optional',
-    body: Type.Object({
-      grant_type: Type.Union([Type.Literal('authorization_code'), Type.Literal('refresh_token')]),
-      // Declared so that a non-string value is a schema error rather than reaching a hash or a query.
-      refresh_token: Type.Optional(Type.String()),
-      client_id: Type.Optional(Type.String()),
-      client_secret: Type.Optional(Type.String()),
-    }, { additionalProperties: true }),
+    body: OAuthTokenBody,
     async handler({ services, body, headers }) {
       const b = body as Record<string, string | undefined>;
       const { clientId, clientSecret } = clientCredentials(b, headers);

@@ -1,14 +1,11 @@
 // Third-party sign-in and account linking, browser side (protocol-auth §3.6.1, §3.6.2): the app sends the browser
 // to /authorize, the provider sends it back to /callback. The code exchange is in oauth-token.ts.
-import { Type } from '@sinclair/typebox';
-import { OAuthAuthorizeQuery } from '@gatehouse/shared/schemas/oauth';
+import { OAuthAuthorizeQuery, ProviderParams } from '@gatehouse/shared/schemas/oauth';
 import { route, type RouteContext } from '../http/route';
 import { parseBody } from '../http/body';
 import { startAuthorization } from '../oauth/outer-flow';
 import { handleCallback } from '../oauth/callback';
 import { HttpResult, errorResult } from '../http/respond';
-
-const ProviderParams = Type.Object({ provider_id: Type.String() });
 
 async function callback({ services, params, url, request, headers, requestId }: RouteContext<{ provider_id: string }, unknown, unknown, 'optional'>) {
   const fields = new URLSearchParams(url.searchParams);

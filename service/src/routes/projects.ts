@@ -1,12 +1,11 @@
 // The current project (client view for client/server access, full view for admins) and its public keys.
-import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { AdminProject, ClientProject, ProjectUpdate } from '@gatehouse/shared/schemas/projects';
-import { Strict, Success } from '@gatehouse/shared/schemas/common';
+import { AdminProject, ClientProject, Jwks, JwksParams, ProjectUpdate } from '@gatehouse/shared/schemas/projects';
+import { Success } from '@gatehouse/shared/schemas/common';
 import { perAccess, route } from '../http/route';
 import { HttpResult } from '../http/respond';
 import * as projects from '../repo/projects';
-import { applyConfigUpdate, assertProductionModeConfig, configSchemaProblems } from '../projects/config-validation';
+import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
 
 export const projectRoutes = [
   route({
@@ -30,7 +29,6 @@ export const projectRoutes = [
         // An omitted description stays as it is (the original reset it to "").
         const description = body.description === null ? '' : body.description;
         const patch = { displayName: body.display_name, description, isProductionMode: body.is_production_mode, config };
-        assertProductionModeConfig(patch.isProductionMode ?? current.isProductionMode, config ?? current.config);
         if (Object.values(patch).every((v) => v === undefined)) return current;
         return projects.update(tx, id, patch);
       });
@@ -55,8 +53,8 @@ export const projectRoutes = [
   }),
   route({
     method: 'GET', path: '/projects/:project_id/.well-known/jwks.json', summary: "The project's access-token verification keys (JWKS)", tags: ['Projects'],
-    access: 'optional', params: Strict({ project_id: Type.String() }),
-    response: Strict({ keys: Type.Array(Type.Object({ kty: Type.String(), crv: Type.String(), x: Type.String(), y: Type.String(), kid: Type.String(), alg: Type.String() })) }),
+    access: 'optional', params: JwksParams,
+    response: Jwks,
     async handler({ services, params }) {
       const project = await services.projects.get(params.project_id);
       if (!project) return HttpResult.text('Project not found', 404);

@@ -1,14 +1,14 @@
 // GET /api/v1: a welcome text that also tells how the request authenticated.
-import { Type } from '@sinclair/typebox';
 import { route } from '../http/route';
 import { HttpResult } from '../http/respond';
-import { Strict } from '@gatehouse/shared/schemas/common';
+import { Empty } from '@gatehouse/shared/schemas/common';
+import { IgnoredBody } from '@gatehouse/shared/schemas/auth';
 
 export const rootRoutes = [
   route({
     method: 'GET', path: '', summary: 'Welcome text and the authentication the request carried', tags: ['Meta'],
     access: 'optional',
-    query: Strict({}),
+    query: Empty,
     async handler({ auth, user }) {
       const head = "Welcome to the Gatehouse API endpoint (compatible with Stack Auth's REST API v1). Please refer to the documentation at /api/v1/docs.";
       if (!auth) return HttpResult.text(`${head}\n\nAuthentication: None`);
@@ -20,7 +20,7 @@ export const rootRoutes = [
   route({
     method: 'POST', path: '/check-feature-support', summary: 'Reports that a client feature is not supported', tags: ['Meta'],
     access: 'optional',
-    body: Type.Optional(Type.Unknown()),
+    body: IgnoredBody,
     // The protocol's exact answer (protocol-auth §3.8): only `feature_name` names the feature. The SDK sends
     // `{name}`, so it gets "This feature …", as from the reference server; the SDK shows the text as its error.
     async handler({ body }) {

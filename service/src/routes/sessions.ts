@@ -1,9 +1,8 @@
 // Sessions: server-created sessions (impersonation), listing, revoking, signing out, refreshing.
-import { ACCESS_TYPES, MAX_SERVER_SESSION_LIFETIME_MS } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
+import { ACCESS_TYPES, STACK_HEADERS } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { List, Strict, Success, UserIdOrMe, Uuid } from '@gatehouse/shared/schemas/common';
-import { Session } from '@gatehouse/shared/schemas/sessions';
+import { List, Success } from '@gatehouse/shared/schemas/common';
+import { RefreshedAccessToken, Session, SessionCreateBody, SessionDeleteQuery, SessionListQuery, SessionParams, SessionTokens } from '@gatehouse/shared/schemas/sessions';
 import { route } from '../http/route';
 import * as sessions from '../repo/sessions';
 import * as users from '../repo/users';
@@ -13,12 +12,8 @@ export const sessionRoutes = [
   route({
     method: 'POST', path: '/auth/sessions', summary: 'Create a session for a user (server side; impersonation)', tags: ['Sessions'],
     access: ['server', 'admin'],
-    body: Strict({
-      user_id: UserIdOrMe(),
-      expires_in_millis: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_SERVER_SESSION_LIFETIME_MS })),
-      is_impersonation: Type.Optional(Type.Boolean()),
-    }),
-    response: Strict({ access_token: Type.String(), refresh_token: Type.String() }),
+    body: SessionCreateBody,
+    response: SessionTokens,
     async handler({ services, auth, body, resolveUserId, headers }) {
       const userId = resolveUserId(body.user_id);
       if (!(await users.exists(services.db, auth.project.id, userId))) throw new KnownErrors.UserIdDoesNotExist(userId);
@@ -31,7 +26,7 @@ export const sessionRoutes = [
   }),
   route({
     method: 'GET', path: '/auth/sessions', summary: "List a user's sessions", tags: ['Sessions'],
-    access: [...ACCESS_TYPES], query: Strict({ user_id: UserIdOrMe() }), response: List(Session),
+    access: [...ACCESS_TYPES], query: SessionListQuery, response: List(Session),
     async handler({ services, auth, query, resolveUserId }) {
       const userId = resolveUserId(query.user_id);
       if (auth.type === 'client' && userId !== auth.userId) throw new StatusError(403, 'Client can only list sessions for their own user.');
@@ -65,9 +60,9 @@ export const sessionRoutes = [
   }),
   route({
     method: 'POST', path: '/auth/sessions/current/refresh', summary: 'Mint a new access token from the refresh token header', tags: ['Sessions'],
-    access: [...ACCESS_TYPES], response: Strict({ access_token: Type.String() }),
+    access: [...ACCESS_TYPES], response: RefreshedAccessToken,
     async handler({ services, auth, headers, schemaError }) {
-      const refreshToken = headers.get('x-stack-refresh-token');
+      const refreshToken = headers.get(STACK_HEADERS.refreshToken);
       if (!refreshToken) throw schemaError('headers.x-stack-refresh-token must be defined');
       const session = await sessions.findByRefreshToken(services.db, auth.project.id, refreshToken);
       if (!session) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
@@ -76,7 +71,7 @@ export const sessionRoutes = [
   }),
   route({
     method: 'DELETE', path: '/auth/sessions/:id', summary: 'Revoke a session', tags: ['Sessions'],
-    access: [...ACCESS_TYPES], params: Strict({ id: Uuid() }), query: Strict({ user_id: Type.Optional(UserIdOrMe()) }), response: Success,
+    access: [...ACCESS_TYPES], params: SessionParams, query: SessionDeleteQuery, response: Success,
     async handler({ services, auth, params, query, schemaError, resolveUserId }) {
       if (auth.type === 'client' && query.user_id === undefined) throw schemaError('query.user_id must be defined');
       // Not used for the lookup, but `me` without a signed-in user is an error as everywhere else.

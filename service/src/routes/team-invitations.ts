@@ -4,7 +4,7 @@ import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { withQueryParam } from '@gatehouse/shared/rules/urls';
 import type { TeamSystemPermissionId } from '@gatehouse/shared/rules/permissions';
-import { List, Strict, Success } from '@gatehouse/shared/schemas/common';
+import { Empty, List, Success } from '@gatehouse/shared/schemas/common';
 import {
   TeamInvitation, TeamInvitationCheckCodeResponse, TeamInvitationCode, TeamInvitationDetails, TeamInvitationListQuery,
   TeamInvitationParams, TeamInvitationSendCode, TeamInvitationSendCodeResponse,
@@ -91,7 +91,7 @@ export const teamInvitationRoutes = [
   }),
   route({
     method: 'POST', path: '/team-invitations/accept', summary: 'Accept an invitation (join the team)', tags: ['Teams'],
-    access: [...ACCESS_TYPES], body: TeamInvitationCode, response: Strict({}),
+    access: [...ACCESS_TYPES], body: TeamInvitationCode, response: Empty,
     async handler(ctx) {
       const { auth } = ctx;
       const user = await clientUser(ctx);

@@ -4,7 +4,7 @@ import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { List, Success } from '@gatehouse/shared/schemas/common';
 import {
   ClientTeam, ClientTeamCreate, ClientTeamUpdate, ServerTeam, ServerTeamCreate, ServerTeamUpdate, TeamCreateQuery, TeamListQuery,
-  TeamParams, type ServerTeamCreate as ServerTeamCreateT, type ServerTeamUpdate as ServerTeamUpdateT,
+  TeamParams, type ServerTeamCreate as ServerTeamCreateT,
 } from '@gatehouse/shared/schemas/teams';
 import { perAccess, route, type AuthedContext } from '../http/route';
 import type { Auth } from '../http/auth';
@@ -81,7 +81,7 @@ export const teamRoutes = [
     method: 'POST', path: '/teams', summary: 'Create a team', tags: ['Teams'],
     access: [...ACCESS_TYPES], query: TeamCreateQuery, body: perAccess({ client: ClientTeamCreate, server: ServerTeamCreate }), response: teamView, status: 201,
     async handler(ctx) {
-      const body = ctx.body as ServerTeamCreateT;
+      const body = ctx.body;
       const creatorUserId = await resolveCreator(ctx, body, ctx.query.add_current_user);
       const row = await ctx.db.transaction((tx) => teams.createTeam(tx, ctx.auth.project, {
         displayName: body.display_name, profileImageUrl: body.profile_image_url, clientMetadata: body.client_metadata,
@@ -101,7 +101,7 @@ export const teamRoutes = [
     method: 'PATCH', path: '/teams/:team_id', summary: 'Update a team', tags: ['Teams'],
     access: [...ACCESS_TYPES], params: TeamParams, body: perAccess({ client: ClientTeamUpdate, server: ServerTeamUpdate }), response: teamView,
     async handler(ctx) {
-      const body = ctx.body as ServerTeamUpdateT;
+      const body = ctx.body;
       await checkTeamAccess(ctx, ctx.params.team_id, '$update_team');
       if (ctx.auth.type === 'client') assertClientProfileImage(body.profile_image_url);
       const row = await ctx.db.transaction((tx) => teams.updateTeam(tx, ctx.auth.project.id, ctx.params.team_id, {

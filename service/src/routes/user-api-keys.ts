@@ -88,7 +88,7 @@ function routesFor(kind: Kind): RouteDef[] {
       response: kind === 'user' ? UserApiKeyFirstView : TeamApiKeyFirstView,
       async handler(ctx) {
         assertEnabled(ctx, kind);
-        const body = ctx.body as { description: string; expires_at_millis?: number | null; is_public?: boolean; user_id?: string; team_id?: string };
+        const body = ctx.body;
         const ownerId = requestedOwner(ctx, kind, body)!;
         await assertCanManage(ctx, kind, ownerId);
         const isPublic = body.is_public ?? false;
@@ -110,7 +110,7 @@ function routesFor(kind: Kind): RouteDef[] {
       access: [...ACCESS_TYPES], query: Query, response: List(Key),
       async handler(ctx) {
         assertEnabled(ctx, kind);
-        const ownerId = requestedOwner(ctx, kind, ctx.query as { user_id?: string; team_id?: string });
+        const ownerId = requestedOwner(ctx, kind, ctx.query);
         // The reference lists one user's keys only, even for servers (team keys may be listed project-wide).
         if (kind === 'user' && ownerId === undefined && ctx.auth.type !== 'client') throw new KnownErrors.SchemaError('user_id is required for user API keys');
         await assertCanManage(ctx, kind, ownerId);
@@ -138,7 +138,7 @@ function routesFor(kind: Kind): RouteDef[] {
       access: [...ACCESS_TYPES], params: ApiKeyParams, query: Query, response: Key,
       async handler(ctx) {
         assertEnabled(ctx, kind);
-        return keys.view(await manageableKey(ctx, kind, ctx.params.api_key_id, ctx.query as object));
+        return keys.view(await manageableKey(ctx, kind, ctx.params.api_key_id, ctx.query));
       },
     }),
     route({
@@ -146,8 +146,8 @@ function routesFor(kind: Kind): RouteDef[] {
       access: [...ACCESS_TYPES], params: ApiKeyParams, query: Query, body: perAccess({ client: ApiKeyClientUpdate, server: ApiKeyServerUpdate }), response: Key,
       async handler(ctx) {
         assertEnabled(ctx, kind);
-        await manageableKey(ctx, kind, ctx.params.api_key_id, ctx.query as object);
-        const body = ctx.body as { description?: string; expires_at_millis?: number | null; revoked?: true };
+        await manageableKey(ctx, kind, ctx.params.api_key_id, ctx.query);
+        const body = ctx.body;
         const row = await keys.update(ctx.db, ctx.auth.project.id, kind, ctx.params.api_key_id, {
           description: body.description,
           expiresAt: body.expires_at_millis === undefined ? undefined : body.expires_at_millis === null ? null : new Date(body.expires_at_millis),

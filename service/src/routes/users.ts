@@ -1,9 +1,8 @@
 // Users: the signed-in user (/users/me) for every access type, and user management for servers and admins.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { Type } from '@sinclair/typebox';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { PaginatedList, Strict, Success, UserIdOrMe } from '@gatehouse/shared/schemas/common';
-import { ClientUser, ClientUserUpdate, ServerUser, ServerUserCreate, ServerUserUpdate, UserListQuery } from '@gatehouse/shared/schemas/users';
+import { PaginatedList, Success } from '@gatehouse/shared/schemas/common';
+import { ClientUser, ClientUserUpdate, ServerUser, ServerUserCreateBody, ServerUserUpdate, UserListQuery, UserParams } from '@gatehouse/shared/schemas/users';
 import { perAccess, route, type AuthedContext } from '../http/route';
 import type { Auth } from '../http/auth';
 import * as users from '../repo/users';
@@ -16,7 +15,6 @@ import type { Services } from '../services';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 
-const UserParams = Strict({ user_id: UserIdOrMe() });
 const userView = perAccess({ client: ClientUser, server: ServerUser });
 const userUpdate = perAccess({ client: ClientUserUpdate, server: ServerUserUpdate });
 
@@ -60,7 +58,7 @@ async function updateUser(ctx: AuthedContext, before: users.UserRow, body: Serve
   if (weakened) sendQueuedNotices();
   // A new password ends the user's sessions.
   if (body.password !== undefined || body.password_hash !== undefined) await services.revokedSessions.sync();
-  return viewFor(services, auth, await loadOr404(ctx, userId));
+  return loadOr404(ctx, userId);
 }
 
 async function deleteUser(ctx: AuthedContext, userId: string) {
@@ -96,7 +94,7 @@ export const userRoutes = [
     access: [...ACCESS_TYPES], body: userUpdate, response: userView,
     async handler(ctx) {
       const user = await ctx.requireUser();
-      return updateUser(ctx, user, ctx.body as ServerUserUpdate);
+      return viewFor(ctx.services, ctx.auth, await updateUser(ctx, user, ctx.body));
     },
   }),
   route({
@@ -118,12 +116,12 @@ export const userRoutes = [
       const { items, nextCursor } = await users.list(services.db, auth.project.id, {
         cursor: query.cursor, limit: Math.min(query.limit ?? USER_PAGE_DEFAULT, USER_PAGE_MAX), desc: query.desc, query: query.query, teamId: query.team_id,
       });
-      return { items: items.map((u) => users.serverView(u, services.activity.pendingForUser(u.id))), is_paginated: true, pagination: { next_cursor: nextCursor } };
+      return { items: items.map((u) => users.serverView(u, services.activity.pendingForUser(u.id))), is_paginated: true as const, pagination: { next_cursor: nextCursor } };
     },
   }),
   route({
     method: 'POST', path: '/users', summary: 'Create a user', tags: ['Users'],
-    access: [...SERVER], body: Type.Optional(ServerUserCreate), response: ServerUser, status: 201,
+    access: [...SERVER], body: ServerUserCreateBody, response: ServerUser, status: 201,
     async handler({ services, auth, body }) {
       const fields = await newUserFromCreate(services, auth.project, body ?? {});
       const { user } = await services.db.transaction((tx) => createUser(tx, auth.project, fields));
@@ -142,7 +140,8 @@ export const userRoutes = [
     access: [...SERVER], params: UserParams, body: ServerUserUpdate, response: ServerUser,
     async handler(ctx) {
       const userId = ctx.resolveUserId(ctx.params.user_id);
-      return updateUser(ctx, await loadOr404(ctx, userId), ctx.body);
+      const row = await updateUser(ctx, await loadOr404(ctx, userId), ctx.body);
+      return users.serverView(row, ctx.services.activity.pendingForUser(row.id));
     },
   }),
   route({

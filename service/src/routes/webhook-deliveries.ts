@@ -1,18 +1,15 @@
 // An endpoint's deliveries (admin; Gatehouse's own API, next to /webhooks/endpoints): the recent ones with their
 // state, a test event sent to that endpoint alone, and "retry now" for one delivery. Deliveries are made by the
 // webhook worker (webhooks/worker.ts); these routes only write outbox rows and wake the worker.
-import { Type } from '@sinclair/typebox';
 import { StatusError } from '@gatehouse/shared/known-errors';
-import { List, Strict, Uuid } from '@gatehouse/shared/schemas/common';
-import { WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery } from '@gatehouse/shared/schemas/webhooks';
+import { List, OptionalEmptyBody } from '@gatehouse/shared/schemas/common';
+import { WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryParams, WebhookEndpointParams } from '@gatehouse/shared/schemas/webhooks';
 import type { DB } from '../db';
 import { route } from '../http/route';
 import * as webhooks from '../repo/webhooks';
 import { kickWebhookWorkers } from '../webhooks/worker';
 
 const TAGS = ['Webhooks'];
-const EndpointParams = Strict({ endpoint_id: Uuid() });
-const DeliveryParams = Strict({ endpoint_id: Uuid(), delivery_id: Uuid() });
 /** How many deliveries the list shows: the recent history, not an archive. */
 const RECENT_DELIVERIES = 100;
 
@@ -31,7 +28,7 @@ async function enabledEndpoint(db: DB, projectId: string, endpointId: string) {
 export const webhookDeliveryRoutes = [
   route({
     method: 'GET', path: '/webhooks/endpoints/:endpoint_id/deliveries', summary: `[Gatehouse] The endpoint's last ${RECENT_DELIVERIES} deliveries, newest first`, tags: TAGS,
-    access: ['admin'], params: EndpointParams, response: List(WebhookDelivery),
+    access: ['admin'], params: WebhookEndpointParams, response: List(WebhookDelivery),
     async handler({ db, auth, params }) {
       if (!(await webhooks.findEndpoint(db, auth.project.id, params.endpoint_id))) throw endpointNotFound();
       const rows = await webhooks.listDeliveries(db, auth.project.id, params.endpoint_id, RECENT_DELIVERIES);
@@ -40,7 +37,7 @@ export const webhookDeliveryRoutes = [
   }),
   route({
     method: 'POST', path: '/webhooks/endpoints/:endpoint_id/test', summary: `[Gatehouse] Send a \`${WEBHOOK_TEST_EVENT_TYPE}\` event to this endpoint (whatever its event types), signed like every event`, tags: TAGS,
-    access: ['admin'], params: EndpointParams, body: Type.Optional(Strict({})), response: WebhookDelivery, status: 201,
+    access: ['admin'], params: WebhookEndpointParams, body: OptionalEmptyBody, response: WebhookDelivery, status: 201,
     async handler({ db, auth, params }) {
       const endpoint = await enabledEndpoint(db, auth.project.id, params.endpoint_id);
       const row = await webhooks.insertDelivery(db, {
@@ -53,7 +50,7 @@ export const webhookDeliveryRoutes = [
   }),
   route({
     method: 'POST', path: '/webhooks/endpoints/:endpoint_id/deliveries/:delivery_id/retry', summary: '[Gatehouse] Attempt a delivery now: a pending one without waiting for its back-off, a failed or delivered one once more (same webhook-id)', tags: TAGS,
-    access: ['admin'], params: DeliveryParams, body: Type.Optional(Strict({})), response: WebhookDelivery,
+    access: ['admin'], params: WebhookDeliveryParams, body: OptionalEmptyBody, response: WebhookDelivery,
     async handler({ db, auth, params }) {
       await enabledEndpoint(db, auth.project.id, params.endpoint_id);
       const row = await webhooks.makeDueNow(db, auth.project.id, params.endpoint_id, params.delivery_id);

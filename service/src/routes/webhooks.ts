@@ -2,17 +2,15 @@
 // events itself, so endpoints are managed here: GET/POST /webhooks/endpoints, GET/PATCH/DELETE
 // /webhooks/endpoints/{id}. Events are signed per Standard Webhooks with the endpoint's `whsec_…` secret, which
 // is returned only by the create call.
-import { Type } from '@sinclair/typebox';
 import { StatusError } from '@gatehouse/shared/known-errors';
-import { List, Strict, Success, Uuid } from '@gatehouse/shared/schemas/common';
-import { WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointFirstView, WebhookEndpointUpdate } from '@gatehouse/shared/schemas/webhooks';
+import { List, OptionalEmptyBody, Success } from '@gatehouse/shared/schemas/common';
+import { WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointFirstView, WebhookEndpointParams, WebhookEndpointUpdate } from '@gatehouse/shared/schemas/webhooks';
 import { route } from '../http/route';
 import * as webhooks from '../repo/webhooks';
 import { encryptString } from '../tokens/encryption';
 import { generateWebhookSecret } from '../webhooks/signing';
 import { WEBHOOK_SECRET_PURPOSE } from '../webhooks/worker';
 
-const Params = Strict({ endpoint_id: Uuid() });
 const TAGS = ['Webhooks'];
 const notFound = () => new StatusError(404, 'Webhook endpoint not found');
 const MAX_ENDPOINTS = 50;
@@ -24,7 +22,7 @@ export const SVIX_TOKEN_MESSAGE =
 export const webhookRoutes = [
   route({
     method: 'POST', path: '/webhooks/svix-token', summary: 'Not available: Gatehouse manages webhook endpoints itself (see /webhooks/endpoints)', tags: TAGS,
-    access: ['admin'], body: Type.Optional(Strict({})),
+    access: ['admin'], body: OptionalEmptyBody,
     async handler() {
       throw new StatusError(400, SVIX_TOKEN_MESSAGE);
     },
@@ -54,7 +52,7 @@ export const webhookRoutes = [
   }),
   route({
     method: 'GET', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Get a webhook endpoint', tags: TAGS,
-    access: ['admin'], params: Params, response: WebhookEndpoint,
+    access: ['admin'], params: WebhookEndpointParams, response: WebhookEndpoint,
     async handler({ db, auth, params }) {
       const row = await webhooks.findEndpoint(db, auth.project.id, params.endpoint_id);
       if (!row) throw notFound();
@@ -63,7 +61,7 @@ export const webhookRoutes = [
   }),
   route({
     method: 'PATCH', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Change, enable or disable a webhook endpoint', tags: TAGS,
-    access: ['admin'], params: Params, body: WebhookEndpointUpdate, response: WebhookEndpoint,
+    access: ['admin'], params: WebhookEndpointParams, body: WebhookEndpointUpdate, response: WebhookEndpoint,
     async handler({ db, auth, params, body }) {
       const row = await webhooks.updateEndpoint(db, auth.project.id, params.endpoint_id, {
         url: body.url, description: body.description, enabled: body.enabled,
@@ -75,7 +73,7 @@ export const webhookRoutes = [
   }),
   route({
     method: 'DELETE', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Remove a webhook endpoint (its undelivered events are dropped)', tags: TAGS,
-    access: ['admin'], params: Params, response: Success,
+    access: ['admin'], params: WebhookEndpointParams, response: Success,
     async handler({ db, auth, params }) {
       if (!(await webhooks.deleteEndpoint(db, auth.project.id, params.endpoint_id))) throw notFound();
       return { success: true as const };

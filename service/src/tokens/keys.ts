@@ -1,9 +1,10 @@
 // Per-project ES256 signing keys, derived from the service secret so every instance derives the same keys
 // without storing private keys: d = HMAC-SHA256(secret, "access-token-key:" + projectId).
 import { createECDH, createHash, createHmac } from 'node:crypto';
-import { importJWK, type CryptoKey, type JWK } from 'jose';
+import { importJWK, type CryptoKey } from 'jose';
+import type { PublicJwk } from '@gatehouse/shared/schemas/projects';
 
-export interface ProjectKey { kid: string; privateKey: CryptoKey; publicKey: CryptoKey; publicJwk: JWK }
+export interface ProjectKey { kid: string; privateKey: CryptoKey; publicKey: CryptoKey; publicJwk: PublicJwk }
 
 // Order of the P-256 group; a derived scalar must be in [1, n-1].
 const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
@@ -34,7 +35,7 @@ export class SigningKeys {
     const x = pub.subarray(1, 33).toString('base64url');
     const y = pub.subarray(33, 65).toString('base64url');
     const kid = createHash('sha256').update(pub).digest('base64url').slice(0, 12);
-    const publicJwk: JWK = { kty: 'EC', crv: 'P-256', x, y, alg: 'ES256', kid };
+    const publicJwk: PublicJwk = { kty: 'EC', crv: 'P-256', x, y, alg: 'ES256', kid };
     const privateKey = (await importJWK({ ...publicJwk, d: d.toString('base64url') }, 'ES256')) as CryptoKey;
     const publicKey = (await importJWK(publicJwk, 'ES256')) as CryptoKey;
     return { kid, privateKey, publicKey, publicJwk };

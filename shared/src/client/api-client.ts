@@ -15,6 +15,7 @@ import {
 import { currentNavigator, type BrowserEnvironment } from './environment.ts';
 import type { InternalSession } from './session.ts';
 import type { ClientTimers } from './timers.ts';
+import { STACK_HEADERS } from '../constants.ts';
 
 export type { AccessType };
 
@@ -129,20 +130,20 @@ export class ApiClient {
       : null;
 
     const headers: Record<string, string> = {
-      'x-stack-override-error-status': 'true',
-      'x-stack-project-id': o.projectId,
-      'x-stack-access-type': accessType,
-      'x-stack-client-version': CLIENT_VERSION_HEADER,
-      'x-stack-random-nonce': randomNonce(),
+      [STACK_HEADERS.overrideErrorStatus]: 'true',
+      [STACK_HEADERS.projectId]: o.projectId,
+      [STACK_HEADERS.accessType]: accessType,
+      [STACK_HEADERS.clientVersion]: CLIENT_VERSION_HEADER,
+      [STACK_HEADERS.randomNonce]: randomNonce(),
     };
     if (tokens) {
-      headers['x-stack-access-token'] = tokens.accessToken;
-      if (tokens.refreshToken) headers['x-stack-refresh-token'] = tokens.refreshToken;
+      headers[STACK_HEADERS.accessToken] = tokens.accessToken;
+      if (tokens.refreshToken) headers[STACK_HEADERS.refreshToken] = tokens.refreshToken;
     }
-    if (o.publishableClientKey) headers['x-stack-publishable-client-key'] = o.publishableClientKey;
-    if (ownerTokens) headers['x-stack-admin-access-token'] = ownerTokens.accessToken;
-    if (accessType === 'server' || accessType === 'admin') headers['x-stack-secret-server-key'] = o.secretServerKey ?? '';
-    if (accessType === 'admin') headers['x-stack-super-secret-admin-key'] = o.superSecretAdminKey ?? '';
+    if (o.publishableClientKey) headers[STACK_HEADERS.publishableClientKey] = o.publishableClientKey;
+    if (ownerTokens) headers[STACK_HEADERS.adminAccessToken] = ownerTokens.accessToken;
+    if (accessType === 'server' || accessType === 'admin') headers[STACK_HEADERS.secretServerKey] = o.secretServerKey ?? '';
+    if (accessType === 'admin') headers[STACK_HEADERS.superSecretAdminKey] = o.superSecretAdminKey ?? '';
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     Object.assign(headers, o.extraRequestHeaders, init.headers);
 
@@ -235,10 +236,10 @@ export class ApiClient {
     };
     const tokens = session?.getAccessTokenIfNotExpiredYet(0);
     const apiHeaders: Record<string, string> = {
-      'x-stack-project-id': this.options.projectId,
-      'x-stack-access-type': accessType,
-      ...(this.options.publishableClientKey ? { 'x-stack-publishable-client-key': this.options.publishableClientKey } : {}),
-      ...(tokens ? { 'x-stack-access-token': tokens } : {}),
+      [STACK_HEADERS.projectId]: this.options.projectId,
+      [STACK_HEADERS.accessType]: accessType,
+      ...(this.options.publishableClientKey ? { [STACK_HEADERS.publishableClientKey]: this.options.publishableClientKey } : {}),
+      ...(tokens ? { [STACK_HEADERS.accessToken]: tokens } : {}),
     };
     const nav = currentNavigator(this.options.browser);
     return {
@@ -318,7 +319,7 @@ function fetchSettings(): RequestInit {
 
 /** §4.5 step 1: the server answered 200 with the real status in `x-stack-actual-status`. */
 export async function applyActualStatus(res: Response): Promise<Response> {
-  const actual = res.headers.get('x-stack-actual-status');
+  const actual = res.headers.get(STACK_HEADERS.actualStatus);
   if (!actual) return res;
   const status = Number(actual);
   if (!Number.isInteger(status) || status < 200 || status > 599 || status === res.status) return res;
@@ -327,7 +328,7 @@ export async function applyActualStatus(res: Response): Promise<Response> {
 
 /** §4.5 step 2: the typed error of a `x-stack-known-error` response, or undefined. Consumes the body if so. */
 export async function decodeKnownError(res: Response): Promise<KnownError | undefined> {
-  const header = res.headers.get('x-stack-known-error');
+  const header = res.headers.get(STACK_HEADERS.knownError);
   if (!header) return undefined;
   const body = (await res.json()) as KnownErrorJson;
   if (body?.code !== header) {

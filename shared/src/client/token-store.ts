@@ -11,6 +11,7 @@ import {
 } from './constants.ts';
 import { parseCookies, type CookieAdapter, type CookieJar } from './cookies.ts';
 import type { ClientTimers } from './timers.ts';
+import { STACK_HEADERS } from '../constants.ts';
 
 export type TokenPair = { accessToken: string | null; refreshToken: string | null };
 
@@ -164,7 +165,7 @@ export function createAdapterCookieStore(adapter: CookieAdapter, projectId: stri
 
 /** Tokens of an incoming request: the `x-stack-auth` header (JSON) first, else its cookies (§2.6). */
 export function readTokensFromRequest(request: RequestLike, projectId: string): { tokens: TokenPair; fromHeader: boolean } {
-  const header = request.headers.get('x-stack-auth');
+  const header = request.headers.get(STACK_HEADERS.auth);
   if (header !== null && header !== undefined) {
     let parsed: unknown;
     try {

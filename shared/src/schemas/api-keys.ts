@@ -40,3 +40,5 @@ export const ApiKeySetUpdate = Strict({
   description: Type.Optional(DescriptionText()),
   revoked: Type.Optional(Type.Literal(true)),
 });
+
+export const ApiKeySetParams = Strict({ api_key_id: Uuid() });

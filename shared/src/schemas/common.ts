@@ -42,3 +42,8 @@ export const PaginatedList = <T extends TSchema>(item: T) => Strict({
 });
 
 export const AccessType = Type.Union([Type.Literal('client'), Type.Literal('server'), Type.Literal('admin')]);
+
+/** An empty object: no query parameters, or an answer with nothing to say. */
+export const Empty = Strict({});
+/** A body that may be omitted or `{}` and nothing else. */
+export const OptionalEmptyBody = Type.Optional(Empty);

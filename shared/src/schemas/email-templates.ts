@@ -69,3 +69,5 @@ export const EmailTemplateUpdate = Type.Object(
   { additionalProperties: false },
 );
 export type EmailTemplateUpdate = Static<typeof EmailTemplateUpdate>;
+
+export const EmailTemplateParams = Type.Object({ type: EmailTemplateType }, { additionalProperties: false });

@@ -1,6 +1,6 @@
 // Projects and their configuration (protocol-resources §10).
 import { Type, type Static } from '@sinclair/typebox';
-import { DescriptionText, Millis, NameText, Nullable, Strict, NonEmptyString } from './common.ts';
+import { DescriptionText, MAX_NAME_LENGTH, Millis, NameText, Nullable, Strict, NonEmptyString } from './common.ts';
 
 export const OAuthProviderId = Type.Union([
   Type.Literal('google'), Type.Literal('github'), Type.Literal('microsoft'), Type.Literal('spotify'), Type.Literal('facebook'),
@@ -165,3 +165,18 @@ export const ProjectUpdate = Strict({
   config: Type.Optional(ProjectConfigUpdate),
 });
 export type ProjectUpdate = Static<typeof ProjectUpdate>;
+
+/** POST /internal/projects: a new project of the signed-in owner. */
+export const ProjectCreate = Strict({
+  display_name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
+  description: Type.Optional(ProjectDescription),
+  is_production_mode: Type.Optional(Type.Boolean()),
+  config: Type.Optional(ProjectConfigUpdate),
+});
+export type ProjectCreate = Static<typeof ProjectCreate>;
+
+export const JwksParams = Strict({ project_id: Type.String() });
+/** One P-256 verification key of a project's access tokens. */
+export const PublicJwk = Type.Object({ kty: Type.String(), crv: Type.String(), x: Type.String(), y: Type.String(), kid: Type.String(), alg: Type.String() });
+export type PublicJwk = Static<typeof PublicJwk>;
+export const Jwks = Strict({ keys: Type.Array(PublicJwk) });

@@ -1,6 +1,7 @@
 // Sessions as listed by GET /auth/sessions (protocol-auth §2.8).
 import { Type, type Static } from '@sinclair/typebox';
-import { Millis, Nullable, Strict, Uuid } from './common.ts';
+import { MAX_SERVER_SESSION_LIFETIME_MS } from '../constants.ts';
+import { Millis, Nullable, Strict, UserIdOrMe, Uuid } from './common.ts';
 
 export const EndUserIpInfo = Strict({
   ip: Type.String(),
@@ -22,3 +23,15 @@ export const Session = Strict({
   last_used_at_end_user_ip_info: Type.Optional(EndUserIpInfo),
 });
 export type Session = Static<typeof Session>;
+
+/** POST /auth/sessions (server side; impersonation). */
+export const SessionCreateBody = Strict({
+  user_id: UserIdOrMe(),
+  expires_in_millis: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_SERVER_SESSION_LIFETIME_MS })),
+  is_impersonation: Type.Optional(Type.Boolean()),
+});
+export const SessionTokens = Strict({ access_token: Type.String(), refresh_token: Type.String() });
+export const RefreshedAccessToken = Strict({ access_token: Type.String() });
+export const SessionListQuery = Strict({ user_id: UserIdOrMe() });
+export const SessionParams = Strict({ id: Uuid() });
+export const SessionDeleteQuery = Strict({ user_id: Type.Optional(UserIdOrMe()) });

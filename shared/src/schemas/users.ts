@@ -1,6 +1,6 @@
 // Users: read shapes per access type, and the writable fields (protocol-resources §1).
 import { Type, type Static } from '@sinclair/typebox';
-import { Base64, Json, Millis, NameText, Nullable, Strict, Url, Uuid, Email } from './common.ts';
+import { Base64, Json, Millis, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, Email } from './common.ts';
 import { ClientTeam, ServerTeam } from './teams.ts';
 
 export const OAuthProviderLink = Strict({ id: Type.String(), account_id: Type.String(), email: Nullable(Type.String()) });
@@ -82,3 +82,7 @@ export const UserListQuery = Strict({
   team_id: Type.Optional(Uuid()),
 });
 export type UserListQuery = Static<typeof UserListQuery>;
+
+/** POST /users: every field optional, and the body itself may be omitted. */
+export const ServerUserCreateBody = Type.Optional(ServerUserCreate);
+export const UserParams = Strict({ user_id: UserIdOrMe() });

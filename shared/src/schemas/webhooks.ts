@@ -68,3 +68,6 @@ export const WebhookDelivery = Strict({
   created_at_millis: Millis(),
 });
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
+
+export const WebhookEndpointParams = Strict({ endpoint_id: Uuid() });
+export const WebhookDeliveryParams = Strict({ endpoint_id: Uuid(), delivery_id: Uuid() });

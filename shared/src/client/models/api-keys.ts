@@ -2,19 +2,11 @@
 import { compact, optionalDate, type ClientContext, type ServerContext } from './common.ts';
 import type { InternalSession } from '../session.ts';
 import type { ClientCore } from '../core.ts';
+import type { Static } from '@sinclair/typebox';
+import type * as wire from '../../schemas/user-api-keys.ts';
 
-export type ApiKeyJson = {
-  id: string;
-  description: string;
-  created_at_millis: number;
-  expires_at_millis?: number | null;
-  manually_revoked_at_millis?: number | null;
-  is_public?: boolean;
-  type: 'user' | 'team';
-  user_id?: string;
-  team_id?: string;
-  value: string | { last_four: string };
-};
+/** A key as the service answers it (shared/src/schemas/user-api-keys.ts): the full value right after creation only. */
+export type ApiKeyJson = Static<typeof wire.UserApiKey | typeof wire.UserApiKeyFirstView | typeof wire.TeamApiKey | typeof wire.TeamApiKeyFirstView>;
 
 export type ApiKeyUpdateOptions = { description?: string; expiresAt?: Date | null; revoked?: boolean };
 
@@ -121,7 +113,7 @@ export function createApiKey(owner: ApiKeyOwner, json: ApiKeyJson): ApiKey<any, 
     expiresAt,
     manuallyRevokedAt,
     isPublic: json.is_public ?? false,
-    ...(json.type === 'team' ? { type: 'team' as const, teamId: json.team_id! } : { type: 'user' as const, userId: json.user_id! }),
+    ...(json.type === 'team' ? { type: 'team' as const, teamId: json.team_id } : { type: 'user' as const, userId: json.user_id }),
     value: typeof json.value === 'string' ? json.value : { lastFour: json.value.last_four },
     whyInvalid,
     isValid: () => whyInvalid() === null,

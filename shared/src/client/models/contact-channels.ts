@@ -1,16 +1,10 @@
 // Contact channels (client-library §1.7.7).
 import { KnownErrors } from '../../known-errors.ts';
 import { compact, type ClientContext, type ServerContext } from './common.ts';
+import type { ContactChannel as ContactChannelWire } from '../../schemas/contact-channels.ts';
 
-export type ContactChannelJson = {
-  id: string;
-  user_id: string;
-  value: string;
-  type: 'email';
-  is_primary: boolean;
-  is_verified: boolean;
-  used_for_auth: boolean;
-};
+/** The wire shape is the service's response schema (shared/src/schemas/contact-channels.ts). */
+export type ContactChannelJson = ContactChannelWire;
 
 export interface ContactChannel {
   readonly id: string;

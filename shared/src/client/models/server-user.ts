@@ -16,13 +16,11 @@ import { catchErrors, splitScope, type InternalUserExtra, type Permission } from
 import { createActiveSession, type ActiveSession } from './sessions.ts';
 import { createEditableProfile, createServerTeam, serverTeamsCache, teamProfileCache, type EditableTeamMemberProfile, type ServerTeam } from './teams.ts';
 import { authPart, baseUserFields, totpToWire, type Auth, type BaseUser, type UserJson } from './user-base.ts';
+import type { ServerUser as ServerUserWire } from '../../schemas/users.ts';
 import { createOwnedProjectsRead, ownerMethods, type AdminOwnedProject } from './projects.ts';
 
-export type ServerUserJson = UserJson & {
-  last_active_at_millis: number;
-  server_metadata: any;
-  primary_email_auth_enabled: boolean;
-};
+/** A user as a server or admin reads it (the service's ServerUser schema). */
+export type ServerUserJson = ServerUserWire;
 
 export type ServerUserUpdateOptions = {
   displayName?: string | null;

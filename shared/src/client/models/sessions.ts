@@ -1,13 +1,9 @@
 // Active sessions (client-library §1.7.8).
-export type ActiveSessionJson = {
-  id: string;
-  user_id: string;
-  created_at: number;
-  is_impersonation: boolean;
-  last_used_at?: number;
-  is_current_session?: boolean;
-  last_used_at_end_user_ip_info?: GeoInfo;
-};
+import type { Static } from '@sinclair/typebox';
+import type { Session } from '../../schemas/sessions.ts';
+
+/** The wire shape is the service's response schema (shared/src/schemas/sessions.ts). */
+export type ActiveSessionJson = Static<typeof Session>;
 
 export type GeoInfo = {
   ip: string;

@@ -2,18 +2,12 @@
 import { compact, items, cachedReadsSymbol, type ClientContext, type ReadonlyJson, type ServerContext } from './common.ts';
 import { createApiKeyFor, listApiKeysRead, type ApiKeyCreateOptions, type TeamApiKey, type TeamApiKeyFirstView } from './api-keys.ts';
 import type { CachedRead } from '../cache.ts';
+import type { ClientTeam, ServerTeam as ServerTeamWire } from '../../schemas/teams.ts';
 import type { InternalSession } from '../session.ts';
 import { createServerUser, type ServerUser, type ServerUserJson } from './server-user.ts';
 
-export type TeamJson = {
-  id: string;
-  display_name: string;
-  profile_image_url: string | null;
-  client_metadata: any;
-  client_read_only_metadata: any;
-  created_at_millis?: number;
-  server_metadata?: any;
-};
+/** A team as a client sees it; a server's view adds `server_metadata` and `created_at_millis`. */
+export type TeamJson = ClientTeam & Partial<Pick<ServerTeamWire, 'server_metadata' | 'created_at_millis'>>;
 
 export type TeamUpdateOptions = { displayName?: string; profileImageUrl?: string | null; clientMetadata?: ReadonlyJson };
 export type ServerTeamUpdateOptions = TeamUpdateOptions & { clientReadOnlyMetadata?: ReadonlyJson; serverMetadata?: ReadonlyJson };

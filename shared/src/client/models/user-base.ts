@@ -7,28 +7,14 @@ import type { InternalSession } from '../session.ts';
 import { compact, type ReadonlyJson } from './common.ts';
 import type { TeamJson } from './teams.ts';
 import type { PasskeyRegistrationResult } from '../passkey.ts';
+import type { ClientUser, OAuthProviderLink as OAuthProviderLinkSchema } from '../../schemas/users.ts';
+import type { Static } from '@sinclair/typebox';
 
-export type OAuthProviderLink = { id: string; account_id: string; email?: string | null };
+// The wire shapes are the service's response schemas (shared/src/schemas): a field changed there changes these.
+export type OAuthProviderLink = Static<typeof OAuthProviderLinkSchema>;
 
-export type UserJson = {
-  id: string;
-  display_name: string | null;
-  primary_email: string | null;
-  primary_email_verified: boolean;
-  profile_image_url: string | null;
-  signed_up_at_millis: number;
-  client_metadata: any;
-  client_read_only_metadata: any;
-  has_password: boolean;
-  auth_with_email: boolean;
-  otp_auth_enabled: boolean;
-  passkey_auth_enabled: boolean;
-  oauth_providers: OAuthProviderLink[];
-  requires_totp_mfa: boolean;
-  is_anonymous: boolean;
-  selected_team: TeamJson | null;
-  selected_team_id: string | null;
-};
+/** A user as /users/me answers it; a server's answer (ServerUserJson) carries more, its team included. */
+export type UserJson = Omit<ClientUser, 'selected_team'> & { selected_team: TeamJson | null };
 
 export interface BaseUser {
   readonly id: string;
