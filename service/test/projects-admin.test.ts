@@ -40,7 +40,8 @@ describe('GET /projects/current', () => {
 describe('PATCH /projects/current', () => {
   test('changes only what it names; description is kept when omitted and null means ""', async () => {
     const p = await newProject(svc);
-    let res = await p.admin.patch('/projects/current', { description: 'Kept', is_production_mode: true });
+    // Production mode with localhost allowed is refused (request-hygiene.test.ts): both change together here.
+    let res = await p.admin.patch('/projects/current', { description: 'Kept', is_production_mode: true, config: { allow_localhost: false } });
     expect(res.status).toBe(200);
     expect(res.body.description).toBe('Kept');
     expect(res.body.is_production_mode).toBe(true);

@@ -267,30 +267,32 @@ describe('request bodies (BODY_PARSING_ERROR)', () => {
     expect(res.body).toEqual({ code: 'BODY_PARSING_ERROR', details: { message: 'Invalid JSON in request body' }, error: 'Invalid JSON in request body' });
   });
 
-  test('unknown content type', async () => {
-    const res = await post('<x/>', 'application/xml');
-    expectKnownError(res, 'BODY_PARSING_ERROR', 400);
-    expect(res.body.error).toBe('Unknown content type in request body: application/xml');
+  // Gatehouse narrows §1.5 (issue 17 §7, ASVS 13.1.5): a JSON route refuses other content types with 415 instead of
+  // reading forms and text (a cross-site page can send those without a CORS preflight).
+  const unsupported = (res: Awaited<ReturnType<typeof post>>, type: string) => {
+    expectKnownError(res, 'UNSUPPORTED_MEDIA_TYPE', 415);
+    expect(res.body).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE', details: { content_type: type, supported: ['application/json'] },
+      error: `Unsupported content type in request body: ${type}. Send application/json.`,
+    });
+  };
+
+  test('unknown content type: 415', async () => {
+    unsupported(await post('<x/>', 'application/xml'), 'application/xml');
   });
 
   test('text that is not UTF-8', async () => {
-    const res = await post(new Uint8Array([0xff, 0xfe, 0x41]), 'text/plain');
+    const res = await post(new Uint8Array([0xff, 0xfe, 0x41]), 'application/json');
     expectKnownError(res, 'BODY_PARSING_ERROR', 400);
     expect(res.body.error).toBe('Request body cannot be parsed as UTF-8');
   });
 
-  test('JSON with a charset parameter, and form-encoded bodies, are accepted', async () => {
+  test('JSON with a charset parameter is accepted; form-encoded and text bodies answer 415', async () => {
     const u = await signUp(p);
     const json = await post(JSON.stringify({ email: u.email, password: u.password }), 'application/json;charset=UTF-8');
     expect(json.status).toBe(200);
-    const form = await post(new URLSearchParams({ email: u.email, password: u.password }).toString(), 'application/x-www-form-urlencoded');
-    expect(form.status).toBe(200);
-    expect(Object.keys(form.body).sort()).toEqual(['access_token', 'refresh_token', 'user_id']);
-  });
-
-  test('a text/plain body where an object is expected is a schema error', async () => {
-    const res = await post('hello', 'text/plain');
-    expectKnownError(res, 'SCHEMA_ERROR', 400);
+    unsupported(await post(new URLSearchParams({ email: u.email, password: u.password }).toString(), 'application/x-www-form-urlencoded'), 'application/x-www-form-urlencoded');
+    unsupported(await post(JSON.stringify({ email: u.email, password: u.password }), 'text/plain;charset=UTF-8'), 'text/plain');
   });
 });
 

@@ -16,9 +16,27 @@ function depthExceeds(value: unknown, max: number): boolean {
   return false;
 }
 
+function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** What a route's body may come in unless the route says otherwise. */
+export const JSON_BODY: readonly string[] = ['application/json'];
+
+/**
+ * A body in another content type than the route takes is refused with 415 before it is read (ASVS 13.1.5). This
+ * narrows §1.5 for routes with a body: text/plain and forms (which a cross-site page may send without a CORS
+ * preflight) never reach a JSON route. No content type (no body) is left to the body's schema.
+ */
+export function assertBodyType(request: Request, allowed: readonly string[] = JSON_BODY): void {
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  const type = mediaType(request);
+  if (type && !allowed.includes(type)) throw new KnownErrors.UnsupportedMediaType(type, allowed);
+}
+
 export async function parseBody(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
-  const contentType = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const contentType = mediaType(request);
   if (!contentType) return undefined;
   const bytes = await readBodyBytes(request, maxBytes);
   if (contentType === 'application/octet-stream') return bytes;

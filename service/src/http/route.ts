@@ -7,7 +7,7 @@ import type { DB } from '../db';
 import * as users from '../repo/users';
 import { authenticate, type AccessType, type Auth } from './auth';
 import { validatePart } from './validate';
-import { parseBody } from './body';
+import { assertBodyType, parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
 import { clientIp } from './client-ip';
@@ -74,6 +74,8 @@ export interface RouteDef<PS extends TSchema | undefined = any, QS extends TSche
   params?: PS;
   query?: QS;
   body?: BS;
+  /** Content types the body may come in (default JSON only; others answer 415 UNSUPPORTED_MEDIA_TYPE). */
+  bodyTypes?: readonly string[];
   /** Checked against each JSON answer outside production (`checkResponse`); the handler's return type follows it. */
   response?: RS;
   /** Success status (default 200; creates are 201). */
@@ -145,6 +147,7 @@ async function runCountedRoute(def: RouteDef, services: Services, request: Reque
   if (def.query) for (const key of new Set(url.searchParams.keys())) if (url.searchParams.getAll(key).length > 1) problems.push(`query.${key} must be given at most once`);
   const query = def.query ? validate(def.query, Object.fromEntries(url.searchParams), 'query', true) : undefined;
   const bodySchema = pick(def.body, auth?.type);
+  if (bodySchema) assertBodyType(request, def.bodyTypes);
   const body = bodySchema ? validate(bodySchema, await parseBody(request, services.config.maxBodyBytes), 'body') : undefined;
   if (bodySchema) problems.push(...metadataProblems(body, services.config.metadataLimits));
   const schemaError = (...lines: string[]) =>

@@ -12,7 +12,7 @@ import * as flow from '../repo/oauth-flow';
 import { isUniqueViolation } from '../db/errors';
 import { hashSecret } from '../tokens/hash';
 import { exchangeCode, type OAuthFailure } from './client';
-import { INNER_COOKIE_PREFIX, clearInnerCookie, type OuterFlowState } from './outer-flow';
+import { clearInnerCookie, innerCookieName, type OuterFlowState } from './outer-flow';
 import { enabledProviderConfig, providerClient, providerRedirectUri, resolveEndpoints } from './project-providers';
 import { resolveAccount } from './account-resolution';
 import { storeProviderTokens } from './provider-tokens';
@@ -67,7 +67,7 @@ export async function handleCallback(services: Services, providerId: string, par
   // The cookie is expired in every outcome.
   const clearCookie = innerState ? clearInnerCookie(services, innerState) : undefined;
   try {
-    if (!innerState || readCookie(cookieHeader, INNER_COOKIE_PREFIX + innerState) !== 'true') throw new StatusError(400, COOKIE_NOT_FOUND);
+    if (!innerState || readCookie(cookieHeader, innerCookieName(services, innerState)) !== 'true') throw new StatusError(400, COOKIE_NOT_FOUND);
     const row = await flow.takeState(services.db, innerState);
     const project = row && (await services.projects.get(row.projectId));
     const data = row?.data as OuterFlowState | undefined;

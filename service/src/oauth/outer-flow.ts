@@ -37,10 +37,24 @@ export interface OuterFlowState {
  * SameSite=Lax keeps it on the provider's top-level redirect back; a form_post callback (Apple) is a cross-site
  * POST, which Lax would strip, so there it is SameSite=None when Secure, and left unset otherwise.
  */
+function innerCookieSecure(services: Services): boolean {
+  return services.config.isProduction || services.config.publicUrl.startsWith('https:');
+}
+
+/**
+ * The cookie's name. When it is Secure it carries the `__Host-` prefix (ASVS 3.4.4): the browser then takes it only
+ * from a secure origin, with Path=/ and no Domain, so a sibling subdomain or a plain-http page cannot plant or
+ * overwrite it. Over http (development on http://localhost) the prefix would make browsers drop it, so the
+ * protocol's plain name is used there. Only the service sets and reads this cookie; the Stack client never sees it.
+ */
+export function innerCookieName(services: Services, innerState: string): string {
+  return `${innerCookieSecure(services) ? '__Host-' : ''}${INNER_COOKIE_PREFIX}${innerState}`;
+}
+
 export function innerCookie(services: Services, innerState: string, value: string, opts: { maxAgeSeconds: number; formPost: boolean }): string {
-  const secure = services.config.isProduction || services.config.publicUrl.startsWith('https:');
+  const secure = innerCookieSecure(services);
   const expires = new Date(opts.maxAgeSeconds > 0 ? Date.now() + opts.maxAgeSeconds * 1000 : 0).toUTCString();
-  const parts = [`${INNER_COOKIE_PREFIX}${innerState}=${value}`, 'Path=/', `Expires=${expires}`, `Max-Age=${opts.maxAgeSeconds}`, 'HttpOnly'];
+  const parts = [`${innerCookieName(services, innerState)}=${value}`, 'Path=/', `Expires=${expires}`, `Max-Age=${opts.maxAgeSeconds}`, 'HttpOnly'];
   if (secure) parts.push('Secure');
   if (!opts.formPost) parts.push('SameSite=Lax');
   else if (secure) parts.push('SameSite=None');

@@ -143,3 +143,11 @@ export function applyConfigUpdate(current: ProjectConfigDocument, update: Projec
   }
   return next;
 }
+
+/**
+ * A project in production mode must not trust localhost (redirects to it, passkeys on it): refused whichever of the
+ * two settings the request changes, with the sentence the SDK shows among its production-mode errors.
+ */
+export function assertProductionModeConfig(isProductionMode: boolean, config: Pick<ProjectConfigDocument, 'allow_localhost'>): void {
+  if (isProductionMode && config.allow_localhost) throw new KnownErrors.LocalhostNotAllowedInProductionMode();
+}

@@ -31,6 +31,8 @@ export function clientCredentials(body: Record<string, string | undefined>, head
 export const tokenRoutes = [
   route({
     method: 'POST', path: '/auth/oauth/token', summary: 'OAuth 2 token endpoint (refresh_token and authorization_code grants)', tags: ['OAuth'],
+    // oauth4webapi (the SDK) posts forms here; JSON is accepted too (protocol-auth §2.8).
+    bodyTypes: ['application/x-www-form-urlencoded', 'application/json'],
     access: 'optional',
     body: OAuthTokenBody,
     async handler({ services, body, headers }) {

@@ -16,6 +16,23 @@ export const RequestBodyTooLarge = def('REQUEST_BODY_TOO_LARGE', 413, [], (maxBy
   { max_bytes: maxBytes },
 ] as const);
 
+/**
+ * 415: a body in a content type the route does not take (JSON routes take application/json only; the OAuth token
+ * endpoint also takes forms). Refused rather than read, so a cross-site "simple" request cannot reach a JSON route.
+ */
+export const UnsupportedMediaType = def('UNSUPPORTED_MEDIA_TYPE', 415, [], (contentType: string, supported: readonly string[]) => [
+  `Unsupported content type in request body: ${contentType}. Send ${supported.join(' or ')}.`,
+  { content_type: contentType, supported: [...supported] },
+] as const);
+
+/**
+ * 400: a project in production mode cannot allow localhost redirects (ASVS 5.1.5). The reference stores both flags
+ * and only its dashboard warns, with this same sentence (protocol-resources §10.7).
+ */
+export const LocalhostNotAllowedInProductionMode = def('LOCALHOST_NOT_ALLOWED_IN_PRODUCTION_MODE', 400, [], () => [
+  "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings",
+] as const);
+
 /** 403: the operator restricts who may create projects (GATEHOUSE_PROJECT_CREATION) and this user is not allowed. */
 export const ProjectCreationNotAllowed = def('PROJECT_CREATION_NOT_ALLOWED', 403, [], () => [
   'Creating projects is restricted on this server. Ask its operator to allow your account.',
