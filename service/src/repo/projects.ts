@@ -158,7 +158,6 @@ export async function adminView(db: DB, p: Project): Promise<AdminProject> {
   };
 }
 
-export { and, eq };
 
 /**
  * Adds a project to an internal user's managedProjectIds (ownership lives in the owner's server metadata, as the

@@ -1,6 +1,6 @@
 // Creating and updating users, including what every sign-up path shares: the primary email channel, auth
 // methods, default project permissions and the personal team. Runs inside the caller's transaction.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { DB } from '../db';
 import { isUniqueViolation } from '../db/errors';
@@ -94,4 +94,3 @@ export async function updateUserColumns(db: DB, projectId: string, userId: strin
   await db.update(schema.users).set(set).where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId)));
 }
 
-export { sql };

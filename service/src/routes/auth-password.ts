@@ -10,7 +10,6 @@ import * as users from '../repo/users';
 import * as sessions from '../repo/sessions';
 import { createUser } from '../users/create';
 import { completeSignIn } from '../auth/sign-in';
-import { issueSession } from '../auth/session-tokens';
 import { sendChannelVerificationEmail } from '../auth/verification-email';
 import { byEmailAndIp, byIp, limitFailures, limitRequests } from '../auth/rate-limits';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
@@ -130,4 +129,3 @@ export const passwordRoutes = [
   }),
 ];
 
-export { issueSession };

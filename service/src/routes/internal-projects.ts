@@ -6,7 +6,6 @@ import { List } from '@gatehouse/shared/schemas/common';
 import { route, type AuthedContext } from '../http/route';
 import { managedProjectIds } from '../http/auth';
 import * as projects from '../repo/projects';
-import * as users from '../repo/users';
 import { createDefaultPermissionDefinitions } from '../repo/permission-definitions';
 import { applyConfigUpdate, assertProductionModeConfig, configSchemaProblems } from '../projects/config-validation';
 import { mayCreateProject } from '../projects/creation-policy';
@@ -56,4 +55,3 @@ export const internalProjectRoutes = [
   }),
 ];
 
-export { users };

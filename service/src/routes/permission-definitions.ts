@@ -7,7 +7,7 @@ import {
 import { route, type AuthedContext } from '../http/route';
 import {
   PermissionCycleError, createDefinition, deleteDefinition, listDefinitionViews, updateDefinition, type Scope,
-} from '../teams/permission-definitions';
+} from '../teams/definition-changes';
 
 /**
  * Permission-id syntax problems, as SCHEMA_ERROR lines worded like the reference (the bare rule message).
