@@ -91,7 +91,10 @@ async function loadOrCreateSecret(db: DB, configured?: string): Promise<string> 
 export async function createServices(config: Config, database: Database): Promise<Services> {
   const db = database.db;
   const secret = await loadOrCreateSecret(db, config.serverSecret);
-  useSecretsAtRestKeys(secret);
+  // A database first run without GATEHOUSE_SERVER_SECRET holds a generated one, which sealed its secrets: it still
+  // opens them once a secret is configured (e.g. on the move to production); their next write seals them anew.
+  const stored = config.serverSecret ? await serviceSecrets.find(db, 'server-secret') : undefined;
+  useSecretsAtRestKeys(secret, stored ? [stored] : []);
   const keys = new SigningKeys(secret);
   const activity = new ActivityRecorder(db);
   activity.start();

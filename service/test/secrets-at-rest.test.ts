@@ -7,8 +7,16 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import { rowsOf, type DB } from '../src/db/index';
-import { serverSecretProblem } from '../src/config';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, rowsOf, type DB } from '../src/db/index';
+import { loadConfig, serverSecretProblem } from '../src/config';
+import { createServices } from '../src/services';
+import * as projects from '../src/repo/projects';
+import { defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
+import { isolatedDatabase } from './support/isolated-database';
+import { PRODUCTION_ENV } from './support/production';
 import { openBytes, openSecret, sealBytes, sealSecret, sealedKeyId, useSecretsAtRestKeys } from '../src/tokens/secrets-at-rest';
 import { completeProviderLogin, startOidcFixture, type OidcFixture } from './support/oidc';
 import { expectKnownError, startService, uniqueEmail } from './support/service';
@@ -93,6 +101,37 @@ describe('the server secret in production', () => {
       expect(failure).toContain('openssl rand -base64 32');
     }
   });
+});
+
+test('a database first run without a configured secret: its sealed values still open once one is configured', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-secret-move-'));
+  const scratch = await isolatedDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: dir, poolSize: 2 });
+  const start = (env: Record<string, string>) => createServices(loadConfig({ GATEHOUSE_DATA_DIR: dir, ...env }), database);
+  try {
+    // Development: the generated secret (stored in the database) seals the project's SMTP password.
+    const dev = await start({ NODE_ENV: 'test' });
+    const config = { ...defaultProjectConfig(), email_config: { type: 'standard' as const, host: 'smtp.example.com', port: 587, username: 'u', password: 'moved-smtp-password', sender_name: 'S', sender_email: 's@example.com' } };
+    const created = await projects.create(dev.db, { displayName: 'Moved', config });
+    for (const stop of dev.onStop) await stop();
+    // Production with the operator's secret: the value sealed before still opens, and a write seals it anew.
+    const prod = await start({ ...PRODUCTION_ENV });
+    try {
+      const found = await projects.find(prod.db, created.id);
+      expect(found!.config.email_config).toMatchObject({ password: 'moved-smtp-password' });
+      const [before] = rowsOf<{ c: any }>(await prod.db.execute(sql`select config as c from projects where id = ${created.id}`));
+      await projects.update(prod.db, created.id, { config: found!.config });
+      const [after] = rowsOf<{ c: any }>(await prod.db.execute(sql`select config as c from projects where id = ${created.id}`));
+      expect(sealedKeyId(after!.c.email_config.password)).not.toBe(sealedKeyId(before!.c.email_config.password));
+      expect((await projects.find(prod.db, created.id))!.config.email_config).toMatchObject({ password: 'moved-smtp-password' });
+    } finally {
+      for (const stop of prod.onStop) await stop();
+    }
+  } finally {
+    await database.close();
+    await scratch.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('in the running service', () => {

@@ -13,3 +13,9 @@ export async function loadOrCreate(db: DB, id: string, generate: () => string): 
   const [stored] = await db.select().from(s).where(eq(s.id, id));
   return stored!.value;
 }
+
+/** The stored value of `id`, if any (nothing is created). */
+export async function find(db: DB, id: string): Promise<string | undefined> {
+  const [row] = await db.select().from(s).where(eq(s.id, id));
+  return row?.value;
+}
