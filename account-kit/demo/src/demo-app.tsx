@@ -2,7 +2,7 @@
 // all through the account kit's public exports. The demo's own pages are a lazy chunk, so the auth pages load
 // only what they need.
 import { Suspense, lazy } from 'react';
-import { Anchor, Box, Group, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Skeleton, Stack } from '@mantine/core';
 import { GatehouseHandler, useGatehouseApp } from '@gatehouse/account-kit';
 
 const Pages = {
@@ -11,7 +11,7 @@ const Pages = {
   header: lazy(() => import('./header-user').then((m) => ({ default: m.HeaderUser }))),
 };
 
-export function DemoApp() {
+export function DemoApp({ impersonating = false }: { impersonating?: boolean }) {
   const app = useGatehouseApp();
   const path = window.location.pathname;
   const inHandler = path === app.urls.handler || path.startsWith(app.urls.handler + '/');
@@ -19,7 +19,10 @@ export function DemoApp() {
   return (
     <Box>
       <Group component="header" h={56} px="md" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <Anchor href="/" underline="never" c="var(--mantine-color-text)" fw={700}>Gatehouse demo</Anchor>
+        <Group gap="sm" wrap="nowrap">
+          <Anchor href="/" underline="never" c="var(--mantine-color-text)" fw={700}>Gatehouse demo</Anchor>
+          {impersonating && <Badge color="red.9" variant="filled" data-testid="impersonation-label">Impersonation</Badge>}
+        </Group>
         {!inHandler && <Suspense fallback={<Skeleton circle height={34} />}><Pages.header /></Suspense>}
       </Group>
       {inHandler ? <GatehouseHandler /> : (

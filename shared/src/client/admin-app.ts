@@ -29,6 +29,7 @@ import {
   type WebhookEndpointUpdateOptions,
 } from './models/webhooks.ts';
 import { GatehouseServerApp } from './server-app.ts';
+import { createActiveSession, type ActiveSession } from './models/sessions.ts';
 import { InternalSession } from './session.ts';
 import { Result } from './result.ts';
 
@@ -212,6 +213,14 @@ export class GatehouseAdminApp extends GatehouseServerApp {
 
   override async getProject(): Promise<AdminProject> {
     return this.adminReads.project().get();
+  }
+
+  /**
+   * A user's active sessions as the admin API lists them: impersonation sessions included (protocol-auth §2.8;
+   * the user's `getActiveSessions()` uses server access, which hides them). Gatehouse extension for the console.
+   */
+  async listUserSessions(userId: string): Promise<ActiveSession[]> {
+    return items(await this.#admin(`/auth/sessions?user_id=${encodeURIComponent(userId)}`)).map(createActiveSession);
   }
 
   async listInternalApiKeys(): Promise<InternalApiKey[]> {

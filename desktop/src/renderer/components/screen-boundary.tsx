@@ -6,7 +6,7 @@ import { t } from '../messages';
 
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')} data-testid="skeleton">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')} data-testid="skeleton">
       <Skeleton height={28} width="40%" />
       {Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={44} />)}
     </Stack>

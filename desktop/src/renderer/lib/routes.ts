@@ -3,8 +3,9 @@
 //   #/c/<connection>                     the connection's projects (owner) or its project
 //   #/c/<connection>/sign-in|sign-up     owner sign-in
 //   #/c/<connection>/p/<project>/<screen>
+//   #/c/<connection>/p/<project>/<screen>/<item>   one item of a screen's list (teams/<teamId>, users/<userId>)
 export const PROJECT_SCREENS = [
-  'overview', 'configuration', 'oauth-providers', 'email', 'email-templates', 'api-keys', 'team-permissions', 'sent-emails',
+  'overview', 'configuration', 'oauth-providers', 'email', 'email-templates', 'api-keys', 'team-permissions', 'sent-emails', 'users',
 ] as const;
 export type ProjectScreen = (typeof PROJECT_SCREENS)[number];
 
@@ -12,7 +13,7 @@ export type Route =
   | { name: 'connect' }
   | { name: 'projects'; connectionId: string }
   | { name: 'sign-in' | 'sign-up'; connectionId: string }
-  | { name: 'project'; connectionId: string; projectId: string; screen: ProjectScreen };
+  | { name: 'project'; connectionId: string; projectId: string; screen: ProjectScreen; itemId?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('?')[0]!.split('/').filter(Boolean).map(decodeURIComponent);
@@ -21,7 +22,8 @@ export function parseRoute(hash: string): Route {
   if (parts[2] === 'sign-in' || parts[2] === 'sign-up') return { name: parts[2], connectionId };
   if (parts[2] === 'p' && parts[3]) {
     const screen = (PROJECT_SCREENS as readonly string[]).includes(parts[4] ?? '') ? (parts[4] as ProjectScreen) : 'overview';
-    return { name: 'project', connectionId, projectId: parts[3], screen };
+    const itemId = screen === parts[4] ? parts[5] : undefined;
+    return itemId ? { name: 'project', connectionId, projectId: parts[3], screen, itemId } : { name: 'project', connectionId, projectId: parts[3], screen };
   }
   return { name: 'projects', connectionId };
 }
@@ -37,7 +39,7 @@ export function routeHash(route: Route): string {
     case 'sign-up':
       return `#/c/${e(route.connectionId)}/${route.name}`;
     case 'project':
-      return `#/c/${e(route.connectionId)}/p/${e(route.projectId)}/${route.screen}`;
+      return `#/c/${e(route.connectionId)}/p/${e(route.projectId)}/${route.screen}${route.itemId ? `/${e(route.itemId)}` : ''}`;
   }
 }
 

@@ -22,6 +22,8 @@ import { EmailTemplatesScreen } from './email-templates';
 import { ApiKeysScreen } from './api-keys';
 import { TeamPermissionsScreen } from './team-permissions';
 import { SentEmailsScreen } from './sent-emails';
+import { UsersScreen } from './users';
+import { IconUsers } from '@tabler/icons-react';
 
 const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> }> = {
   overview: { component: OverviewScreen, icon: IconGauge },
@@ -32,6 +34,7 @@ const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: Component
   'api-keys': { component: ApiKeysScreen, icon: IconKey },
   'team-permissions': { component: TeamPermissionsScreen, icon: IconUsersGroup },
   'sent-emails': { component: SentEmailsScreen, icon: IconMailForward },
+  users: { component: UsersScreen, icon: IconUsers },
 };
 
 interface AreaProps {
