@@ -22,8 +22,14 @@ import { EmailTemplatesScreen } from './email-templates';
 import { ApiKeysScreen } from './api-keys';
 import { TeamPermissionsScreen } from './team-permissions';
 import { SentEmailsScreen } from './sent-emails';
+import { WebhooksScreen } from './webhooks';
+import { lazy } from 'react';
+import { IconChartBar, IconWebhook } from '@tabler/icons-react';
 import { UsersScreen } from './users';
 import { IconUsers } from '@tabler/icons-react';
+
+// The charts library is large: its screen's code loads when the screen is first opened.
+const MetricsScreen = lazy(() => import('./metrics').then((m) => ({ default: m.MetricsScreen })));
 
 const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> }> = {
   overview: { component: OverviewScreen, icon: IconGauge },
@@ -34,6 +40,8 @@ const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: Component
   'api-keys': { component: ApiKeysScreen, icon: IconKey },
   'team-permissions': { component: TeamPermissionsScreen, icon: IconUsersGroup },
   'sent-emails': { component: SentEmailsScreen, icon: IconMailForward },
+  metrics: { component: MetricsScreen, icon: IconChartBar },
+  webhooks: { component: WebhooksScreen, icon: IconWebhook },
   users: { component: UsersScreen, icon: IconUsers },
 };
 
