@@ -1,7 +1,7 @@
 // The admin app's listing of a user's sessions against the real service: impersonation sessions are included
 // (labelled), where the user's own server-access listing hides them (protocol-auth §2.7, §2.8).
-import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { sharedService, uniqueEmail, type RunningService } from '../../../service/test/support/service.ts';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { startService, uniqueEmail, type RunningService } from '../../../service/test/support/service.ts';
 import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
 import { adminFor } from './service-helpers.ts';
 
@@ -9,10 +9,12 @@ setDefaultTimeout(90_000);
 let svc: RunningService;
 let project: TestProject;
 
+// Its own service, given time to start: a cold start on the shared, busy test machine can exceed a minute.
 beforeAll(async () => {
-  svc = await sharedService();
+  svc = await startService({ startTimeoutMs: 240_000 });
   project = await newProject(svc);
-}, 180_000);
+}, 300_000);
+afterAll(() => svc?.stop());
 
 describe('admin app: listUserSessions', () => {
   test('lists impersonation and ordinary sessions of that user only; revoking one removes it', async () => {
