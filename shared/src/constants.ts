@@ -8,9 +8,6 @@ const DAY = 24 * HOUR;
 
 // ── API ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 export const API_PREFIX = '/api/v1';
-export const INTERNAL_PROJECT_ID = 'internal';
-/** Path/query/body user id that stands for the current user. */
-export const CURRENT_USER_ID = 'me';
 /** The protocol's headers, requests' and responses' (lowercase; HTTP header names are case-insensitive). protocol-auth §1.2. */
 export const STACK_HEADERS = {
   projectId: 'x-stack-project-id',
@@ -32,13 +29,10 @@ export const STACK_HEADERS = {
 } as const;
 export const ACCESS_TYPES = ['client', 'server', 'admin'] as const;
 export type AccessType = (typeof ACCESS_TYPES)[number];
-export const PORT_MIN = 0;
-export const PORT_MAX = 65535;
 
 // ── Tokens and sessions (protocol-auth §2) ───────────────────────────────────────────────────────────────────────
 export const ACCESS_TOKEN_DEFAULT_LIFETIME_MS = 10 * MINUTE;
 export const ACCESS_TOKEN_ISSUER = 'https://access-token.jwt-signature.stack-auth.com';
-export const ACCESS_TOKEN_BRANCH_ID = 'main';
 /** Refresh tokens from sign-in endpoints and OAuth live one year; no rotation, no sliding expiry. */
 export const REFRESH_TOKEN_LIFETIME_MS = 365 * DAY;
 /** `POST /auth/sessions` default and maximum `expires_in_millis` (protocol-auth §2.7). */
@@ -65,8 +59,6 @@ export const NETWORK_RETRY_ATTEMPTS = 5;
 /** Delay before retry i (0-based) = (0.5..1.5 jitter) × base × 2^i. */
 export const NETWORK_RETRY_BASE_DELAY_MS = 1000;
 export const NETWORK_RETRY_JITTER_MIN = 0.5;
-export const NETWORK_RETRY_JITTER_MAX = 1.5;
-export const CACHE_CONCURRENCY = 1;
 export const CACHE_THROTTLE_MS = 300;
 export const CACHE_UNSUBSCRIBE_GRACE_MS = 5000;
 /** Largest delay setTimeout accepts (2^31 − 1). */
@@ -76,8 +68,6 @@ export const REDIRECT_WAIT_MS = 2000;
 export const IDEMPOTENT_HTTP_METHODS = ['GET', 'PUT', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE'] as const;
 
 // ── Handler routes (seed §2, client-library §6) ──────────────────────────────────────────────────────────────────
-export const DEFAULT_HANDLER_PATH = '/handler';
-export const DEFAULT_HOME_PATH = '/';
 export const AFTER_AUTH_RETURN_TO_PARAM = 'after_auth_return_to';
 export const HANDLER_PAGES = [
   'sign-in',
@@ -110,16 +100,10 @@ export const OAUTH_PROVIDER_IDS = [
 export type OAuthProviderId = (typeof OAUTH_PROVIDER_IDS)[number];
 /** Providers that may use the operator's shared keys (`type: "shared"`). */
 export const SHARED_OAUTH_PROVIDER_IDS = ['google', 'github', 'microsoft', 'spotify'] as const;
-export const OAUTH_PROVIDER_TYPES = ['shared', 'standard'] as const;
 export const OAUTH_ACCOUNT_MERGE_STRATEGIES = ['link_method', 'raise_error', 'allow_duplicates'] as const;
 export type OAuthAccountMergeStrategy = (typeof OAUTH_ACCOUNT_MERGE_STRATEGIES)[number];
-export const DEFAULT_OAUTH_ACCOUNT_MERGE_STRATEGY: OAuthAccountMergeStrategy = 'link_method';
-export const OAUTH_FLOW_TYPES = ['authenticate', 'link'] as const;
 /** The `scope` the client sends to `/auth/oauth/authorize`. */
 export const OAUTH_OUTER_SCOPE = 'legacy';
-export const OAUTH_CLIENT_ASSERTION_LIFETIME_SECONDS = 60;
-export const OAUTH_JWKS_CACHE_SECONDS = 300;
-export const OAUTH_NONCE_CACHE_SIZE = 100;
 
 export function isOAuthProviderId(id: string): id is OAuthProviderId {
   return (OAUTH_PROVIDER_IDS as readonly string[]).includes(id);
@@ -130,7 +114,6 @@ export function isSharedOAuthProviderId(id: string): boolean {
 }
 
 // ── Email (protocol-auth §5, protocol-resources §12) ─────────────────────────────────────────────────────────────
-export const EMAIL_CONFIG_TYPES = ['shared', 'standard'] as const;
 /** In the order `GET /email-templates` lists them. */
 export const EMAIL_TEMPLATE_TYPES = [
   'email_verification', 'password_reset', 'magic_link', 'team_invitation',
@@ -138,21 +121,17 @@ export const EMAIL_TEMPLATE_TYPES = [
   'password_changed', 'sign_in_email_added', 'sign_in_email_removed', 'mfa_disabled', 'passkey_added', 'passkey_removed',
 ] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
-export const CONTACT_CHANNEL_TYPES = ['email'] as const;
-export const EMAIL_SEND_ATTEMPTS = 3;
-export const EMAIL_SEND_RETRY_BASE_DELAY_MS = 2000;
 
 // ── Verification codes and other short-lived records (protocol-auth §4.2, §4.3) ─────────────────────────────────
-export const OTP_SIGN_IN_CODE_LIFETIME_MS = 7 * DAY;
-export const PASSWORD_RESET_CODE_LIFETIME_MS = 7 * DAY;
-export const EMAIL_VERIFICATION_CODE_LIFETIME_MS = 7 * DAY;
+// Gatehouse's lifetimes, shorter than the protocol's 7 days where a flow needs less (each minute a code lives is a
+// minute it can leak from a mailbox): sign-in codes and reset links are used within minutes, a verification link
+// may wait in the inbox until the next day. GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS overrides the three emailed ones.
+export const OTP_SIGN_IN_CODE_LIFETIME_MS = 10 * MINUTE;
+export const PASSWORD_RESET_CODE_LIFETIME_MS = 10 * MINUTE;
+export const EMAIL_VERIFICATION_CODE_LIFETIME_MS = 24 * HOUR;
 export const TEAM_INVITATION_CODE_LIFETIME_MS = 7 * DAY;
 export const MFA_ATTEMPT_CODE_LIFETIME_MS = 5 * MINUTE;
-export const PASSKEY_REGISTRATION_CHALLENGE_LIFETIME_MS = 65 * SECOND;
 export const PASSKEY_AUTHENTICATION_CHALLENGE_LIFETIME_MS = 65 * SECOND;
-/** Outer OAuth state record (server side); shorter than the client's 1 h verifier cookie. */
-export const OAUTH_OUTER_STATE_LIFETIME_MS = 10 * MINUTE;
-export const OAUTH_AUTHORIZATION_CODE_LIFETIME_MS = 5 * MINUTE;
 export const CLI_LOGIN_DEFAULT_LIFETIME_MS = 2 * HOUR;
 export const CLI_LOGIN_MAX_LIFETIME_MS = 24 * HOUR;
 /** Calls on one nonce before every code sharing it is refused (MAX_ATTEMPTS when the counter is ≥ this). */
@@ -162,44 +141,8 @@ export const VERIFICATION_CODE_MAX_ATTEMPTS = 20;
 /** The server sends this as the RP id; the client replaces it with the page's hostname. */
 export const RELYING_PARTY_ID_PLACEHOLDER = 'THIS_VALUE_WILL_BE_REPLACED.example.com';
 export const TOTP_DIGITS = 6;
-export const TOTP_MAX_DIGITS = 8;
 export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_ALGORITHM = 'SHA-1';
-export const MFA_SECRET_BYTES = 20;
-export const MFA_QR_CODE_SIZE_PX = 200;
-
-// ── API keys (protocol-resources §11, client-library §9) ────────────────────────────────────────────────────────
-export const API_KEY_PREFIXES = {
-  publishableClientKey: 'pck',
-  secretServerKey: 'ssk',
-  superSecretAdminKey: 'sak',
-} as const;
-/** What the UI means by an API key that "never" expires. */
-export const API_KEY_NEVER_EXPIRES_YEARS = 200;
-export const API_KEY_EXPIRY_CHOICES_DAYS = [1, 7, 30, 90, 365] as const;
-
-// ── Teams and permissions (seed §6, §9) ─────────────────────────────────────────────────────────────────────────
-/** The client lists permissions recursively unless told otherwise (the API's own default is non-recursive). */
-export const CLIENT_PERMISSIONS_RECURSIVE_DEFAULT = true;
-export const DEFAULT_TEAM_CREATOR_PERMISSION_ID = 'admin';
-export const DEFAULT_TEAM_MEMBER_PERMISSION_ID = 'member';
 
 // ── Account page and UI (seed §2, §9, client-library §7) ────────────────────────────────────────────────────────
-export const ACCOUNT_SIDEBAR_WIDTH_PX = 200;
-export const ACCOUNT_CONTENT_MAX_WIDTH_PX = 800;
-export const ACCOUNT_HASH_POLL_MS = 10;
-export const ACCOUNT_SMALL_SCREEN_BREAKPOINT_PX = 640;
-export const USER_AVATAR_DEFAULT_SIZE_PX = 34;
-export const AVATAR_EDITOR_SIZE_PX = 60;
-export const AVATAR_EDITOR_BORDER_PX = 20;
-export const AVATAR_ZOOM_MIN = 1;
-export const AVATAR_ZOOM_MAX = 5;
-export const AVATAR_ZOOM_STEP = 0.1;
-/** Target size of the saved JPEG data URL, and the compression loop's iteration cap. */
-export const AVATAR_TARGET_SIZE_MB = 0.1;
-export const AVATAR_COMPRESSION_MAX_ITERATIONS = 10;
-export const CANVAS_MAX_SIDE_PX = { chrome: 16384, firefox: 11180, ios: 4096, other: 8192 } as const;
-/** Under this age (either direction) the sessions table says "just now". */
-export const RELATIVE_TIME_JUST_NOW_MS = 15 * SECOND;
 /** seed §9 "Time units": s, m, h, d, otherwise week. */
 export const TIME_UNIT_MS = { s: SECOND, m: MINUTE, h: HOUR, d: DAY, w: 7 * DAY } as const;

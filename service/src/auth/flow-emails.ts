@@ -1,5 +1,6 @@
 // What the email flows share (protocol-auth §4, §5): code lifetimes, the trusted-callback rule, and queueing a
 // templated mail whose link is the callback URL with `code=<code>`, in the same transaction as the code.
+import { EMAIL_VERIFICATION_CODE_LIFETIME_MS, OTP_SIGN_IN_CODE_LIFETIME_MS, PASSWORD_RESET_CODE_LIFETIME_MS } from '@gatehouse/shared/constants';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { isTrustedRedirect, withQueryParam } from '@gatehouse/shared/rules/urls';
 import type { DB } from '../db';
@@ -11,17 +12,16 @@ import type { EmailTemplateType, EmailTemplateVariablesByType } from '../email/t
 import { createCode, redeemCode, type CodeRow, type CodeType } from '../repo/verification-codes';
 import { byEmail, byIp, limitFailures, limitRequests } from './rate-limits';
 
-const HOUR = 3600_000;
 /**
- * Code lifetimes (the protocol's 7 days is far longer than any of these flows needs, and every minute a code
- * lives is a minute it can leak from a mailbox): a sign-in code or magic link and a password-reset link are
- * used within minutes, so 10 minutes (ASVS 2.7.2, 2.5.x); an email-verification link may sit in the inbox until
- * the next day, so 24 h. GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS replaces all three (e.g. shorter, by policy).
+ * Code lifetimes (shared/src/constants.ts; the protocol's 7 days is far longer than any of these flows needs): a
+ * sign-in code or magic link and a password-reset link are used within minutes, so 10 minutes (ASVS 2.7.2, 2.5.x);
+ * an email-verification link may sit in the inbox until the next day, so 24 h. GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS
+ * replaces all three (e.g. shorter, by policy).
  */
 export const CODE_LIFETIME_MS = {
-  one_time_password: 10 * 60_000,
-  password_reset: 10 * 60_000,
-  contact_channel_verification: 24 * HOUR,
+  one_time_password: OTP_SIGN_IN_CODE_LIFETIME_MS,
+  password_reset: PASSWORD_RESET_CODE_LIFETIME_MS,
+  contact_channel_verification: EMAIL_VERIFICATION_CODE_LIFETIME_MS,
 } as const satisfies Partial<Record<CodeType, number>>;
 
 export function assertTrustedCallback(project: Project, url: string) {

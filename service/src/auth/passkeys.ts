@@ -6,10 +6,11 @@ import {
   type AuthenticationResponseJSON, type RegistrationResponseJSON, type WebAuthnCredential,
 } from '@simplewebauthn/server';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { RELYING_PARTY_ID_PLACEHOLDER } from '@gatehouse/shared/constants';
+import { PASSKEY_AUTHENTICATION_CHALLENGE_LIFETIME_MS, RELYING_PARTY_ID_PLACEHOLDER } from '@gatehouse/shared/constants';
 import type { Project } from '../repo/projects';
 
-export const PASSKEY_CHALLENGE_LIFETIME_MS = 65_000;
+/** Registration and authentication challenges live equally long (shared/src/constants.ts). */
+export const PASSKEY_CHALLENGE_LIFETIME_MS = PASSKEY_AUTHENTICATION_CHALLENGE_LIFETIME_MS;
 // EdDSA, ES256, RS256: what the protocol advertises (newer library defaults add ML-DSA, which SDKs don't expect).
 const ALGORITHMS = [-8, -7, -257];
 

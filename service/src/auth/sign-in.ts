@@ -1,11 +1,10 @@
 // The end of every interactive sign-in: users with TOTP MFA get an attempt code instead of tokens.
 import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { MFA_ATTEMPT_CODE_LIFETIME_MS } from '@gatehouse/shared/constants';
 import type { Services } from '../services';
 import * as users from '../repo/users';
 import { createCode } from '../repo/verification-codes';
 import { issueSession, type IssuedTokens } from './session-tokens';
-
-export const MFA_ATTEMPT_LIFETIME_MS = 5 * 60 * 1000;
 
 /**
  * Issues a new session for the user, unless the user requires TOTP MFA: then throws
@@ -17,7 +16,7 @@ export async function completeSignIn(
 ): Promise<IssuedTokens> {
   if (p.hasTotp ?? (await users.totpSecret(services.db, p.projectId, p.userId)) !== null) {
     const { code } = await createCode(services.db, {
-      projectId: p.projectId, type: 'mfa_attempt', expiresInMs: MFA_ATTEMPT_LIFETIME_MS,
+      projectId: p.projectId, type: 'mfa_attempt', expiresInMs: MFA_ATTEMPT_CODE_LIFETIME_MS,
       data: { user_id: p.userId, is_new_user: p.isNewUser },
     });
     throw new KnownErrors.MultiFactorAuthenticationRequired(code);

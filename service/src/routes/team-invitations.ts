@@ -1,6 +1,6 @@
 // /team-invitations: send by email, list pending, revoke, and accept / check / describe by code
 // (protocol-resources §5).
-import { ACCESS_TYPES } from '@gatehouse/shared/constants';
+import { ACCESS_TYPES, TEAM_INVITATION_CODE_LIFETIME_MS as INVITATION_LIFETIME_MS } from '@gatehouse/shared/constants';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { withQueryParam } from '@gatehouse/shared/rules/urls';
 import type { TeamSystemPermissionId } from '@gatehouse/shared/rules/permissions';
@@ -20,7 +20,6 @@ import * as teams from '../repo/teams';
 import { assertTeamPermission } from '../teams/permission-check';
 import { clientUser } from './teams';
 
-const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Client: signed in, a member, and holding each permission in order. Server: the team must exist. Returns the

@@ -34,7 +34,7 @@ describe('constants', () => {
     expect(constants.MAX_SERVER_SESSION_LIFETIME_MS).toBe(367 * 24 * 3600 * 1000);
     expect(constants.REFRESH_COOKIE_MAX_AGE_SECONDS * 1000).toBe(constants.REFRESH_TOKEN_LIFETIME_MS);
     expect(constants.ACCESS_TOKEN_DEFAULT_LIFETIME_MS).toBe(600_000);
-    expect(constants.OTP_SIGN_IN_CODE_LIFETIME_MS).toBe(604_800_000);
+    expect(constants.OTP_SIGN_IN_CODE_LIFETIME_MS).toBe(600_000);
     expect(constants.MFA_ATTEMPT_CODE_LIFETIME_MS).toBe(300_000);
     expect(constants.PASSKEY_AUTHENTICATION_CHALLENGE_LIFETIME_MS).toBe(65_000);
     expect(constants.CLI_LOGIN_DEFAULT_LIFETIME_MS).toBe(7_200_000);
