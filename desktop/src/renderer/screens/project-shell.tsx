@@ -2,17 +2,19 @@
 import { useMemo, type ComponentType } from 'react';
 import { NavLink, Stack, Divider } from '@mantine/core';
 import {
-  IconArrowLeft, IconBrandOauth, IconGauge, IconKey, IconMail, IconMailForward, IconSettings, IconTemplate, IconUsersGroup,
+  IconArrowLeft, IconBrandOauth, IconBuildingCommunity, IconGauge, IconKey, IconMail, IconMailForward, IconSettings, IconTemplate, IconUsersGroup,
 } from '@tabler/icons-react';
 import { cachedReadsSymbol, type CurrentInternalUser, type CurrentUser, type GatehouseAdminApp } from '@gatehouse/shared/client';
 import { useCachedRead } from '@gatehouse/account-kit';
 import type { SavedConnection } from '../../shared/bridge';
 import { ConsoleShell } from '../components/console-shell';
+import { CommandPalette, PaletteButton } from '../components/command-palette';
 import { OwnerMenu } from '../components/owner-menu';
 import { ScreenBoundary } from '../components/screen-boundary';
 import { ProjectContext } from '../hooks/use-project-context';
 import { navigate } from '../hooks/use-route';
 import { PROJECT_SCREENS, type ProjectScreen } from '../lib/routes';
+import type { PaletteProject } from '../lib/palette';
 import { t } from '../messages';
 import { OverviewScreen } from './overview';
 import { ConfigurationScreen } from './configuration';
@@ -25,6 +27,7 @@ import { SentEmailsScreen } from './sent-emails';
 import { WebhooksScreen } from './webhooks';
 import { lazy } from 'react';
 import { IconChartBar, IconWebhook } from '@tabler/icons-react';
+import { TeamsScreen } from './teams';
 import { UsersScreen } from './users';
 import { IconUsers } from '@tabler/icons-react';
 
@@ -42,6 +45,7 @@ const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: Component
   'sent-emails': { component: SentEmailsScreen, icon: IconMailForward },
   metrics: { component: MetricsScreen, icon: IconChartBar },
   webhooks: { component: WebhooksScreen, icon: IconWebhook },
+  teams: { component: TeamsScreen, icon: IconBuildingCommunity },
   users: { component: UsersScreen, icon: IconUsers },
 };
 
@@ -52,9 +56,11 @@ interface AreaProps {
   screen: ProjectScreen;
   actions?: React.ReactNode;
   showAllProjects?: boolean;
+  /** The projects the command palette offers (default: this one). */
+  projects?: readonly PaletteProject[];
 }
 
-export function ProjectArea({ app, connection, projectId, screen, actions, showAllProjects }: AreaProps) {
+export function ProjectArea({ app, connection, projectId, screen, actions, showAllProjects, projects }: AreaProps) {
   const value = useMemo(() => ({ app, connection, projectId }), [app, connection, projectId]);
   const Screen = SCREENS[screen].component;
   const navbar = (
@@ -86,7 +92,8 @@ export function ProjectArea({ app, connection, projectId, screen, actions, showA
   );
   return (
     <ProjectContext.Provider value={value}>
-      <ConsoleShell navbar={navbar} context={`${connection.label} · ${projectId}`} actions={actions}>
+      <CommandPalette projects={projects ?? [{ id: projectId, name: projectId }]} />
+      <ConsoleShell navbar={navbar} context={`${connection.label} · ${projectId}`} actions={<><PaletteButton />{actions}</>}>
         <ScreenBoundary key={screen}>
           <Screen />
         </ScreenBoundary>
@@ -102,6 +109,7 @@ export function OwnedProjectArea({ user, connection, projectId, screen }: { user
   const projects = useCachedRead(read);
   const project = projects.find((p) => p.id === projectId);
   if (!project) throw new Error(`Project ${projectId} is not one of yours`);
-  return <ProjectArea app={project.app} connection={connection} projectId={projectId} screen={screen} actions={<OwnerMenu user={user} />} showAllProjects />;
+  const palette = projects.map((p) => ({ id: p.id, name: p.displayName }));
+  return <ProjectArea app={project.app} connection={connection} projectId={projectId} screen={screen} actions={<OwnerMenu user={user} />} showAllProjects projects={palette} />;
 }
 

@@ -1,0 +1,91 @@
+// One member's permissions in a team: those granted directly (revocable), those held only because a granted one
+// contains them (with the granted ones that bring them), and granting another.
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ServerTeam, ServerTeamUser } from '@gatehouse/shared/client';
+import { EmptyState } from '../components/empty-state';
+import { ScreenBoundary } from '../components/screen-boundary';
+import { useMemberPermissions, useTeamPermissionDefinitions } from '../hooks/use-teams';
+import { grantableIds, memberPermissionRows } from '../lib/teams';
+import { t } from '../messages';
+import { memberName } from './team-members';
+
+export function MemberPermissionsModal({ team, member, onClose }: { team: ServerTeam; member: ServerTeamUser; onClose(): void }) {
+  return (
+    <Modal opened onClose={onClose} size="lg" title={t('teams.permissions', { user: memberName(member) })}>
+      <ScreenBoundary>
+        <MemberPermissions team={team} member={member} />
+      </ScreenBoundary>
+    </Modal>
+  );
+}
+
+function MemberPermissions({ team, member }: { team: ServerTeam; member: ServerTeamUser }) {
+  const direct = useMemberPermissions(member, team.id, false);
+  const held = useMemberPermissions(member, team.id, true);
+  const defs = useTeamPermissionDefinitions();
+  const graph = new Map(defs.map((d) => [d.id, d.containedPermissionIds]));
+  const rows = memberPermissionRows(direct, held, graph);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function change(kind: 'grant' | 'revoke', id: string) {
+    setBusy(id);
+    setError(null);
+    try {
+      if (kind === 'grant') await member.grantPermission(team, id);
+      else await member.revokePermission(team, id);
+      notifications.show({ color: 'green', message: t(kind === 'grant' ? 'teams.granted.toast' : 'teams.revoked', { id }) });
+      if (kind === 'grant') setChoice(null);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Stack>
+      {rows.length === 0 ? <EmptyState text={t('teams.permissionsNone')} /> : (
+        <Table verticalSpacing="xs" aria-label={t('teams.permissions', { user: memberName(member) })}>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id} data-testid={`member-permission-${row.id}`}>
+                <Table.Td><Text size="sm" ff="monospace">{row.id}</Text></Table.Td>
+                <Table.Td>
+                  <Group gap={6}>
+                    <Badge variant="light" color={row.direct ? 'blue' : 'gray'}>{t(row.direct ? 'teams.granted' : 'teams.contained')}</Badge>
+                    {row.via.length > 0 && <Text size="xs" c="dimmed">{t('teams.via', { ids: row.via.join(', ') })}</Text>}
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {row.direct && (
+                    <Button size="xs" variant="subtle" color="red" loading={busy === row.id} disabled={busy !== null} onClick={() => change('revoke', row.id)}>
+                      {t('teams.revoke', { id: row.id })}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <form noValidate onSubmit={(e) => { e.preventDefault(); if (choice) void change('grant', choice); }}>
+        <Group align="flex-end" wrap="nowrap">
+          <Select
+            label={t('teams.grant')}
+            data={grantableIds(defs.map((d) => d.id), direct)}
+            value={choice}
+            onChange={setChoice}
+            searchable
+            style={{ flex: 1 }}
+            error={error ?? undefined}
+          />
+          <Button type="submit" disabled={!choice || busy !== null} loading={busy !== null && busy === choice}>{t('teams.grantButton')}</Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
