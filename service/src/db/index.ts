@@ -30,8 +30,8 @@ export interface OpenDatabaseOptions {
   connectTimeoutSeconds?: number;
   /** PostgreSQL: server-side statement_timeout of the pool's connections (GATEHOUSE_DB_STATEMENT_TIMEOUT_MS); not migrations. */
   statementTimeoutMs?: number;
-  /** Called with every statement the service runs (tests count the statements of a request with it). */
-  logQuery?: (query: string) => void;
+  /** Called with every statement the service runs and its parameters (tests count the statements of a request, and capture hot queries to explain, with it). */
+  logQuery?: (query: string, params: unknown[]) => void;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -61,9 +61,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // pg_trgm backs the fragment search of GET /users (drizzle/0015_fragment_search_trgm.sql).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   // PGlite's NodeFS creates only the last directory level.
   mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(`${opts.dataDir}/pglite`);
+  const client = await PGlite.create(`${opts.dataDir}/pglite`, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema, ...logger(opts) });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as DB, driver: 'pglite', close: () => client.close() };
@@ -71,7 +73,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 
 function logger(opts: OpenDatabaseOptions) {
   const log = opts.logQuery;
-  return log ? { logger: { logQuery: (query: string) => log(query) } } : {};
+  return log ? { logger: { logQuery: (query: string, params: unknown[]) => log(query, params) } } : {};
 }
 
 /** Raw `db.execute` returns `{rows}` on PGlite and an array on postgres.js. */

@@ -73,6 +73,15 @@ export async function load(db: DB, projectId: string, userId: string): Promise<U
   return (row as UserRow | undefined) ?? null;
 }
 
+/** Several users in one read (a listing that shows each member's user), by id; missing ones are left out. */
+export async function loadMany(db: DB, projectId: string, userIds: string[]): Promise<Map<string, UserRow>> {
+  const ids = [...new Set(userIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<UserRow>(await db.execute(sql`select ${USER_COLUMNS} ${USER_FROM}
+    where u.project_id = ${projectId} and u.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export async function exists(db: DB, projectId: string, userId: string): Promise<boolean> {
   if (!isUuid(userId)) return false;
   const [row] = await db.select({ id: schema.users.id }).from(schema.users)
@@ -148,12 +157,16 @@ export interface ListOptions { cursor?: string; limit?: number; desc?: boolean; 
 /** Keyset pagination by (created_at, id); the cursor is the id of the first user of the page (inclusive). */
 export async function list(db: DB, projectId: string, o: ListOptions): Promise<{ items: UserRow[]; nextCursor: string | null }> {
   const conditions: SQL[] = [sql`u.project_id = ${projectId}`];
-  if (o.teamId) conditions.push(sql`exists(select 1 from team_members m where m.user_id = u.id and m.team_id = ${o.teamId})`);
+  // Team members and search matches are written as id sets (`u.id in (...)`), not as per-row `exists`: the planner
+  // then starts from the small set (the team's rows, the trigram indexes' matches) instead of walking every user of
+  // the project in sign-up order and testing each (service/test/query-plans.test.ts holds this).
+  if (o.teamId) conditions.push(sql`u.id in (select m.user_id from team_members m where m.team_id = ${o.teamId} and m.project_id = ${projectId})`);
   if (o.query) {
     const like = `%${o.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const idCandidate = o.query.replace(/[^a-zA-Z0-9\-_.]/g, '');
-    const idMatch = isUuid(idCandidate) ? sql` or u.id = ${idCandidate}` : sql``;
-    conditions.push(sql`(u.display_name ilike ${like} or exists(select 1 from contact_channels c where c.user_id = u.id and c.value ilike ${like})${idMatch})`);
+    const idMatch = isUuid(idCandidate) ? sql` union all select ${idCandidate}::uuid` : sql``;
+    conditions.push(sql`u.id in (select n.id from users n where n.project_id = ${projectId} and n.display_name ilike ${like}
+      union all select c.user_id from contact_channels c where c.project_id = ${projectId} and c.value ilike ${like}${idMatch})`);
   }
   const cmp = o.desc ? sql`<=` : sql`>=`;
   if (o.cursor) {
