@@ -1,8 +1,15 @@
 // TOTP multi-factor continuation of a sign-in (client-library §3.7).
 import { KnownErrors } from '../known-errors.ts';
 import type { ClientCore } from './core.ts';
+import type { Static } from '@sinclair/typebox';
+import type { SignInTokensWithNewUser as SignInTokensWithNewUserSchema } from '../schemas/mfa.ts';
 
-export type SignInTokensJson = { access_token: string; refresh_token: string; is_new_user?: boolean; user_id?: string };
+/**
+ * What a sign-in answers (shared/src/schemas/mfa.ts, auth.ts); the OAuth token endpoint's answer (RFC 6749) has
+ * neither `is_new_user` nor `user_id`, hence optional here.
+ */
+export type SignInTokensJson = Omit<SignInTokensWithNewUser, 'is_new_user' | 'user_id'> & Partial<Pick<SignInTokensWithNewUser, 'is_new_user' | 'user_id'>>;
+type SignInTokensWithNewUser = Static<typeof SignInTokensWithNewUserSchema>;
 
 export const TOTP_PROMPT_TEXT = 'Please enter the six-digit TOTP code from your authenticator app.';
 
