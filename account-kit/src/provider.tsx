@@ -4,7 +4,7 @@ import { Suspense, lazy, use, useEffect, useMemo, useState, useSyncExternalStore
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { stackAppInternalsSymbol } from '@gatehouse/shared/client';
 import { GatehouseContext, type AnyClientApp } from './context';
-import { createTranslator, en, loadCatalogue, type Messages } from './messages';
+import { createTranslator, englishLoaded, loadCatalogue, type Messages } from './messages';
 import { gatehouseCssVariables, gatehouseTheme } from './theme';
 import { createMfaPromptController, type MfaPromptController } from './lib/mfa-prompt';
 
@@ -29,7 +29,7 @@ export interface GatehouseProviderProps {
 
 export function GatehouseProvider({ app, theme, lang = 'en', messages, mantine = true, colorScheme = 'auto', children }: GatehouseProviderProps) {
   // English is in the bundle; another language suspends the first render until its catalogue has loaded.
-  const catalogue = lang === 'en' ? en : use(loadCatalogue(lang));
+  const catalogue = lang === 'en' ? englishLoaded : use(loadCatalogue(lang));
   const t = useMemo(() => createTranslator(catalogue, messages), [catalogue, messages]);
   const value = useMemo(() => ({ app, t, lang }), [app, t, lang]);
   const mfa = useMemo(() => createMfaPromptController(), []);

@@ -4,6 +4,11 @@ import './settings.css';
 import { LoadBoundary } from '../components/load-boundary';
 import { FrameSkeleton } from './frame-skeleton';
 import { SettingsFrame, type ExtraSettingsItem, type SettingsFrameProps } from './frame';
+import { registerEnglish } from '../messages';
+import { enSettings } from '../messages/en-settings';
+
+// The settings texts come with this chunk rather than with every page (see messages/index.ts).
+registerEnglish(enSettings);
 
 export type { ExtraSettingsItem };
 export type AccountSettingsProps = SettingsFrameProps;
