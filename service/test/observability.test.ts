@@ -19,6 +19,7 @@ beforeAll(async () => {
   mailbox = await startSmtpFixture();
   svc = await startService({
     env: { SMTP_URL: mailbox.url, GATEHOUSE_LOG_FORMAT: 'json', GATEHOUSE_METRICS_PORT: '0', GATEHOUSE_RATE_LIMITS: 'sign_in_account=3/3600', DATABASE_URL: '' },
+    startTimeoutMs: 150_000,
   });
   const deadline = Date.now() + 20_000;
   while (!/Metrics \(Prometheus\): (\S+)/.test(svc.output()) && Date.now() < deadline) await Bun.sleep(50);
@@ -28,7 +29,7 @@ beforeAll(async () => {
   remember('secret server key', p.keys.secretServerKey);
   remember('super secret admin key', p.keys.superSecretAdminKey);
   remember('owner access token', p.ownerAccessToken);
-}, 90_000);
+}, 180_000);
 afterAll(async () => {
   await svc?.stop();
   await mailbox?.stop();
