@@ -9,8 +9,7 @@ import { checkLooks, createAllKeys, createProject, openConsole, openScreen, setu
 
 // Under DATABASE_URL a database of its own: no other test's service shares these users' activity writer.
 const db = process.env.DATABASE_URL ? await isolatedDatabase() : undefined;
-if (db?.url) process.env.DATABASE_URL = db.url;
-const { svc } = await setupConsoleSuite();
+const { svc } = await setupConsoleSuite(db?.url ? { env: { DATABASE_URL: db.url } } : {});
 let context: BrowserContext;
 let page: Page;
 let projectId: string;

@@ -14,10 +14,8 @@ import {
 // A back-off of at least half a minute: a failed delivery's next automatic attempt is far off, so the attempt
 // that follows "Retry now" is the one it asked for. Under DATABASE_URL, a database of its own (no other
 // service's worker takes these deliveries).
-process.env.GATEHOUSE_WEBHOOK_RETRY_BASE_MS = '60000';
 const db = process.env.DATABASE_URL ? await isolatedDatabase() : undefined;
-if (db?.url) process.env.DATABASE_URL = db.url;
-const { svc } = await setupConsoleSuite();
+const { svc } = await setupConsoleSuite({ env: { GATEHOUSE_WEBHOOK_RETRY_BASE_MS: '60000', ...(db?.url ? { DATABASE_URL: db.url } : {}) } });
 const receiver = new WebhookReceiver().start();
 let context: BrowserContext;
 let page: Page;

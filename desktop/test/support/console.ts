@@ -3,7 +3,7 @@
 // standing in for every OAuth provider. One service and one browser per test process.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, setDefaultTimeout } from 'bun:test';
+import { afterAll, expect, setDefaultTimeout } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectAccessible, sharedBrowser } from '../../../account-kit/test/support/browser';
 import { uniqueEmail, type RunningService } from '../../../service/test/support/service';
@@ -24,23 +24,32 @@ export interface ConsoleService extends RunningService {
 
 let service: Promise<ConsoleService> | undefined;
 
+async function launchConsoleService(env: Record<string, string> = {}): Promise<ConsoleService> {
+  const [sharedMailbox, projectMailbox, idp] = await Promise.all([
+    startSmtpFixture(),
+    startSmtpFixture({ rejectRecipients: /^bounce-/ }),
+    startOidcFixture(),
+  ]);
+  const svc = await startPatientService({ env: { SMTP_URL: sharedMailbox.url, GATEHOUSE_RATE_LIMITS: 'off', ...idp.overridesEnv(), ...env } });
+  idp.addDevClients(svc.url);
+  return { ...svc, sharedMailbox, projectMailbox, idp };
+}
+
+/** The console service every test file of a test process shares (its settings are the defaults). */
 export function consoleService(): Promise<ConsoleService> {
-  service ??= (async () => {
-    const [sharedMailbox, projectMailbox, idp] = await Promise.all([
-      startSmtpFixture(),
-      startSmtpFixture({ rejectRecipients: /^bounce-/ }),
-      startOidcFixture(),
-    ]);
-    const svc = await startPatientService({ env: { SMTP_URL: sharedMailbox.url, GATEHOUSE_RATE_LIMITS: 'off', ...idp.overridesEnv() } });
-    idp.addDevClients(svc.url);
-    return { ...svc, sharedMailbox, projectMailbox, idp };
-  })();
+  service ??= launchConsoleService();
   return service;
 }
 
-export async function setupConsoleSuite() {
+/**
+ * The suite's service and the shared browser. A file that needs other settings (`env`) gets a service of its own,
+ * which it stops when done: the shared one may have been started by another file of the same test process, and
+ * setting `process.env` would leak into every file that runs after it there.
+ */
+export async function setupConsoleSuite(o: { env?: Record<string, string> } = {}) {
   setDefaultTimeout(300_000);
-  const [svc] = await Promise.all([consoleService(), sharedBrowser()]);
+  const [svc] = await Promise.all([o.env ? launchConsoleService(o.env) : consoleService(), sharedBrowser()]);
+  if (o.env) afterAll(() => svc.stop());
   return { svc };
 }
 
