@@ -1,6 +1,6 @@
 // Issue 17 §7 (ASVS 13.1.5, 5.1.5): JSON routes refuse other content types with 415 UNSUPPORTED_MEDIA_TYPE (the
-// OAuth token endpoint keeps taking the forms the SDK posts), and a project in production mode cannot allow
-// localhost (400 LOCALHOST_NOT_ALLOWED_IN_PRODUCTION_MODE, nothing written).
+// OAuth token endpoint keeps taking the forms the SDK posts), and a project in production mode does not trust
+// localhost, whatever its allow_localhost says (stored and listed as a production-mode error, as the reference does).
 import { describe, expect, test } from 'bun:test';
 import { expectKnownError, sharedService, type ApiResponse } from './support/service';
 import { internalClient, newInternalUser, newProject, signUp } from './support/projects';
@@ -59,38 +59,28 @@ describe('415 for bodies a JSON route does not take', () => {
   });
 });
 
-describe('allow_localhost in production mode', () => {
-  const REFUSED = "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings";
-
-  test('PATCH: production mode with localhost allowed is refused whichever changes, and nothing is written', async () => {
+describe('localhost in production mode', () => {
+  test('stored as the reference stores it, and listed as a production-mode error; but not trusted while in production mode', async () => {
     const q = await newProject(svc);
-    const before = (await q.admin.get('/projects/current')).body;
-    expect(before.config.allow_localhost).toBe(true);
-    let res = await q.admin.patch('/projects/current', { is_production_mode: true, display_name: 'Not saved' });
-    expectKnownError(res, 'LOCALHOST_NOT_ALLOWED_IN_PRODUCTION_MODE', 400);
-    expect(res.body.error).toBe(REFUSED);
-    expect((await q.admin.get('/projects/current')).body).toEqual(before);
+    const u = await signUp(q);
+    const localhost = 'http://localhost:3000/handler/password-reset';
+    const trusted = () => q.client.post('/auth/password/send-reset-code', { email: u.email, callback_url: localhost });
+    expect((await trusted()).status).toBe(200);
 
-    res = await q.admin.patch('/projects/current', { is_production_mode: true, config: { allow_localhost: false } });
+    const res = await q.admin.patch('/projects/current', { is_production_mode: true });
     expect(res.status).toBe(200);
-    expect({ prod: res.body.is_production_mode, localhost: res.body.config.allow_localhost }).toEqual({ prod: true, localhost: false });
+    expect({ prod: res.body.is_production_mode, localhost: res.body.config.allow_localhost }).toEqual({ prod: true, localhost: true });
+    expectKnownError(await trusted(), 'REDIRECT_URL_NOT_WHITELISTED', 400);
 
-    res = await q.admin.patch('/projects/current', { config: { allow_localhost: true } });
-    expectKnownError(res, 'LOCALHOST_NOT_ALLOWED_IN_PRODUCTION_MODE', 400);
-    expect((await q.admin.get('/projects/current')).body.config.allow_localhost).toBe(false);
-
-    // Leaving production mode allows it again.
-    res = await q.admin.patch('/projects/current', { is_production_mode: false, config: { allow_localhost: true } });
-    expect(res.status).toBe(200);
+    // Leaving production mode trusts it again.
+    expect((await q.admin.patch('/projects/current', { is_production_mode: false })).status).toBe(200);
+    expect((await trusted()).status).toBe(200);
   });
 
-  test('POST /internal/projects: a project created in production mode must not allow localhost', async () => {
+  test('a project may be created in production mode with localhost allowed (stored as the reference does)', async () => {
     const owner = await newInternalUser(svc);
-    const refused = await internalClient(svc).post('/internal/projects', { display_name: 'Prod', is_production_mode: true }, { accessToken: owner.accessToken });
-    expectKnownError(refused, 'LOCALHOST_NOT_ALLOWED_IN_PRODUCTION_MODE', 400);
-    const list = await internalClient(svc).get('/internal/projects', { accessToken: owner.accessToken });
-    expect(list.body.items).toEqual([]);
-    const created = await internalClient(svc).post('/internal/projects', { display_name: 'Prod', is_production_mode: true, config: { allow_localhost: false } }, { accessToken: owner.accessToken });
+    const created = await internalClient(svc).post('/internal/projects', { display_name: 'Prod', is_production_mode: true }, { accessToken: owner.accessToken });
     expect(created.status).toBe(201);
+    expect(created.body.config.allow_localhost).toBe(true);
   });
 });

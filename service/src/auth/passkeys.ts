@@ -6,6 +6,7 @@ import {
   type AuthenticationResponseJSON, type RegistrationResponseJSON, type WebAuthnCredential,
 } from '@simplewebauthn/server';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { trustsLocalhost } from '../projects/config-validation';
 import { PASSKEY_AUTHENTICATION_CHALLENGE_LIFETIME_MS, RELYING_PARTY_ID_PLACEHOLDER } from '@gatehouse/shared/constants';
 import type { Project } from '../repo/projects';
 
@@ -56,7 +57,7 @@ export function expectedOriginAndRpId(project: Project, response: { response?: {
   const url = signedOrigin(response, ceremony);
   const origin = url.origin;
   if (url.hostname === 'localhost') {
-    if (!project.config.allow_localhost) throw new KnownErrors.PasskeyAuthenticationFailed(`${label(ceremony)} failed because localhost is not allowed`);
+    if (!trustsLocalhost(project)) throw new KnownErrors.PasskeyAuthenticationFailed(`${label(ceremony)} failed because localhost is not allowed`);
   } else if (!project.config.domains.some((d) => d.domain.replace(/\/$/, '') === origin)) {
     throw new KnownErrors.PasskeyAuthenticationFailed(`${label(ceremony)} failed because the origin is not allowed`);
   }

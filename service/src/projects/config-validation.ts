@@ -145,9 +145,10 @@ export function applyConfigUpdate(current: ProjectConfigDocument, update: Projec
 }
 
 /**
- * A project in production mode must not trust localhost (redirects to it, passkeys on it): refused whichever of the
- * two settings the request changes, with the sentence the SDK shows among its production-mode errors.
+ * Whether the project trusts localhost (redirects to it, passkeys on it). A project in production mode does not,
+ * whatever `allow_localhost` says (ASVS 5.1.5): the reference stores both flags and only lists the combination
+ * among the production-mode errors, which the console and the SDK's dashboard still show; trust is decided here.
  */
-export function assertProductionModeConfig(isProductionMode: boolean, config: Pick<ProjectConfigDocument, 'allow_localhost'>): void {
-  if (isProductionMode && config.allow_localhost) throw new KnownErrors.LocalhostNotAllowedInProductionMode();
+export function trustsLocalhost(project: { isProductionMode: boolean; config: Pick<ProjectConfigDocument, 'allow_localhost'> }): boolean {
+  return project.config.allow_localhost && !project.isProductionMode;
 }

@@ -7,7 +7,7 @@ import { route, type AuthedContext } from '../http/route';
 import { managedProjectIds } from '../http/auth';
 import * as projects from '../repo/projects';
 import { createDefaultPermissionDefinitions } from '../repo/permission-definitions';
-import { applyConfigUpdate, assertProductionModeConfig, configSchemaProblems } from '../projects/config-validation';
+import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
 import { mayCreateProject } from '../projects/creation-policy';
 
 const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
@@ -43,7 +43,6 @@ export const internalProjectRoutes = [
       // Same rules as PATCH /projects/current, against what a new project has: the `admin` and `member`
       // team definitions, no project permissions, no custom templates.
       const config = applyConfigUpdate(defaultProjectConfig(), body.config ?? {}, NEW_PROJECT_FACTS);
-      assertProductionModeConfig(body.is_production_mode ?? false, config);
       const project = await ctx.db.transaction(async (tx) => {
         const created = await projects.create(tx, { displayName: body.display_name, description: body.description ?? '', isProductionMode: body.is_production_mode, config });
         await createDefaultPermissionDefinitions(tx, created.id);

@@ -5,7 +5,7 @@ import { Success } from '@gatehouse/shared/schemas/common';
 import { perAccess, route } from '../http/route';
 import { HttpResult } from '../http/respond';
 import * as projects from '../repo/projects';
-import { applyConfigUpdate, assertProductionModeConfig, configSchemaProblems } from '../projects/config-validation';
+import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
 
 export const projectRoutes = [
   route({
@@ -29,7 +29,6 @@ export const projectRoutes = [
         // An omitted description stays as it is (the original reset it to "").
         const description = body.description === null ? '' : body.description;
         const patch = { displayName: body.display_name, description, isProductionMode: body.is_production_mode, config };
-        assertProductionModeConfig(patch.isProductionMode ?? current.isProductionMode, config ?? current.config);
         if (Object.values(patch).every((v) => v === undefined)) return current;
         return projects.update(tx, id, patch);
       });

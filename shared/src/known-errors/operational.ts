@@ -25,14 +25,6 @@ export const UnsupportedMediaType = def('UNSUPPORTED_MEDIA_TYPE', 415, [], (cont
   { content_type: contentType, supported: [...supported] },
 ] as const);
 
-/**
- * 400: a project in production mode cannot allow localhost redirects (ASVS 5.1.5). The reference stores both flags
- * and only its dashboard warns, with this same sentence (protocol-resources §10.7).
- */
-export const LocalhostNotAllowedInProductionMode = def('LOCALHOST_NOT_ALLOWED_IN_PRODUCTION_MODE', 400, [], () => [
-  "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings",
-] as const);
-
 /** 403: the operator restricts who may create projects (GATEHOUSE_PROJECT_CREATION) and this user is not allowed. */
 export const ProjectCreationNotAllowed = def('PROJECT_CREATION_NOT_ALLOWED', 403, [], () => [
   'Creating projects is restricted on this server. Ask its operator to allow your account.',
