@@ -154,6 +154,8 @@ describe('users', () => {
     await freshUsers();
     await page.getByLabel('Search users').fill('Cleo Needle');
     await page.getByTestId('user-row').filter({ hasText: needle }).waitFor();
+    // The unfiltered page stays on screen until the search's answer replaces it (the needle is on it too).
+    await page.getByTestId('user-row').filter({ hasNotText: needle }).first().waitFor({ state: 'detached' });
     expect(await shownIds()).toHaveLength(1);
     expect(await page.getByTestId('user-email').allTextContents()).toEqual([needle]);
     await page.getByLabel('Search users').fill('nobody-here-at-all');
