@@ -107,8 +107,15 @@ export async function openScreen(page: Page, nav: string, heading = nav) {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
 
+/**
+ * Waits for the toast, then closes it as a person who has read it does. Left open, a toast can lie over the next
+ * button to click (a dialog's, or the header's), and the pointer resting on it pauses its closing timer.
+ */
 export async function notification(page: Page, text: string | RegExp) {
-  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+  await toast.waitFor();
+  await toast.locator('.mantine-Notification-closeButton').click({ timeout: 2_000 }).catch(() => { /* it closed itself */ });
+  await toast.waitFor({ state: 'detached' });
 }
 
 /** Creates a project from the projects screen; returns its id (from the address the console opens). */
