@@ -133,7 +133,7 @@ run_service() {
   log "service on $label (port $port)"
   # Sign-in rate limits are per IP, and every request here comes from 127.0.0.1: raise them (the checks still run).
   # Production needs a strong server secret of the operator's (a fresh random one per run).
-  start_bg "$logf" 'Gatehouse listening' env NODE_ENV=production GATEHOUSE_SERVER_SECRET="$(head -c 32 /dev/urandom | base64)" GATEHOUSE_RATE_LIMITS=sign_in_ip=1000000/600,sign_in_account=1000000/600 PORT="$port" GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS=3600 "$@" "$BUN" service/src/main.ts
+  start_bg "$logf" 'Gatehouse listening' env NODE_ENV=production GATEHOUSE_PROJECT_CREATION=open GATEHOUSE_OWNER_MFA_REQUIRED=false GATEHOUSE_SERVER_SECRET="$(head -c 32 /dev/urandom | base64)" GATEHOUSE_RATE_LIMITS=sign_in_ip=1000000/600,sign_in_account=1000000/600 PORT="$port" GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS=3600 "$@" "$BUN" service/src/main.ts
   local pid=$BG_PID
   local url=http://127.0.0.1:$port
   # Production prints the internal project's random keys once, at first start.
