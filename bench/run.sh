@@ -6,7 +6,8 @@
 #    while 500 sign-ins are in flight; raw Bun.password.verify throughput with the service's parameters;
 # 3. a table with pass/fail per target of issue 2, printed and written to bench/results/latest.md.
 # Knobs: BENCH_DURATION (10s), BENCH_CONNECTIONS (64), BENCH_USERS (2000), BENCH_SIGNIN_USERS (200),
-# BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, PGHOST/PGPORT/PGUSER for Postgres.
+# BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, PGHOST/PGPORT/PGUSER for Postgres,
+# BENCH_SERVICE_ENV="NAME=value ..." for extra settings of the service under test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -133,7 +134,7 @@ run_service() {
   log "service on $label (port $port)"
   # Sign-in rate limits are per IP, and every request here comes from 127.0.0.1: raise them (the checks still run).
   # Production needs a strong server secret of the operator's (a fresh random one per run).
-  start_bg "$logf" 'Gatehouse listening' env NODE_ENV=production GATEHOUSE_PROJECT_CREATION=open GATEHOUSE_OWNER_MFA_REQUIRED=false GATEHOUSE_SERVER_SECRET="$(head -c 32 /dev/urandom | base64)" GATEHOUSE_RATE_LIMITS=sign_in_ip=1000000/600,sign_in_account=1000000/600 PORT="$port" GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS=3600 "$@" "$BUN" service/src/main.ts
+  start_bg "$logf" 'Gatehouse listening' env NODE_ENV=production GATEHOUSE_PROJECT_CREATION=open GATEHOUSE_OWNER_MFA_REQUIRED=false GATEHOUSE_SERVER_SECRET="$(head -c 32 /dev/urandom | base64)" GATEHOUSE_RATE_LIMITS=sign_in_ip=1000000/600,sign_in_account=1000000/600 PORT="$port" GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS=3600 ${BENCH_SERVICE_ENV:-} "$@" "$BUN" service/src/main.ts
   local pid=$BG_PID
   local url=http://127.0.0.1:$port
   # Production prints the internal project's random keys once, at first start.

@@ -35,7 +35,10 @@ export function createLogger(settings: LogSettings): Logger {
   if (settings.format === 'pretty') {
     return pino(options, pretty({ sync: true, colorize: Boolean(process.stdout.isTTY), singleLine: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' }));
   }
-  return pino(options, pino.destination({ sync: true }));
+  // Asynchronous: a synchronous write per line cost GET /users/me a fifth of its CPU (the access log writes one line
+  // per request; bench/RESULTS.md). Lines written while a write is in flight are joined into the next one, and pino
+  // flushes what is left synchronously when the process exits.
+  return pino(options, pino.destination({ sync: false }));
 }
 
 let current: { logger: Logger; settings: LogSettings } | undefined;
