@@ -21,7 +21,8 @@ import { OwnerMenu } from './components/owner-menu';
 export function ConsoleApp({ platform }: { platform: Platform }) {
   return (
     <MantineProvider theme={consoleTheme} cssVariablesResolver={gatehouseCssVariables} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      {/* Bottom right: at the top right a toast covered the header's actions (Create user, Save) for its few seconds. */}
+      <Notifications position="bottom-right" />
       <Routes platform={platform} />
     </MantineProvider>
   );
