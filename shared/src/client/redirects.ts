@@ -93,10 +93,18 @@ export class Redirector {
     await this.navigate(url, { replace: !!options.replace });
   }
 
-  /** Navigates without the trust check, then waits 2 s unless the method is "none". */
+  /** The navigation started and not yet settled: a second one to the same URL joins it. */
+  private pending: { url: string; settled: Promise<void> } | null = null;
+
+  /**
+   * Navigates without the trust check, then waits 2 s unless the method is "none". A navigation to the URL already
+   * being navigated to is not started again: a sign-in redirects, and the sign-in page, seeing the new user, asks for
+   * the same redirect; the second page load aborted the first one mid-flight.
+   */
   async navigate(url: string, { replace }: { replace: boolean }): Promise<void> {
     const m = this.method;
     if (m === 'none') return;
+    if (this.pending?.url === url) return this.pending.settled;
     if (typeof m === 'object' && m.navigate) m.navigate(url);
     else if (this.browser) {
       if (replace) this.browser.location.replace(url);
@@ -104,7 +112,11 @@ export class Redirector {
     } else {
       return;
     }
-    await this.timers.sleep(REDIRECT_WAIT_MS);
+    const settled = this.timers.sleep(REDIRECT_WAIT_MS).finally(() => {
+      if (this.pending?.settled === settled) this.pending = null;
+    });
+    this.pending = { url, settled };
+    await settled;
   }
 
   /** §6.4: absolute URL for a callback sent to the server; keeps `after_auth_return_to`, drops the fragment. */

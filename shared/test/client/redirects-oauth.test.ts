@@ -55,6 +55,17 @@ describe('redirect helpers', () => {
     expect(browser.navigations[1]).toEqual({ url: '/private/page?x=1#h', replace: true });
   });
 
+  test('a second navigation to the URL being navigated to joins the first instead of starting another page load', async () => {
+    const { app, browser } = browserApp('https://app.example.com/handler/sign-in');
+    // What a sign-in does: the sign-in call redirects, and the sign-in page, seeing the new user, asks for it too.
+    await Promise.all([app.redirectToAfterSignIn({ replace: true }), app.redirectToAfterSignIn({ replace: true })]);
+    expect(browser.navigations).toEqual([{ url: '/', replace: true }]);
+    // Once settled, the same target navigates again; another target is never joined.
+    await app.redirectToAfterSignIn({ replace: true });
+    await Promise.all([app.redirectToHome(), app.redirectToSignUp({ noRedirectBack: true })]);
+    expect(browser.navigations).toEqual([{ url: '/', replace: true }, { url: '/', replace: true }, { url: '/', replace: false }, { url: '/handler/sign-up', replace: false }]);
+  });
+
   test('a hostile after_auth_return_to is refused: only relative URLs are followed', async () => {
     const { app, browser } = browserApp('https://app.example.com/handler/sign-in?after_auth_return_to=https%3A%2F%2Fevil.example%2F');
     await expect(app.redirectToAfterSignIn()).rejects.toThrow('Redirect URL https://evil.example/ is not trusted; should be relative.');
