@@ -1,5 +1,6 @@
 // Starts the real service as a child process (as `npm start` does) and talks HTTP to it.
 // On PGlite by default; on PostgreSQL when the test run has DATABASE_URL set.
+import { isolatedDatabase } from './isolated-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,7 +87,11 @@ let shared: Promise<SharedService> | undefined;
 export function sharedService(): Promise<SharedService> {
   shared ??= (async () => {
     const mailbox = await startSmtpFixture();
-    const svc = await startService({ env: { SMTP_URL: mailbox.url } });
+    // Under DATABASE_URL, a database of its own: with parallel test workers (GATEHOUSE_TEST_JOBS) each worker has a
+    // shared service, and on one database each one's email worker would deliver the other's mail to its own SMTP
+    // server (seen as a sign-in code that never arrived). Dropped by .ci/run with the run's other scratch databases.
+    const { url } = await isolatedDatabase();
+    const svc = await startService({ env: { SMTP_URL: mailbox.url, ...(url ? { DATABASE_URL: url } : {}) } });
     return { ...svc, mailbox };
   })();
   return shared;
