@@ -9,6 +9,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { InternalApiKey, InternalApiKeyFirstView } from '@gatehouse/shared/client';
 import { useCachedRead } from '@gatehouse/account-kit';
 import { CopyField } from '../components/copy-field';
+import { ConfirmModal } from '../components/confirm-modal';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { useProjectContext } from '../hooks/use-project-context';
@@ -142,26 +143,17 @@ function FirstViewModal({ keys, onClose }: { keys: InternalApiKeyFirstView; onCl
 }
 
 function RevokeModal({ apiKey, onClose }: { apiKey: InternalApiKey; onClose(): void }) {
-  const [saving, setSaving] = useState(false);
   return (
-    <Modal opened onClose={onClose} title={t('keys.revokeTitle', { description: apiKey.description })}>
-      <Stack>
-        <Text size="sm">{t('keys.revokeText')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color="red.9" loading={saving} disabled={saving} onClick={async () => {
-            setSaving(true);
-            try {
-              await apiKey.revoke();
-              notifications.show({ color: 'green', message: t('keys.revoked') });
-              onClose();
-            } catch (e) {
-              notifications.show({ color: 'red', message: (e as Error).message });
-              setSaving(false);
-            }
-          }}>{t('keys.revoke')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title={t('keys.revokeTitle', { description: apiKey.description })}
+      text={t('keys.revokeText')}
+      confirmLabel={t('keys.revoke')}
+      onClose={onClose}
+      onConfirm={async () => {
+        await apiKey.revoke();
+        notifications.show({ color: 'green', message: t('keys.revoked') });
+        onClose();
+      }}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { PermissionDefinition } from '@gatehouse/shared/client';
 import { TEAM_SYSTEM_PERMISSIONS } from '@gatehouse/shared/rules/permissions';
 import { useCachedRead } from '@gatehouse/account-kit';
+import { ConfirmModal } from '../components/confirm-modal';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
@@ -136,27 +137,18 @@ function PermissionModal({ defs, editing, onClose }: { defs: PermissionDefinitio
 
 function DeletePermissionModal({ definition, onClose }: { definition: PermissionDefinition; onClose(): void }) {
   const { app } = useProjectContext();
-  const [saving, setSaving] = useState(false);
   return (
-    <Modal opened onClose={onClose} title={t('perm.deleteTitle', { id: definition.id })}>
-      <Stack>
-        <Text size="sm">{t('perm.deleteText')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color="red.9" loading={saving} disabled={saving} onClick={async () => {
-            setSaving(true);
-            try {
-              await app.deleteTeamPermissionDefinition(definition.id);
-              notifications.show({ color: 'green', message: t('perm.deleted') });
-              onClose();
-            } catch (e) {
-              notifications.show({ color: 'red', message: (e as Error).message });
-              setSaving(false);
-            }
-          }}>{t('common.delete')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title={t('perm.deleteTitle', { id: definition.id })}
+      text={t('perm.deleteText')}
+      confirmLabel={t('common.delete')}
+      onClose={onClose}
+      onConfirm={async () => {
+        await app.deleteTeamPermissionDefinition(definition.id);
+        notifications.show({ color: 'green', message: t('perm.deleted') });
+        onClose();
+      }}
+    />
   );
 }
 

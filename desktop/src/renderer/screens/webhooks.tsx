@@ -8,6 +8,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { WebhookEndpoint, WebhookEndpointFirstView } from '@gatehouse/shared/client';
 import { useCachedRead } from '@gatehouse/account-kit';
 import { CopyField } from '../components/copy-field';
+import { ConfirmModal } from '../components/confirm-modal';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { useProjectContext } from '../hooks/use-project-context';
@@ -139,27 +140,19 @@ function SecretModal({ endpoint, onClose }: { endpoint: WebhookEndpointFirstView
 
 function DeleteModal({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose(): void }) {
   const { app } = useProjectContext();
-  const [saving, setSaving] = useState(false);
   return (
-    <Modal opened onClose={onClose} title={t('webhooks.deleteTitle')}>
-      <Stack>
-        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{endpoint.url}</Text>
-        <Text size="sm">{t('webhooks.deleteText')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color="red.9" loading={saving} disabled={saving} onClick={async () => {
-            setSaving(true);
-            try {
-              await app.deleteWebhookEndpoint(endpoint.id);
-              notifications.show({ color: 'green', message: t('webhooks.deletedToast') });
-              onClose();
-            } catch (e) {
-              notifications.show({ color: 'red', message: (e as Error).message });
-              setSaving(false);
-            }
-          }}>{t('common.delete')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      title={t('webhooks.deleteTitle')}
+      text={t('webhooks.deleteText')}
+      confirmLabel={t('common.delete')}
+      onClose={onClose}
+      onConfirm={async () => {
+        await app.deleteWebhookEndpoint(endpoint.id);
+        notifications.show({ color: 'green', message: t('webhooks.deletedToast') });
+        onClose();
+      }}
+    >
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{endpoint.url}</Text>
+    </ConfirmModal>
   );
 }
