@@ -16,12 +16,20 @@
  *     over cannot overwrite the newer attempt's result, nor log its attempt a second time.
  *   - Each outcome update and its attempt log entry are one statement, so neither exists without the other.
  *   - All times come from the database clock (`now()`), so instances need not agree on the time.
+ * The statements are in repo/email-outbox.ts.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DB } from '../db/index';
 import type { OutboundPolicy } from '../net/outbound-targets';
-import { emailAttempts, emails } from '../db/schema';
+import {
+  claimDueEmails,
+  expirePastDeadline,
+  insertQueuedEmail,
+  isTransaction,
+  listEmailAttempts,
+  recordEmailOutcome,
+  releaseExpiredLeases,
+  type EmailRow,
+} from '../repo/email-outbox';
 import { decryptString, encryptString } from '../tokens/encryption';
 import { openSecret, sealSecret } from '../tokens/secrets-at-rest';
 import { backoffDelayMs as backoff, startPollingLoop } from '../worker-loop';
@@ -41,8 +49,6 @@ import {
   type EmailTemplateType,
   type EmailTemplateVariablesByType,
 } from './templates';
-
-type EmailRow = typeof emails.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Bodies at rest. A queued mail's body carries live codes (sign-in, reset, verification, invitation), which are
@@ -91,24 +97,20 @@ export type EnqueueEmailInput = {
  * caller should call `kickEmailWorkers()` after the commit (otherwise the next poll, ≤ pollMs later, sends it).
  */
 export async function enqueueEmail(db: DB, input: EnqueueEmailInput, opts: { shared?: SharedSmtpSettings } = {}): Promise<{ id: string }> {
-  const [row] = await db
-    .insert(emails)
-    .values({
-      projectId: input.projectId,
-      to: Array.isArray(input.to) ? input.to : [input.to],
-      subject: input.subject,
-      html: sealBody(input.html),
-      text: sealBody(input.text),
-      senderConfig: senderConfigFor(input.emailConfig, { projectDisplayName: input.projectDisplayName, shared: opts.shared }),
-      // The full config (password included) is kept until the row is delivered: the project may change its
-      // settings meanwhile, and the mail should go out as it was when requested. The password stays sealed.
-      transportConfig: input.emailConfig.type === 'standard' ? { ...input.emailConfig, password: sealSecret('smtp-password', input.emailConfig.password) } : null,
-      status: 'pending',
-      codeExpiresAt: input.codeExpiresAt ?? null,
-    })
-    .returning({ id: emails.id });
-  if (!(db instanceof PgTransaction)) kickEmailWorkers();
-  return { id: row!.id };
+  const queued = await insertQueuedEmail(db, {
+    projectId: input.projectId,
+    to: Array.isArray(input.to) ? input.to : [input.to],
+    subject: input.subject,
+    html: sealBody(input.html),
+    text: sealBody(input.text),
+    senderConfig: senderConfigFor(input.emailConfig, { projectDisplayName: input.projectDisplayName, shared: opts.shared }),
+    // The full config (password included) is kept until the row is delivered: the project may change its
+    // settings meanwhile, and the mail should go out as it was when requested. The password stays sealed.
+    transportConfig: input.emailConfig.type === 'standard' ? { ...input.emailConfig, password: sealSecret('smtp-password', input.emailConfig.password) } : null,
+    codeExpiresAt: input.codeExpiresAt ?? null,
+  });
+  if (!isTransaction(db)) kickEmailWorkers();
+  return queued;
 }
 
 export type EnqueueTemplatedEmailInput<T extends EmailTemplateType> = Omit<EnqueueEmailInput, 'subject' | 'html' | 'text'> & {
@@ -179,26 +181,6 @@ export function kickEmailWorkers(): void {
   for (const w of workers) w.kick();
 }
 
-const afterMs = (ms: number) => sql`now() + (${ms}::double precision * interval '1 millisecond')`;
-
-/**
- * Updates the outbox rows matching `where` and logs one attempt with `error` (null = delivered) for each row the
- * update changed: `WITH changed AS (UPDATE … RETURNING) INSERT INTO email_attempts SELECT … FROM changed`.
- */
-export async function recordAttempts(db: DB, where: SQL | undefined, set: PgUpdateSetSource<typeof emails>, error: SendErrorInfo | null): Promise<number> {
-  const changed = db.$with('changed').as(db.update(emails).set(set).where(where).returning({ id: emails.id, projectId: emails.projectId }));
-  // Insert … select must name every column of the table, in order.
-  const logged = await db.with(changed).insert(emailAttempts).select(db.select({
-    id: sql`gen_random_uuid()`.as('id'),
-    projectId: changed.projectId,
-    emailId: sql`${changed.id}`.as('email_id'),
-    // A JS null would become JSON null ('null'::jsonb); a success is SQL NULL.
-    error: (error ? sql`${JSON.stringify(error)}::jsonb` : sql`null::jsonb`).as('error'),
-    createdAt: sql`now()`.as('created_at'),
-  }).from(changed)).returning({ id: emailAttempts.id });
-  return logged.length;
-}
-
 export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): EmailWorker {
   const o = {
     pollMs: options.pollMs ?? 1_000,
@@ -211,55 +193,18 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
     sendTimeoutMs: options.sendTimeoutMs ?? 30_000,
     logger: options.logger ?? console,
   };
-  // A mail is retried until its deadline: its code's expiry, or its age limit.
-  const deadline = sql`coalesce(${emails.codeExpiresAt}, ${emails.createdAt} + (${o.maxAgeMs}::double precision * interval '1 millisecond'))`;
-
   /** Mails past their deadline and not sent: failed for good, bodies deleted, the reason logged as an attempt. */
   async function expire(): Promise<void> {
-    const dead = { status: 'failed', transportConfig: null, html: null, text: null } as const;
-    const pastDeadline = and(eq(emails.status, 'pending'), lte(deadline, sql`now()`));
     const codeExpired = expiredError('Expired before delivery: the code in this email expired before a mail server accepted it, so it was not sent');
-    await recordAttempts(db, and(pastDeadline, isNotNull(emails.codeExpiresAt)), { ...dead, lastError: codeExpired }, codeExpired);
     const window = o.maxAgeMs >= 3_600_000 ? `${Math.round(o.maxAgeMs / 3_600_000)} h` : `${Math.round(o.maxAgeMs / 1000)} s`;
     const tooOld = expiredError(`Not delivered within ${window} of being queued: no more attempts`);
-    await recordAttempts(db, and(pastDeadline, isNull(emails.codeExpiresAt)), { ...dead, lastError: tooOld }, tooOld);
+    await expirePastDeadline(db, o.maxAgeMs, codeExpired, tooOld);
   }
 
   async function claim(): Promise<EmailRow[]> {
     await expire();
-    // Rows whose worker died mid-attempt (lease passed): that attempt is logged as failed, and the row is due
-    // again at once, unless it was its last allowed attempt. A concurrent worker's identical update waits on the
-    // row locks, then no longer matches the rows (now 'pending' or 'failed'): each is logged once.
-    const lastTry = sql`${emails.attempts} >= ${o.maxAttempts}`;
-    await recordAttempts(
-      db,
-      and(eq(emails.status, 'sending'), lte(emails.nextAttemptAt, sql`now()`)),
-      {
-        status: sql`case when ${lastTry} then 'failed' else 'pending' end`,
-        lastError: sql`${JSON.stringify(leaseExpiredError())}::jsonb`,
-        transportConfig: sql`case when ${lastTry} then null else ${emails.transportConfig} end`,
-        html: sql`case when ${lastTry} then null else ${emails.html} end`,
-        text: sql`case when ${lastTry} then null else ${emails.text} end`,
-      },
-      leaseExpiredError(),
-    );
-    const due = db
-      .select({ id: emails.id })
-      .from(emails)
-      .where(and(eq(emails.status, 'pending'), lte(emails.nextAttemptAt, sql`now()`), sql`${deadline} > now()`))
-      .orderBy(emails.nextAttemptAt)
-      .limit(o.batchSize)
-      .for('update', { skipLocked: true });
-    return db
-      .update(emails)
-      .set({
-        status: 'sending',
-        attempts: sql`${emails.attempts} + 1`,
-        lastAttemptAt: sql`now()`,
-        nextAttemptAt: afterMs(o.leaseMs),
-      })
-      .where(inArray(emails.id, due))
-      .returning();
+    await releaseExpiredLeases(db, o.maxAttempts, leaseExpiredError());
+    return claimDueEmails(db, o);
   }
 
   async function deliver(row: EmailRow): Promise<void> {
@@ -284,20 +229,18 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
       error = describeSendError(err);
     }
 
-    const mine = and(eq(emails.id, row.id), eq(emails.status, 'sending'), eq(emails.attempts, row.attempts));
     if (!error) {
-      await recordAttempts(db, mine, { status: 'sent', sentAt: sql`now()`, lastError: null, transportConfig: null, html: null, text: null }, null);
+      await recordEmailOutcome(db, row, { kind: 'sent' });
       return;
     }
     const giveUp = !error.canRetry || row.attempts >= o.maxAttempts;
     if (giveUp) {
-      await recordAttempts(db, mine, { status: 'failed', lastError: error, transportConfig: null, html: null, text: null }, error);
+      await recordEmailOutcome(db, row, { kind: 'failed', error });
       o.logger.warn(`[email] giving up on ${row.id} to ${row.to.join(', ')} after ${row.attempts} attempt(s): ${error.errorType} ${error.message}`);
       return;
     }
     const delay = backoffDelayMs(row.attempts, o.backoffBaseMs, o.backoffCapMs);
-    // Never later than the deadline, so that an expired mail is marked as such when it expires.
-    await recordAttempts(db, mine, { status: 'pending', lastError: error, nextAttemptAt: sql`least(${afterMs(delay)}, ${deadline})` }, error);
+    await recordEmailOutcome(db, row, { kind: 'retry', error, delayMs: delay, maxAgeMs: o.maxAgeMs });
     o.logger.warn(`[email] attempt ${row.attempts} for ${row.id} failed (${error.errorType}: ${error.message}); retrying in ${delay} ms`);
   }
 
@@ -354,20 +297,7 @@ export type SentEmailItem = {
 };
 
 export async function listSentEmails(db: DB, projectId: string): Promise<SentEmailItem[]> {
-  const rows = await db
-    .select({
-      id: emailAttempts.id,
-      to: emails.to,
-      subject: emails.subject,
-      senderConfig: emails.senderConfig,
-      error: emailAttempts.error,
-      at: emailAttempts.createdAt,
-    })
-    .from(emailAttempts)
-    .innerJoin(emails, and(eq(emails.id, emailAttempts.emailId), eq(emails.projectId, projectId)))
-    .where(eq(emailAttempts.projectId, projectId)) // email_attempts_project_idx: newest 100 of the project
-    .orderBy(desc(emailAttempts.createdAt), desc(emailAttempts.id))
-    .limit(100);
+  const rows = await listEmailAttempts(db, projectId);
   return rows.map((r) => {
     const s = r.senderConfig as SenderConfig;
     return {
