@@ -9,7 +9,8 @@ import { checkLooks, createAllKeys, createProject, openConsole, openScreen, setu
 
 // Under DATABASE_URL a database of its own: no other test's service shares these users' activity writer.
 const db = process.env.DATABASE_URL ? await isolatedDatabase() : undefined;
-const { svc } = await setupConsoleSuite(db?.url ? { env: { DATABASE_URL: db.url } } : {});
+// Countries come from a proxy's cf-ipcountry header, believed only behind a trusted proxy (GATEHOUSE_TRUST_PROXY).
+const { svc } = await setupConsoleSuite({ env: { GATEHOUSE_TRUST_PROXY: 'true', ...(db?.url ? { DATABASE_URL: db.url } : {}) } });
 let context: BrowserContext;
 let page: Page;
 let projectId: string;

@@ -1,13 +1,15 @@
 // GET /internal/metrics (protocol-resources §12.4) over HTTP, with activity recorded by real sign-ins.
-import { beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
-import { Api, expectKnownError, sharedService, uniqueEmail, type SharedService } from './support/service';
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test';
+import { Api, expectKnownError, startService, uniqueEmail, type RunningService } from './support/service';
 import { newInternalUser, newProject, type TestProject } from './support/projects';
 
 // The machine may be busy (several suites at once): allow slow service round-trips.
 setDefaultTimeout(60_000);
 
-let svc: SharedService;
-beforeAll(async () => { svc = await sharedService(); }, 60_000);
+// Countries come from a proxy's cf-ipcountry header, believed only behind a trusted proxy: a service of its own.
+let svc: RunningService;
+beforeAll(async () => { svc = await startService({ env: { GATEHOUSE_TRUST_PROXY: 'true' }, startTimeoutMs: 120_000 }); }, 180_000);
+afterAll(async () => { await svc?.stop(); });
 
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const browser = (country?: string) => ({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0', 'x-forwarded-for': '203.0.113.7', ...(country ? { 'cf-ipcountry': country } : {}) });

@@ -15,13 +15,30 @@ export interface IpInfo {
 
 interface Pending { projectId: string; userId: string; at: Date; ipInfo: IpInfo | null }
 
-/** IP information is recorded only for browser requests (protocol-auth §2.11); the headers are spoofable. */
-export function ipInfoFromHeaders(headers: Headers, socketIp?: string | null): IpInfo | null {
+/**
+ * Where a request came from: the client IP the route resolved (GATEHOUSE_TRUST_PROXY applied, http/client-ip.ts:
+ * the same address rate limits and logs use) and the request headers (user agent, geo headers).
+ */
+export interface ClientOrigin {
+  ip: string;
+  headers: Headers;
+  /** Does a proxy of the operator's stand in front (GATEHOUSE_TRUST_PROXY set)? Only then are its geo headers believed. */
+  proxyTrusted: boolean;
+}
+
+/**
+ * IP information is recorded only for browser requests (protocol-auth §2.11). The IP is the resolved client IP;
+ * the geo headers a proxy adds (Cloudflare, Vercel) are taken only behind a trusted proxy: without one, any
+ * client could write them.
+ */
+export function ipInfoOf(origin: ClientOrigin): IpInfo | null {
+  const { headers, ip } = origin;
   const ua = headers.get('user-agent') ?? '';
   if (!/Mozilla|Chrome|Safari/.test(ua)) return null;
-  const ip = headers.get('cf-connecting-ip') ?? headers.get('x-vercel-forwarded-for') ?? headers.get('x-real-ip')
-    ?? headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? socketIp ?? null;
-  if (!ip) return null;
+  if (!ip || ip === 'unknown') return null;
+  if (!origin.proxyTrusted) {
+    return { ip, countryCode: null, regionCode: null, cityName: null, latitude: null, longitude: null, tzIdentifier: null };
+  }
   const num = (v: string | null) => (v && Number.isFinite(Number(v)) ? Number(v) : null);
   const city = headers.get('x-vercel-ip-city');
   return {
@@ -35,7 +52,7 @@ export function ipInfoFromHeaders(headers: Headers, socketIp?: string | null): I
   };
 }
 
-/** Vercel percent-encodes the city; a malformed value is kept as sent (the header is untrusted anyway). */
+/** Vercel percent-encodes the city; a malformed value is kept as sent. */
 function safeDecode(v: string): string {
   try { return decodeURIComponent(v); } catch { return v; }
 }

@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import * as users from '../repo/users';
 import { createCode } from '../repo/verification-codes';
 import { issueSession, type IssuedTokens } from './session-tokens';
+import type { ClientOrigin } from './activity';
 
 /**
  * Issues a new session for the user, unless the user requires TOTP MFA: then throws
@@ -12,7 +13,7 @@ import { issueSession, type IssuedTokens } from './session-tokens';
  */
 export async function completeSignIn(
   services: Services,
-  p: { projectId: string; userId: string; isNewUser: boolean; headers?: Headers; /** when the caller already read it */ hasTotp?: boolean },
+  p: { projectId: string; userId: string; isNewUser: boolean; origin?: ClientOrigin; /** when the caller already read it */ hasTotp?: boolean },
 ): Promise<IssuedTokens> {
   if (p.hasTotp ?? (await users.totpSecret(services.db, p.projectId, p.userId)) !== null) {
     const { code } = await createCode(services.db, {
@@ -21,5 +22,5 @@ export async function completeSignIn(
     });
     throw new KnownErrors.MultiFactorAuthenticationRequired(code);
   }
-  return issueSession(services, { projectId: p.projectId, userId: p.userId, headers: p.headers });
+  return issueSession(services, { projectId: p.projectId, userId: p.userId, origin: p.origin });
 }

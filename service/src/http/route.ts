@@ -11,6 +11,7 @@ import { assertBodyType, parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
 import { clientIp } from './client-ip';
+import type { ClientOrigin } from '../auth/activity';
 import { lifecycle } from '../lifecycle';
 import { withRequestScope } from '../observability/security-events';
 import { recordHandlerOutcome } from '../observability/route-events';
@@ -50,6 +51,8 @@ export interface RouteContext<P, Q, B, A extends Access> {
   requestId: string;
   /** The caller's IP address, as far as GATEHOUSE_TRUST_PROXY lets proxies vouch for it (http/client-ip.ts). */
   ip: string;
+  /** `ip` and the headers, for the flows that record where a session was used (auth/activity.ts). */
+  origin: ClientOrigin;
   /** The signed-in user (loaded once), or null when there is no access token or the user no longer exists. */
   user(): Promise<users.UserRow | null>;
   /** The signed-in user; throws CANNOT_GET_OWN_USER_WITHOUT_USER (or `error`) when there is none. */
@@ -156,9 +159,11 @@ async function runCountedRoute(def: RouteDef, services: Services, request: Reque
 
   let userPromise: Promise<users.UserRow | null> | undefined;
   const user = () => (userPromise ??= auth?.userId ? users.load(services.db, auth.project.id, auth.userId) : Promise.resolve(null));
+  const ip = clientIp(request, services.config.trustProxy);
   const ctx: RouteContext<any, any, any, Access> = {
     services, db: services.db, auth: auth as Auth, params, query, body, request, headers: request.headers, url, requestId,
-    ip: clientIp(request, services.config.trustProxy),
+    ip,
+    origin: { ip, headers: request.headers, proxyTrusted: services.config.trustProxy !== false },
     user,
     async requireUser(error) {
       const u = await user();

@@ -5,6 +5,7 @@ import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import * as flow from '../repo/oauth-flow';
 import { completeSignIn } from '../auth/sign-in';
+import type { ClientOrigin } from '../auth/activity';
 import { constantTimeEqual, hashSecret } from '../tokens/hash';
 import { trusts } from './callback';
 
@@ -34,7 +35,7 @@ function pkceMatches(method: string, challenge: string, verifier: string | undef
 }
 
 /** The token response of a redeemed code (the route sends it uncached). */
-export async function authorizationCodeGrant(services: Services, body: Record<string, unknown>, clientId?: string, clientSecret?: string, headers?: Headers): Promise<Record<string, unknown>> {
+export async function authorizationCodeGrant(services: Services, body: Record<string, unknown>, clientId?: string, clientSecret?: string, origin?: ClientOrigin): Promise<Record<string, unknown>> {
   const code = str(body.code);
   const redirectUri = str(body.redirect_uri);
   const verifier = str(body.code_verifier);
@@ -56,7 +57,7 @@ export async function authorizationCodeGrant(services: Services, body: Record<st
   if (!taken) throw new KnownErrors.InvalidAuthorizationCode();
 
   // MFA users get MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code (is_new_user false, §3.0).
-  const tokens = await completeSignIn(services, { projectId: project.id, userId: taken.userId, isNewUser: false, headers });
+  const tokens = await completeSignIn(services, { projectId: project.id, userId: taken.userId, isNewUser: false, origin });
   return {
     access_token: tokens.access_token,
     afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl,

@@ -17,14 +17,14 @@ export const anonymousRoutes = [
     access: [...ACCESS_TYPES],
     body: IgnoredBody,
     response: SignInTokens,
-    async handler({ services, auth, headers, ip }) {
+    async handler({ services, auth, origin, ip }) {
       const project = auth.project;
       if (!ANONYMOUS_PROJECTS.has(project.id) || !services.config.internalAnonymousSignUp) throw new KnownErrors.AnonymousAccountsNotEnabled();
       await limitRequests(services, [byIp(ip, 'sign_up_ip', project.id)]);
       const { user } = await services.db.transaction((tx) => createUser(tx, project, { displayName: 'Anonymous user', isAnonymous: true }));
       const userId = user.id;
       // Anonymous users have no second factor, so there is no MFA step.
-      const tokens = await issueSession(services, { projectId: project.id, userId, headers });
+      const tokens = await issueSession(services, { projectId: project.id, userId, origin });
       return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },
   }),

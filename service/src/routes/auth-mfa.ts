@@ -25,7 +25,7 @@ export const mfaRoutes = [
     access: [...ACCESS_TYPES],
     body: MfaSignInRequest,
     response: SignInTokensWithNewUser,
-    async handler({ services, auth, body, headers, ip }) {
+    async handler({ services, auth, body, origin, ip }) {
       const projectId = auth.project.id;
       const row = await redeemFlowCode(services, ip, auth.project, {
         type: 'mfa_attempt', code: body.code, consume: true,
@@ -44,7 +44,7 @@ export const mfaRoutes = [
         },
       });
       const data = row.data as AttemptData;
-      const tokens = await issueSession(services, { projectId, userId: String(data.user_id), headers });
+      const tokens = await issueSession(services, { projectId, userId: String(data.user_id), origin });
       return { access_token: tokens.access_token, is_new_user: data.is_new_user === true, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },
   }),

@@ -54,7 +54,7 @@ export const otpRoutes = [
     method: 'POST', path: '/auth/otp/sign-in', summary: 'Sign in with a magic link code or OTP + nonce', tags: ['OTP'],
     access: [...ACCESS_TYPES], body: CodeBody,
     response: SignInTokensWithNewUser,
-    async handler({ services, auth, body, headers, ip }) {
+    async handler({ services, auth, body, origin, ip }) {
       const project = auth.project;
       let tokens: IssuedTokens | undefined;
       let isNewUser = false;
@@ -77,7 +77,7 @@ export const otpRoutes = [
           if (!user.otp_auth_enabled) await updateUserColumns(services.db, project.id, userId, { otpAuthEnabled: true });
         }
         // A new user has no second factor: no MFA step to look up.
-        tokens = await completeSignIn(services, { projectId: project.id, userId, isNewUser, headers, ...(isNewUser ? { hasTotp: false } : {}) });
+        tokens = await completeSignIn(services, { projectId: project.id, userId, isNewUser, origin, ...(isNewUser ? { hasTotp: false } : {}) });
       });
       const t = tokens!;
       return { access_token: t.access_token, is_new_user: isNewUser, refresh_token: t.refresh_token, user_id: t.user_id };

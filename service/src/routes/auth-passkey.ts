@@ -83,7 +83,7 @@ export const passkeyRoutes = [
     access: [...ACCESS_TYPES],
     body: PasskeySignInRequest,
     response: SignInTokensWithNewUser,
-    async handler({ services, auth, body, headers }) {
+    async handler({ services, auth, body, origin }) {
       const project = auth.project;
       assertPasskeysEnabled(project);
       const response = body.authentication_response as unknown as AuthenticationResponseJSON;
@@ -102,7 +102,7 @@ export const passkeyRoutes = [
       });
       const passkey = verified.passkey!;
       await passkeys.updateCounter(services.db, project.id, passkey.id, verified.newCounter!);
-      const tokens = await completeSignIn(services, { projectId: project.id, userId: passkey.userId, isNewUser: false, headers });
+      const tokens = await completeSignIn(services, { projectId: project.id, userId: passkey.userId, isNewUser: false, origin });
       return { access_token: tokens.access_token, is_new_user: false, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },
   }),

@@ -34,7 +34,7 @@ export const passwordRoutes = [
     access: [...ACCESS_TYPES],
     body: PasswordSignUpBody,
     response: SignInTokens,
-    async handler({ services, auth, body, headers, ip }) {
+    async handler({ services, auth, body, origin, ip }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
       await assertPasswordAcceptable(body.password);
@@ -51,7 +51,7 @@ export const passwordRoutes = [
           .catch((err) => console.error(`[sign-up] the verification email to a new user of project ${project.id} was not queued:`, err));
       }
       // A new user has no second factor: no MFA step to look up.
-      const tokens = await completeSignIn(services, { projectId: project.id, userId: user.id, isNewUser: true, headers, hasTotp: false });
+      const tokens = await completeSignIn(services, { projectId: project.id, userId: user.id, isNewUser: true, origin, hasTotp: false });
       return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },
   }),
@@ -60,7 +60,7 @@ export const passwordRoutes = [
     access: [...ACCESS_TYPES],
     body: PasswordSignInBody,
     response: SignInTokens,
-    async handler({ services, auth, body, headers, ip }) {
+    async handler({ services, auth, body, origin, ip }) {
       const project = auth.project;
       assertPasswordAuthEnabled(project);
       // Failed attempts are limited per IP and per account from that IP (auth/rate-limits.ts): a guesser elsewhere
@@ -73,7 +73,7 @@ export const passwordRoutes = [
         if (!found || !checked.ok) throw new KnownErrors.EmailPasswordMismatch();
         // Imported bcrypt hashes (and older forms) become argon2id of the NFKC password now that it is at hand.
         if (checked.rehash) await users.setPasswordHash(services.db, project.id, found.userId, await services.passwords.hash(body.password));
-        return completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, headers, hasTotp: found.hasTotp });
+        return completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, origin, hasTotp: found.hasTotp });
       });
       return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },

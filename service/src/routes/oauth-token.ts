@@ -35,12 +35,12 @@ export const tokenRoutes = [
     bodyTypes: ['application/x-www-form-urlencoded', 'application/json'],
     access: 'optional',
     body: OAuthTokenBody,
-    async handler({ services, body, headers }) {
+    async handler({ services, body, headers, origin }) {
       const b = body as Record<string, string | undefined>;
       const { clientId, clientSecret } = clientCredentials(b, headers);
       if (b.grant_type === 'authorization_code') {
         try {
-          return HttpResult.json(await authorizationCodeGrant(services, b, clientId, clientSecret, headers), 200, NO_STORE);
+          return HttpResult.json(await authorizationCodeGrant(services, b, clientId, clientSecret, origin), 200, NO_STORE);
         } catch (err) {
           if (err instanceof OAuthRequestError) return oauthError(err.error, err.description);
           throw err;
@@ -50,7 +50,7 @@ export const tokenRoutes = [
       const project = await assertValidClient(services, clientId, clientSecret, { secretRequired: true });
       const session = await sessions.findByRefreshToken(services.db, project.id, b.refresh_token);
       if (!session) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
-      const accessToken = await mintAccessToken(services, project.id, session.userId, session.id, headers);
+      const accessToken = await mintAccessToken(services, project.id, session.userId, session.id, origin);
       return HttpResult.json({ access_token: accessToken, token_type: 'Bearer', expires_in: services.config.accessTokenLifetimeSeconds, scope: 'legacy' }, 200, NO_STORE);
     },
   }),

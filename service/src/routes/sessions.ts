@@ -14,11 +14,11 @@ export const sessionRoutes = [
     access: ['server', 'admin'],
     body: SessionCreateBody,
     response: SessionTokens,
-    async handler({ services, auth, body, resolveUserId, headers }) {
+    async handler({ services, auth, body, resolveUserId, origin }) {
       const userId = resolveUserId(body.user_id);
       if (!(await users.exists(services.db, auth.project.id, userId))) throw new KnownErrors.UserIdDoesNotExist(userId);
       const t = await issueSession(services, {
-        projectId: auth.project.id, userId, headers,
+        projectId: auth.project.id, userId, origin,
         expiresInMs: body.expires_in_millis ?? sessions.ONE_YEAR_MS, isImpersonation: body.is_impersonation ?? false,
       });
       return { access_token: t.access_token, refresh_token: t.refresh_token };
@@ -61,12 +61,12 @@ export const sessionRoutes = [
   route({
     method: 'POST', path: '/auth/sessions/current/refresh', summary: 'Mint a new access token from the refresh token header', tags: ['Sessions'],
     access: [...ACCESS_TYPES], response: RefreshedAccessToken,
-    async handler({ services, auth, headers, schemaError }) {
+    async handler({ services, auth, headers, origin, schemaError }) {
       const refreshToken = headers.get(STACK_HEADERS.refreshToken);
       if (!refreshToken) throw schemaError('headers.x-stack-refresh-token must be defined');
       const session = await sessions.findByRefreshToken(services.db, auth.project.id, refreshToken);
       if (!session) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
-      return { access_token: await mintAccessToken(services, auth.project.id, session.userId, session.id, headers) };
+      return { access_token: await mintAccessToken(services, auth.project.id, session.userId, session.id, origin) };
     },
   }),
   route({
