@@ -5,7 +5,7 @@ import { sealEmailBodiesWith, startEmailWorker } from './email/outbox';
 import { NO_SHARED_SMTP_MESSAGE } from './email/transport';
 import { startHousekeeping } from './housekeeping';
 import { startDevIssuer } from './oauth/dev-issuer';
-import { installWebhookEmitter, startWebhookWorker } from './webhooks/worker';
+import { startWebhookWorker } from './webhooks/worker';
 
 export async function startBackgroundWork(services: Services): Promise<void> {
   const { config } = services;
@@ -16,8 +16,7 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   sealEmailBodiesWith(services.secret);
   const email = startEmailWorker(services.db, { shared, outbound: config.outbound, ...config.emailRetry });
   services.onStop.push(() => email.stop());
-  installWebhookEmitter();
-  const webhookWorker = startWebhookWorker(services.db, services.secret, { ...config.webhooks, outbound: config.outbound });
+  const webhookWorker = startWebhookWorker(services.db, services.secret, services.webhookWorkers, { ...config.webhooks, outbound: config.outbound });
   services.onStop.push(() => webhookWorker.stop());
   const housekeeping = startHousekeeping(services.db, { intervalMs: config.housekeepingIntervalMs, rateLimits: config.rateLimits });
   services.onStop.push(() => housekeeping.stop());

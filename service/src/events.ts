@@ -1,6 +1,12 @@
-// Project events (user.created, team.updated, ...) for webhooks. Emitting inside the caller's transaction
-// means an event exists exactly when its change was committed.
+// Project events (user.created, team.updated, ...) for webhooks, emitted by the flows and routes that make the
+// change (never by repo/), inside the change's transaction, so an event exists exactly when its change committed.
+//
+// The path of an event: `services.events.emit(tx, ...)` writes one webhook_deliveries row per enabled endpoint of
+// the project subscribed to the type (repo/webhooks.ts `enqueueDeliveries`), then wakes the webhook workers
+// (webhooks/worker.ts), which claim the rows and POST them. Nothing else is installed at start.
 import type { DB } from './db';
+import * as webhooks from './repo/webhooks';
+import type { Wakers } from './worker-loop';
 
 export type EventType =
   | 'user.created' | 'user.updated' | 'user.deleted'
@@ -9,12 +15,16 @@ export type EventType =
   | 'team_permission.created' | 'team_permission.deleted'
   | 'project_permission.created' | 'project_permission.deleted';
 
-type Emitter = (tx: DB, projectId: string, type: EventType, data: unknown) => Promise<void>;
-let emitter: Emitter = async () => {};
+export class Events {
+  /** `webhookWorkers`: the webhook workers of this process (Services.webhookWorkers). */
+  constructor(private readonly webhookWorkers: Wakers) {}
 
-/** Installed by the webhook module at start. */
-export function setEventEmitter(e: Emitter) { emitter = e; }
-
-export function emitEvent(tx: DB, projectId: string, type: EventType, data: unknown): Promise<void> {
-  return emitter(tx, projectId, type, data);
+  async emit(tx: DB, projectId: string, type: EventType, data: unknown): Promise<void> {
+    const queued = await webhooks.enqueueDeliveries(tx, projectId, type, { type, data });
+    // The rows become visible when the caller commits: look shortly after rather than waiting for the next poll.
+    if (queued > 0) {
+      setTimeout(() => this.webhookWorkers.wake(), 20);
+      setTimeout(() => this.webhookWorkers.wake(), 250);
+    }
+  }
 }

@@ -12,6 +12,8 @@ import { setStrictTransportSecurity } from './http/respond';
 import { TtlCache } from './repo/cache';
 import * as projects from './repo/projects';
 import * as apiKeys from './repo/api-keys';
+import { Events } from './events';
+import { Wakers } from './worker-loop';
 
 export interface Services {
   config: Config;
@@ -27,6 +29,10 @@ export interface Services {
   apiKeys: ApiKeyCache;
   /** Sessions ended before their time: their access tokens are refused (auth/revoked-sessions.ts). */
   revokedSessions: RevokedSessions;
+  /** Project events for webhooks (events.ts): written as webhook deliveries in the caller's transaction. */
+  events: Events;
+  /** The webhook delivery workers of this process (webhooks/worker.ts), woken by events and retry-now. */
+  webhookWorkers: Wakers;
   /** Hooks run when the service stops (workers register theirs). */
   onStop: (() => Promise<void> | void)[];
 }
@@ -102,6 +108,7 @@ export async function createServices(config: Config, database: Database): Promis
   const broadcast: Broadcast | undefined = notify && ((payload) => {
     notify(INVALIDATE_CHANNEL, payload).catch((err) => console.error('Failed to publish a cache invalidation:', err));
   });
+  const webhookWorkers = new Wakers();
   const services: Services = {
     config, db, database, keys, secret,
     tokens: new AccessTokens(keys, config.accessTokenLifetimeSeconds),
@@ -110,6 +117,8 @@ export async function createServices(config: Config, database: Database): Promis
     projects: new ProjectCache(db, broadcast),
     apiKeys: new ApiKeyCache(db, broadcast),
     revokedSessions: new RevokedSessions(db, config.accessTokenLifetimeSeconds),
+    events: new Events(webhookWorkers),
+    webhookWorkers,
     onStop: [() => activity.stop()],
   };
   await services.revokedSessions.start();

@@ -62,3 +62,19 @@ export function startPollingLoop(o: {
     },
   };
 }
+
+/**
+ * The wake-up calls of one kind of worker running in this process (Services holds one set per kind): whoever
+ * made rows due (an event, a retry-now) wakes them instead of waiting for their next poll.
+ */
+export class Wakers {
+  private readonly calls = new Set<() => void>();
+  /** Registers a worker's wake-up call; returns its removal. */
+  add(call: () => void): () => void {
+    this.calls.add(call);
+    return () => { this.calls.delete(call); };
+  }
+  wake(): void {
+    for (const call of this.calls) call();
+  }
+}

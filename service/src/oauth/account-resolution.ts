@@ -7,6 +7,7 @@ import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import * as accounts from '../repo/oauth-accounts';
 import { createUser } from '../users/create';
+import type { Events } from '../events';
 import type { ProviderUserInfo } from './providers';
 
 export interface ResolvedAccount {
@@ -15,6 +16,7 @@ export interface ResolvedAccount {
 }
 
 export async function resolveAccount(
+  events: Events,
   tx: DB,
   project: Project,
   p: { providerId: string; info: ProviderUserInfo; type: 'authenticate' | 'link'; linkUserId: string | null },
@@ -54,7 +56,7 @@ export async function resolveAccount(
     }
   }
 
-  const { user } = await createUser(tx, project, {
+  const { user } = await createUser(events, tx, project, {
     displayName: info.displayName,
     profileImageUrl: info.profileImageUrl,
     primaryEmail: info.email,

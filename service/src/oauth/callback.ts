@@ -120,7 +120,7 @@ async function complete(services: Services, project: Project, providerId: string
   const code = randomBytes(32).toString('hex');
   const run = () =>
     services.db.transaction(async (tx) => {
-      const account = await resolveAccount(tx, project, { providerId, info, type: data.type, linkUserId });
+      const account = await resolveAccount(services.events, tx, project, { providerId, info, type: data.type, linkUserId });
       await storeProviderTokens(tx, services, { projectId: project.id, userId: account.userId, providerId, providerAccountId: info.accountId, tokens: exchanged });
       await flow.purgeExpiredCodes(tx, project.id);
       await flow.insertCode(tx, {

@@ -4,7 +4,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { DB } from '../db';
 import { schema } from '../db';
-import { emitEvent } from '../events';
 import { foreignKeyConstraint } from '../db/errors';
 import type { Project } from './projects';
 import { isUuid } from './users';
@@ -21,11 +20,11 @@ export async function isMember(db: DB, projectId: string, teamId: string, userId
 }
 
 /**
- * Adds a member and grants the project's default permissions for its role (direct grants). A `member` join
- * emits `team_membership.created` then one `team_permission.created` per default; a team creator's does not.
- * Returns false (and changes nothing) when the user already is a member. Call inside a transaction.
+ * Adds a member and grants the project's default permissions for its role (direct grants): returns the granted
+ * permission ids, or null (and changes nothing) when the user already is a member. Call inside a transaction.
+ * The events of a member's join are the caller's (teams/membership.ts); a team creator's join has none.
  */
-export async function addMember(tx: DB, project: Project, teamId: string, userId: string, o: { role: 'creator' | 'member'; selected?: boolean }): Promise<boolean> {
+export async function addMember(tx: DB, project: Project, teamId: string, userId: string, o: { role: 'creator' | 'member'; selected?: boolean }): Promise<{ permissionIds: string[] } | null> {
   let inserted: unknown[];
   try {
     inserted = await tx.insert(m).values({ projectId: project.id, teamId, userId, isSelected: o.selected ?? false })
@@ -36,26 +35,20 @@ export async function addMember(tx: DB, project: Project, teamId: string, userId
     if (fk.includes('user')) throw new KnownErrors.UserNotFound();
     throw new KnownErrors.TeamNotFound(teamId);
   }
-  if (inserted.length === 0) return false;
+  if (inserted.length === 0) return null;
   const defaults = o.role === 'creator' ? project.config.team_creator_default_permissions : project.config.team_member_default_permissions;
   const ids = [...new Set(defaults.map((p) => p.id))];
   if (ids.length) {
     await tx.insert(schema.teamPermissionGrants).values(ids.map((permissionId) => ({ projectId: project.id, teamId, userId, permissionId }))).onConflictDoNothing();
   }
-  if (o.role === 'member') {
-    await emitEvent(tx, project.id, 'team_membership.created', { team_id: teamId, user_id: userId });
-    for (const id of ids) await emitEvent(tx, project.id, 'team_permission.created', { id, team_id: teamId, user_id: userId });
-  }
-  return true;
+  return { permissionIds: ids };
 }
 
-/** Removes a membership (its direct grants and selected flag go with it); emits `team_membership.deleted`. */
+/** Removes a membership (its direct grants and selected flag go with it); the caller emits `team_membership.deleted`. */
 export async function removeMember(tx: DB, projectId: string, teamId: string, userId: string): Promise<boolean> {
   if (!isUuid(teamId) || !isUuid(userId)) return false;
   const rows = await tx.delete(m).where(and(eq(m.projectId, projectId), eq(m.teamId, teamId), eq(m.userId, userId))).returning({ u: m.userId });
-  if (rows.length === 0) return false;
-  await emitEvent(tx, projectId, 'team_membership.deleted', { team_id: teamId, user_id: userId });
-  return true;
+  return rows.length > 0;
 }
 
 export interface ProfileRow { teamId: string; userId: string; displayName: string | null; profileImageUrl: string | null }

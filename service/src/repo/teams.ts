@@ -1,10 +1,9 @@
-// Teams: rows, client/server views, listing, and create/update/delete with their webhook events (run inside the
-// caller's transaction, so an event exists exactly when its change committed).
+// Teams: rows, client/server views, listing, create/update/delete (their webhook events are the callers', inside
+// the same transaction: routes/teams.ts, users/create.ts).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ClientTeam, ServerTeam } from '@gatehouse/shared/schemas/teams';
 import type { DB } from '../db';
 import { schema } from '../db';
-import { emitEvent } from '../events';
 import type { Project } from './projects';
 import { isUuid } from './users';
 import { addMember } from './team-members';
@@ -55,7 +54,7 @@ export interface NewTeam {
   selectForCreator?: boolean;
 }
 
-/** Creates a team (and the creator's membership); emits `team.created`. Call inside a transaction. */
+/** Creates a team (and the creator's membership). Call inside a transaction; the caller emits `team.created`. */
 export async function createTeam(tx: DB, project: Project, n: NewTeam): Promise<TeamRow> {
   const [row] = await tx.insert(t).values({
     projectId: project.id,
@@ -65,7 +64,6 @@ export async function createTeam(tx: DB, project: Project, n: NewTeam): Promise<
     clientReadOnlyMetadata: n.clientReadOnlyMetadata ?? null,
     serverMetadata: n.serverMetadata ?? null,
   }).returning();
-  await emitEvent(tx, project.id, 'team.created', serverTeamView(row));
   if (n.creatorUserId) await addMember(tx, project, row.id, n.creatorUserId, { role: 'creator', selected: n.selectForCreator });
   return row;
 }
@@ -78,7 +76,7 @@ export interface TeamUpdate {
   serverMetadata?: unknown;
 }
 
-/** Updates a team; emits `team.updated`. Returns null when the team does not exist. */
+/** Updates a team (the caller emits `team.updated`). Returns null when the team does not exist. */
 export async function updateTeam(tx: DB, projectId: string, teamId: string, u: TeamUpdate): Promise<TeamRow | null> {
   const set: Partial<typeof t.$inferInsert> = {};
   if (u.displayName !== undefined) set.displayName = u.displayName;
@@ -89,13 +87,11 @@ export async function updateTeam(tx: DB, projectId: string, teamId: string, u: T
   const row = Object.keys(set).length
     ? (await tx.update(t).set(set).where(and(eq(t.projectId, projectId), eq(t.id, teamId))).returning())[0]
     : await findTeam(tx, projectId, teamId);
-  if (!row) return null;
-  await emitEvent(tx, projectId, 'team.updated', serverTeamView(row));
-  return row;
+  return row ?? null;
 }
 
 /**
- * Deletes a team (memberships and grants cascade) and its pending invitations; emits `team.deleted` only.
+ * Deletes a team (memberships and grants cascade) and its pending invitations; the caller emits `team.deleted` only.
  * Returns false when the team does not exist.
  */
 export async function deleteTeam(tx: DB, projectId: string, teamId: string): Promise<boolean> {
@@ -104,6 +100,5 @@ export async function deleteTeam(tx: DB, projectId: string, teamId: string): Pro
   if (rows.length === 0) return false;
   const v = schema.verificationCodes;
   await tx.delete(v).where(and(eq(v.projectId, projectId), eq(v.type, 'team_invitation'), sql`${v.data}->>'team_id' = ${teamId}`));
-  await emitEvent(tx, projectId, 'team.deleted', { id: teamId });
   return true;
 }

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../db/errors';
 import { schema } from '../db';
 import type { Project } from './projects';
 import type { ChannelRow } from './contact-channels';
-import { createTeam } from './teams';
+import { createTeam, type TeamRow } from './teams';
 
 export interface NewUser {
   displayName?: string | null;
@@ -37,7 +37,7 @@ export async function assertEmailFreeForAuth(db: DB, projectId: string, email: s
  * inside a transaction. `emailCheckedFree`: the caller has just checked that no one signs in with the primary email
  * (the unique index still decides a race). Returns the new user id and its primary email channel.
  */
-export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<{ id: string; channel: ChannelRow | null }> {
+export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<{ id: string; channel: ChannelRow | null; personalTeam: TeamRow | null }> {
   const emptyToNull = (v: string | null | undefined) => (v === '' ? null : v ?? null);
   if (u.primaryEmail && u.primaryEmailAuthEnabled && !o.emailCheckedFree) await assertEmailFreeForAuth(tx, project.id, u.primaryEmail);
   const [user] = await tx.insert(schema.users).values({
@@ -79,11 +79,12 @@ export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emai
   for (const p of project.config.user_default_permissions) {
     await tx.insert(schema.projectPermissionGrants).values({ projectId: project.id, userId: user.id, permissionId: p.id }).onConflictDoNothing();
   }
+  let personalTeam: TeamRow | null = null;
   if (project.config.create_team_on_sign_up) {
     const name = u.displayName ? `${u.displayName}'s Team` : u.primaryEmail ? `${u.primaryEmail}'s Team` : 'Personal Team';
-    await createTeam(tx, project, { displayName: name, creatorUserId: user.id, selectForCreator: true });
+    personalTeam = await createTeam(tx, project, { displayName: name, creatorUserId: user.id, selectForCreator: true });
   }
-  return { id: user.id, channel };
+  return { id: user.id, channel, personalTeam };
 }
 
 /** Columns of a user row an update may set. */

@@ -21,7 +21,7 @@ export const anonymousRoutes = [
       const project = auth.project;
       if (!ANONYMOUS_PROJECTS.has(project.id) || !services.config.internalAnonymousSignUp) throw new KnownErrors.AnonymousAccountsNotEnabled();
       await limitRequests(services, [byIp(ip, 'sign_up_ip', project.id)]);
-      const { user } = await services.db.transaction((tx) => createUser(tx, project, { displayName: 'Anonymous user', isAnonymous: true }));
+      const { user } = await services.db.transaction((tx) => createUser(services.events, tx, project, { displayName: 'Anonymous user', isAnonymous: true }));
       const userId = user.id;
       // Anonymous users have no second factor, so there is no MFA step.
       const tokens = await issueSession(services, { projectId: project.id, userId, origin });

@@ -16,7 +16,6 @@ import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import * as sessions from '../repo/sessions';
 import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
-import { emitEvent } from '../events';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 import { assertNotCommonPassword } from '../auth/common-passwords';
 import { invalidateResetCodes } from '../repo/verification-codes';
@@ -93,7 +92,7 @@ export const passwordResetRoutes = [
           // This code is used; every other outstanding reset link of the user ends with it.
           await invalidateResetCodes(tx, project.id, userId);
           const row = await users.load(tx, project.id, userId);
-          await emitEvent(tx, project.id, 'user.updated', row && users.serverView(row));
+          await services.events.emit(tx, project.id, 'user.updated', row && users.serverView(row));
           await queueNotice(tx, services, project, { userId, type: 'password_changed', extra: {} });
         });
         sendQueuedNotices();

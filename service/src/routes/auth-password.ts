@@ -44,7 +44,7 @@ export const passwordRoutes = [
       if (await users.findByAuthEmail(services.db, project.id, body.email)) throw new KnownErrors.UserEmailAlreadyExists(body.email);
       const passwordHash = await services.passwords.hash(body.password);
       const { user, channel } = await services.db.transaction((tx) =>
-        createUser(tx, project, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash }, { emailCheckedFree: true }));
+        createUser(services.events, tx, project, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash }, { emailCheckedFree: true }));
       // The verification email is best effort: its failures (e.g. an untrusted callback) never fail the sign-up.
       if (body.verification_callback_url && channel) {
         void sendChannelVerificationEmail(services, project, { userId: user.id, channelId: channel.id, email: body.email, callbackUrl: body.verification_callback_url })

@@ -6,7 +6,6 @@ import { route } from '../http/route';
 import { definitionGraph, findDefinition } from '../repo/permission-definitions';
 import * as grants from '../repo/permissions';
 import * as users from '../repo/users';
-import { emitEvent } from '../events';
 import { isForeignKeyViolation } from '../db/errors';
 import { checkPermissionIds } from './permission-definitions';
 import { cmp, expandByHolder, listedUserId } from './permission-lists';
@@ -44,7 +43,7 @@ export const projectPermissionRoutes = [
         if (!def || def.scope !== 'project') throw new KnownErrors.PermissionNotFound(params.permission_id);
         try {
           if (await grants.grantProjectPermission(tx, projectId, userId, params.permission_id)) {
-            await emitEvent(tx, projectId, 'project_permission.created', { id: params.permission_id, user_id: userId });
+            await ctx.services.events.emit(tx, projectId, 'project_permission.created', { id: params.permission_id, user_id: userId });
           }
         } catch (err) {
           // The user was deleted meanwhile (foreign key).
@@ -66,7 +65,7 @@ export const projectPermissionRoutes = [
       await ctx.db.transaction(async (tx) => {
         if (!(await users.exists(tx, projectId, userId))) throw new KnownErrors.UserNotFound();
         if (!(await grants.revokeProjectPermission(tx, projectId, userId, params.permission_id))) throw new KnownErrors.PermissionNotFound(params.permission_id);
-        await emitEvent(tx, projectId, 'project_permission.deleted', { id: params.permission_id, user_id: userId });
+        await ctx.services.events.emit(tx, projectId, 'project_permission.deleted', { id: params.permission_id, user_id: userId });
       });
       return { success: true as const };
     },

@@ -15,9 +15,9 @@ import { assertTrustedCallback } from '../auth/flow-emails';
 import { loadProjectTemplate } from '../repo/email-templates';
 import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
 import * as invitations from '../repo/team-invitations';
-import * as members from '../repo/team-members';
 import * as teams from '../repo/teams';
 import { assertTeamPermission } from '../teams/permission-check';
+import { joinTeam } from '../teams/membership';
 import { clientUser } from './teams';
 
 
@@ -99,7 +99,7 @@ export const teamInvitationRoutes = [
       await ctx.db.transaction(async (tx) => {
         if (!(await invitations.markUsed(tx, auth.project.id, row.id))) throw new KnownErrors.VerificationCodeAlreadyUsed();
         if (!(await teams.findTeam(tx, auth.project.id, teamId, 'share'))) throw new KnownErrors.TeamNotFound(teamId);
-        await members.addMember(tx, auth.project, teamId, user.id, { role: 'member' });
+        await joinTeam(ctx.services.events, tx, auth.project, teamId, user.id);
       });
       return {};
     },

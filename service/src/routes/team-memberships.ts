@@ -8,6 +8,7 @@ import * as teams from '../repo/teams';
 import * as members from '../repo/team-members';
 import * as users from '../repo/users';
 import { assertTeamPermission } from '../teams/permission-check';
+import { joinTeam } from '../teams/membership';
 import { clientUser } from './teams';
 
 export const teamMembershipRoutes = [
@@ -19,7 +20,7 @@ export const teamMembershipRoutes = [
       const userId = ctx.resolveUserId(params.user_id);
       if (!(await users.exists(ctx.db, auth.project.id, userId))) throw new KnownErrors.UserNotFound();
       if (!(await teams.findTeam(ctx.db, auth.project.id, params.team_id))) throw new KnownErrors.TeamNotFound(params.team_id);
-      const added = await ctx.db.transaction((tx) => members.addMember(tx, auth.project, params.team_id, userId, { role: 'member' }));
+      const added = await ctx.db.transaction((tx) => joinTeam(ctx.services.events, tx, auth.project, params.team_id, userId));
       if (!added) throw new KnownErrors.TeamMembershipAlreadyExists();
       return { team_id: params.team_id, user_id: userId };
     },
@@ -34,7 +35,11 @@ export const teamMembershipRoutes = [
         const user = await clientUser(ctx);
         if (userId !== user.id) await assertTeamPermission(ctx.db, auth.project.id, params.team_id, user.id, '$remove_members');
       }
-      const removed = await ctx.db.transaction((tx) => members.removeMember(tx, auth.project.id, params.team_id, userId));
+      const removed = await ctx.db.transaction(async (tx) => {
+        const gone = await members.removeMember(tx, auth.project.id, params.team_id, userId);
+        if (gone) await ctx.services.events.emit(tx, auth.project.id, 'team_membership.deleted', { team_id: params.team_id, user_id: userId });
+        return gone;
+      });
       if (!removed) throw new KnownErrors.TeamMembershipNotFound(params.team_id, userId);
       return { success: true as const };
     },

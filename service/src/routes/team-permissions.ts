@@ -8,7 +8,6 @@ import { definitionGraph, findDefinition } from '../repo/permission-definitions'
 import * as grants from '../repo/permissions';
 import * as members from '../repo/team-members';
 import * as users from '../repo/users';
-import { emitEvent } from '../events';
 import { checkPermissionIds } from './permission-definitions';
 import { cmp, expandByHolder, listedUserId } from './permission-lists';
 
@@ -53,7 +52,7 @@ export const teamPermissionRoutes = [
           if (!def || def.scope !== 'team') throw new KnownErrors.PermissionNotFound(params.permission_id);
         }
         if (await grants.grantTeamPermission(tx, projectId, params.team_id, userId, params.permission_id)) {
-          await emitEvent(tx, projectId, 'team_permission.created', { id: params.permission_id, team_id: params.team_id, user_id: userId });
+          await ctx.services.events.emit(tx, projectId, 'team_permission.created', { id: params.permission_id, team_id: params.team_id, user_id: userId });
         }
         return { id: params.permission_id, team_id: params.team_id, user_id: userId };
       });
@@ -71,7 +70,7 @@ export const teamPermissionRoutes = [
         if (!(await grants.revokeTeamPermission(tx, projectId, params.team_id, userId, params.permission_id))) {
           throw new KnownErrors.TeamPermissionNotFound(params.team_id, userId, params.permission_id);
         }
-        await emitEvent(tx, projectId, 'team_permission.deleted', { id: params.permission_id, team_id: params.team_id, user_id: userId });
+        await ctx.services.events.emit(tx, projectId, 'team_permission.deleted', { id: params.permission_id, team_id: params.team_id, user_id: userId });
       });
       return { success: true as const };
     },

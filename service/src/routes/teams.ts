@@ -83,10 +83,14 @@ export const teamRoutes = [
     async handler(ctx) {
       const body = ctx.body;
       const creatorUserId = await resolveCreator(ctx, body, ctx.query.add_current_user);
-      const row = await ctx.db.transaction((tx) => teams.createTeam(tx, ctx.auth.project, {
-        displayName: body.display_name, profileImageUrl: body.profile_image_url, clientMetadata: body.client_metadata,
-        clientReadOnlyMetadata: body.client_read_only_metadata, serverMetadata: body.server_metadata, creatorUserId,
-      }));
+      const row = await ctx.db.transaction(async (tx) => {
+        const created = await teams.createTeam(tx, ctx.auth.project, {
+          displayName: body.display_name, profileImageUrl: body.profile_image_url, clientMetadata: body.client_metadata,
+          clientReadOnlyMetadata: body.client_read_only_metadata, serverMetadata: body.server_metadata, creatorUserId,
+        });
+        await ctx.services.events.emit(tx, ctx.auth.project.id, 'team.created', teams.serverTeamView(created));
+        return created;
+      });
       return teamViewFor(ctx.auth, row);
     },
   }),
@@ -104,10 +108,14 @@ export const teamRoutes = [
       const body = ctx.body;
       await checkTeamAccess(ctx, ctx.params.team_id, '$update_team');
       if (ctx.auth.type === 'client') assertClientProfileImage(body.profile_image_url);
-      const row = await ctx.db.transaction((tx) => teams.updateTeam(tx, ctx.auth.project.id, ctx.params.team_id, {
-        displayName: body.display_name, profileImageUrl: body.profile_image_url, clientMetadata: body.client_metadata,
-        clientReadOnlyMetadata: body.client_read_only_metadata, serverMetadata: body.server_metadata,
-      }));
+      const row = await ctx.db.transaction(async (tx) => {
+        const updated = await teams.updateTeam(tx, ctx.auth.project.id, ctx.params.team_id, {
+          displayName: body.display_name, profileImageUrl: body.profile_image_url, clientMetadata: body.client_metadata,
+          clientReadOnlyMetadata: body.client_read_only_metadata, serverMetadata: body.server_metadata,
+        });
+        if (updated) await ctx.services.events.emit(tx, ctx.auth.project.id, 'team.updated', teams.serverTeamView(updated));
+        return updated;
+      });
       if (!row) throw new KnownErrors.TeamNotFound(ctx.params.team_id);
       return teamViewFor(ctx.auth, row);
     },
@@ -117,7 +125,11 @@ export const teamRoutes = [
     access: [...ACCESS_TYPES], params: TeamParams, response: Success,
     async handler(ctx) {
       await checkTeamAccess(ctx, ctx.params.team_id, '$delete_team');
-      const deleted = await ctx.db.transaction((tx) => teams.deleteTeam(tx, ctx.auth.project.id, ctx.params.team_id));
+      const deleted = await ctx.db.transaction(async (tx) => {
+        const gone = await teams.deleteTeam(tx, ctx.auth.project.id, ctx.params.team_id);
+        if (gone) await ctx.services.events.emit(tx, ctx.auth.project.id, 'team.deleted', { id: ctx.params.team_id });
+        return gone;
+      });
       if (!deleted) throw new KnownErrors.TeamNotFound(ctx.params.team_id);
       return { success: true as const };
     },

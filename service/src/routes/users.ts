@@ -10,7 +10,6 @@ import { createUser } from '../users/create';
 import { lockUser } from '../repo/contact-channels';
 import { invalidateResetCodes } from '../repo/verification-codes';
 import { applyUserUpdate, newUserFromCreate } from '../users/update';
-import { emitEvent } from '../events';
 import type { Services } from '../services';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
@@ -51,7 +50,7 @@ async function updateUser(ctx: AuthedContext, before: users.UserRow, body: Serve
     await applyUserUpdate(tx, services, auth.project, userId, body, auth.type === 'client');
     if (body.password !== undefined || body.password_hash !== undefined) await invalidateResetCodes(tx, auth.project.id, userId);
     const row = await users.load(tx, auth.project.id, userId);
-    await emitEvent(tx, auth.project.id, 'user.updated', row && users.serverView(row));
+    await services.events.emit(tx, auth.project.id, 'user.updated', row && users.serverView(row));
     if (weakened?.mfaOff) await queueNotice(tx, services, auth.project, { userId, type: 'mfa_disabled', extra: {} });
     if (weakened?.passkeyOff) await queueNotice(tx, services, auth.project, { userId, type: 'passkey_removed', extra: {} });
   });
@@ -66,8 +65,8 @@ async function deleteUser(ctx: AuthedContext, userId: string) {
   await services.db.transaction(async (tx) => {
     const teamIds = await users.removeWithTeams(tx, auth.project.id, userId);
     if (!teamIds) throw new KnownErrors.UserNotFound();
-    for (const id of teamIds) await emitEvent(tx, auth.project.id, 'team_membership.deleted', { team_id: id, user_id: userId });
-    await emitEvent(tx, auth.project.id, 'user.deleted', { id: userId, teams: teamIds.map((id) => ({ id })) });
+    for (const id of teamIds) await services.events.emit(tx, auth.project.id, 'team_membership.deleted', { team_id: id, user_id: userId });
+    await services.events.emit(tx, auth.project.id, 'user.deleted', { id: userId, teams: teamIds.map((id) => ({ id })) });
   });
   await services.revokedSessions.sync();
   return { success: true as const };
@@ -124,7 +123,7 @@ export const userRoutes = [
     access: [...SERVER], body: ServerUserCreateBody, response: ServerUser, status: 201,
     async handler({ services, auth, body }) {
       const fields = await newUserFromCreate(services, auth.project, body ?? {});
-      const { user } = await services.db.transaction((tx) => createUser(tx, auth.project, fields));
+      const { user } = await services.db.transaction((tx) => createUser(services.events, tx, auth.project, fields));
       return users.serverView(user);
     },
   }),

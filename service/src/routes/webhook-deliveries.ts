@@ -7,7 +7,6 @@ import { WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryParams, Webhoo
 import type { DB } from '../db';
 import { route } from '../http/route';
 import * as webhooks from '../repo/webhooks';
-import { kickWebhookWorkers } from '../webhooks/worker';
 
 const TAGS = ['Webhooks'];
 /** How many deliveries the list shows: the recent history, not an archive. */
@@ -38,26 +37,26 @@ export const webhookDeliveryRoutes = [
   route({
     method: 'POST', path: '/webhooks/endpoints/:endpoint_id/test', summary: `[Gatehouse] Send a \`${WEBHOOK_TEST_EVENT_TYPE}\` event to this endpoint (whatever its event types), signed like every event`, tags: TAGS,
     access: ['admin'], params: WebhookEndpointParams, body: OptionalEmptyBody, response: WebhookDelivery, status: 201,
-    async handler({ db, auth, params }) {
+    async handler({ services, db, auth, params }) {
       const endpoint = await enabledEndpoint(db, auth.project.id, params.endpoint_id);
       const row = await webhooks.insertDelivery(db, {
         projectId: auth.project.id, endpointId: endpoint.id, eventType: WEBHOOK_TEST_EVENT_TYPE,
         payload: { type: WEBHOOK_TEST_EVENT_TYPE, data: { endpoint_id: endpoint.id, sent_at_millis: Date.now() } },
       });
-      kickWebhookWorkers();
+      services.webhookWorkers.wake();
       return webhooks.deliveryView(row);
     },
   }),
   route({
     method: 'POST', path: '/webhooks/endpoints/:endpoint_id/deliveries/:delivery_id/retry', summary: '[Gatehouse] Attempt a delivery now: a pending one without waiting for its back-off, a failed or delivered one once more (same webhook-id)', tags: TAGS,
     access: ['admin'], params: WebhookDeliveryParams, body: OptionalEmptyBody, response: WebhookDelivery,
-    async handler({ db, auth, params }) {
+    async handler({ services, db, auth, params }) {
       await enabledEndpoint(db, auth.project.id, params.endpoint_id);
       const row = await webhooks.makeDueNow(db, auth.project.id, params.endpoint_id, params.delivery_id);
       if (!row) {
         throw (await webhooks.findDelivery(db, auth.project.id, params.endpoint_id, params.delivery_id)) ? deliveryInFlight() : deliveryNotFound();
       }
-      kickWebhookWorkers();
+      services.webhookWorkers.wake();
       return webhooks.deliveryView(row);
     },
   }),

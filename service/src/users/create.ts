@@ -1,11 +1,13 @@
 // The one way a user comes into being (password, OTP and OAuth sign-up, anonymous sign-up, POST /users): the rows
-// (repo/user-writes.ts), then `user.created` in the same transaction, so the event exists exactly when the user does.
+// (repo/user-writes.ts), then the events in the same transaction (`team.created` for a personal team, then
+// `user.created`), so they exist exactly when the user does.
 import type { DB } from '../db';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import type { ChannelRow } from '../repo/contact-channels';
 import { insertUser, type NewUser } from '../repo/user-writes';
-import { emitEvent } from '../events';
+import type { Events } from '../events';
+import { serverTeamView } from '../repo/teams';
 
 export interface CreatedUser {
   user: users.UserRow;
@@ -14,13 +16,14 @@ export interface CreatedUser {
 }
 
 /**
- * Creates the user and emits `user.created`. Call inside a transaction. `emailCheckedFree`: the caller has just
+ * Creates the user and emits its events. Call inside a transaction. `emailCheckedFree`: the caller has just
  * checked that no one signs in with the primary email, so it is not read again.
  */
-export async function createUser(tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<CreatedUser> {
-  const { id, channel } = await insertUser(tx, project, u, o);
+export async function createUser(events: Events, tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<CreatedUser> {
+  const { id, channel, personalTeam } = await insertUser(tx, project, u, o);
+  if (personalTeam) await events.emit(tx, project.id, 'team.created', serverTeamView(personalTeam));
   // Read back once, in the shape the event and the callers need (personal team, auth methods).
   const user = (await users.load(tx, project.id, id))!;
-  await emitEvent(tx, project.id, 'user.created', users.serverView(user));
+  await events.emit(tx, project.id, 'user.created', users.serverView(user));
   return { user, channel };
 }

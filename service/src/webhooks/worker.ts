@@ -1,17 +1,15 @@
 /**
- * Webhook delivery: the event emitter (one outbox row per subscribed endpoint, written in the transaction of the
- * change, so an event exists exactly when its change committed) and the worker that POSTs rows to their
- * endpoints, signed per Standard Webhooks, with retries and back-off. Delivery is at least once; the
+ * Webhook delivery: the worker that POSTs the webhook_deliveries rows (written by events.ts, one per subscribed
+ * endpoint, in the transaction of the change) to their endpoints, signed per Standard Webhooks, with retries and back-off. Delivery is at least once; the
  * `webhook-id` stays the same across retries so receivers can drop duplicates.
  *
  * Row life cycle (same scheme as the email outbox): pending → sending → delivered | pending (retry) | failed.
  * Claims use FOR UPDATE SKIP LOCKED, so several workers and service instances share the table safely.
  */
 import type { DB } from '../db';
-import { setEventEmitter } from '../events';
 import * as webhooks from '../repo/webhooks';
 import { decryptString } from '../tokens/encryption';
-import { backoffDelayMs, startPollingLoop } from '../worker-loop';
+import { backoffDelayMs, startPollingLoop, type Wakers } from '../worker-loop';
 import { PrivateTargetRefused, pinnedFetchTarget, type OutboundPolicy } from '../net/outbound-targets';
 import { webhookHeaders } from './signing';
 
@@ -46,21 +44,8 @@ export function webhookOptionsFromEnv(env: Record<string, string | undefined>): 
 
 export { backoffDelayMs as backoffMs } from '../worker-loop';
 
-const workers = new Set<() => void>();
-/** Wakes this process's workers (e.g. after a delivery was made due now), instead of waiting for the next poll. */
-export function kickWebhookWorkers() { for (const k of workers) k(); }
-const kickAll = kickWebhookWorkers;
-
-/** Installs the emitter behind `emitEvent` (events.ts). */
-export function installWebhookEmitter(): void {
-  setEventEmitter(async (tx, projectId, type, data) => {
-    const n = await webhooks.enqueueDeliveries(tx, projectId, type, { type, data });
-    // The rows become visible when the caller commits; look shortly after rather than waiting for the poll.
-    if (n > 0) { setTimeout(kickAll, 20); setTimeout(kickAll, 250); }
-  });
-}
-
-export function startWebhookWorker(db: DB, secret: string, options: WebhookWorkerOptions = {}) {
+/** `wakers`: where the worker registers its wake-up call (Services.webhookWorkers: events and retry-now wake it). */
+export function startWebhookWorker(db: DB, secret: string, wakers: Wakers, options: WebhookWorkerOptions = {}) {
   const o = {
     pollMs: options.pollMs ?? 1_000,
     batchSize: options.batchSize ?? 20,
@@ -116,9 +101,9 @@ export function startWebhookWorker(db: DB, secret: string, options: WebhookWorke
   const polling = startPollingLoop({
     pollMs: o.pollMs, batchSize: o.batchSize, round, onRoundError: (err) => o.logger.error('[webhooks] delivery round failed:', err),
   });
-  workers.add(polling.kick);
+  const unregister = wakers.add(polling.kick);
   return {
     kick: polling.kick,
-    async stop() { workers.delete(polling.kick); await polling.stop(); },
+    async stop() { unregister(); await polling.stop(); },
   };
 }
