@@ -5,7 +5,7 @@ import { allRoutes } from './routes';
 import { runRoute, type RouteDef } from './http/route';
 import { CORS_HEADERS, CORS_PREFLIGHT_HEADERS, HttpResult, errorResult, newRequestId, toResponse } from './http/respond';
 import { buildOpenApiDocument, docsAsset, docsPage } from './http/openapi';
-import { rememberSocketIp } from './http/client-ip';
+import { clientIp } from './http/client-ip';
 import { lifecycle } from './lifecycle';
 import { createFrontEnds } from './http/front-ends';
 import { finishRequest, incomingIds } from './observability/requests';
@@ -18,14 +18,15 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
   const { isProduction } = services.config;
   const app = new Elysia({ normalize: false });
 
-  const handle = async (def: RouteDef, request: Request, params: Record<string, string>) => {
+  const handle = async (def: RouteDef, request: Request, params: Record<string, string>, socketIp: string | undefined) => {
     const startedAt = performance.now();
     const ids = incomingIds(request.headers);
     const requestId = ids.requestId ?? ids.traceId ?? newRequestId();
     const url = new URL(request.url);
     let result: HttpResult;
     try {
-      result = await runRoute(def, services, request, url, params, requestId);
+      const ip = clientIp(socketIp, request.headers, services.config.trustProxy);
+      result = await runRoute(def, services, { request, url, rawParams: params, requestId, ip });
     } catch (err) {
       result = errorResult(err, requestId, { isProduction, method: request.method, url: url.pathname });
     }
@@ -36,7 +37,7 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
   for (const def of routes) {
     for (const prefix of API_PREFIXES) {
       app.route(def.method, prefix + def.path, ({ request, params, server }) =>
-        handle(def, rememberSocketIp(request, server?.requestIP(request)?.address), params as Record<string, string>), { parse: 'none' });
+        handle(def, request, params as Record<string, string>, server?.requestIP(request)?.address), { parse: 'none' });
     }
   }
 

@@ -1,7 +1,7 @@
 // Background workers started with the service: the email outbox (and, as they land, webhook deliveries and
 // the development OpenID provider). Each registers its stop hook.
 import type { Services } from './services';
-import { sealEmailBodiesWith, startEmailWorker } from './email/outbox';
+import { startEmailWorker } from './email/outbox';
 import { NO_SHARED_SMTP_MESSAGE } from './email/transport';
 import { startHousekeeping } from './housekeeping';
 import { startDevIssuer } from './oauth/dev-issuer';
@@ -13,8 +13,9 @@ export async function startBackgroundWork(services: Services): Promise<void> {
     console.warn(`[email] warning: SMTP_URL is not set. Mail of projects using the shared email config will not be sent: each attempt fails with "${NO_SHARED_SMTP_MESSAGE}" (see the sent-email list). Set SMTP_URL, e.g. smtp://user:pass@mail.example.com:587.`);
   }
   const shared = { smtpUrl: config.smtpUrl, smtpSender: config.smtpSender, consoleFallback: !config.isProduction };
-  sealEmailBodiesWith(services.secret);
-  const email = startEmailWorker(services.db, { shared, outbound: config.outbound, ...config.emailRetry });
+  const email = startEmailWorker(services.db, {
+    shared, outbound: config.outbound, ...config.emailRetry, bodySecret: services.secret, wakers: services.emailWorkers,
+  });
   services.onStop.push(() => email.stop());
   const webhookWorker = startWebhookWorker(services.db, services.secret, services.webhookWorkers, { ...config.webhooks, outbound: config.outbound });
   services.onStop.push(() => webhookWorker.stop());

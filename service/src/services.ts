@@ -14,6 +14,7 @@ import * as projects from './repo/projects';
 import * as apiKeys from './repo/api-keys';
 import { Events } from './events';
 import { Wakers } from './worker-loop';
+import { IssuerDiscovery } from './oauth/endpoints';
 
 export interface Services {
   config: Config;
@@ -33,6 +34,10 @@ export interface Services {
   events: Events;
   /** The webhook delivery workers of this process (webhooks/worker.ts), woken by events and retry-now. */
   webhookWorkers: Wakers;
+  /** The email outbox workers of this process (email/outbox.ts), woken when mail is queued. */
+  emailWorkers: Wakers;
+  /** OpenID issuers standing in for OAuth providers, discovered once per few minutes (oauth/endpoints.ts). */
+  oauthDiscovery: IssuerDiscovery;
   /** Hooks run when the service stops (workers register theirs). */
   onStop: (() => Promise<void> | void)[];
 }
@@ -119,6 +124,8 @@ export async function createServices(config: Config, database: Database): Promis
     revokedSessions: new RevokedSessions(db, config.accessTokenLifetimeSeconds),
     events: new Events(webhookWorkers),
     webhookWorkers,
+    oauthDiscovery: new IssuerDiscovery(),
+    emailWorkers: new Wakers(),
     onStop: [() => activity.stop()],
   };
   await services.revokedSessions.start();

@@ -17,11 +17,12 @@ import {
   NO_SHARED_SMTP_MESSAGE, createMailTransport, describeSendError, senderConfigFor, sharedSmtpSettings, type StandardEmailConfig,
 } from '../src/email/transport';
 import {
-  backoffDelayMs, enqueueEmail, enqueueTemplatedEmail, kickEmailWorkers, listSentEmails, startEmailWorker,
+  backoffDelayMs, enqueueEmail, enqueueTemplatedEmail, listSentEmails, startEmailWorker,
   type EmailWorker, type EmailWorkerOptions,
 } from '../src/email/outbox';
 import { sendTestEmail } from '../src/email/test-email';
 import { useSecretsAtRestKeys } from '../src/tokens/secrets-at-rest';
+import { Wakers } from '../src/worker-loop';
 import { extractCode, extractCodeLink, extractOtp, startSmtpFixture, type SmtpFixture } from './support/smtp';
 
 const silent = { warn() {}, error() {} };
@@ -212,6 +213,8 @@ describe('outbox', () => {
   let authSmtp: SmtpFixture;
   let rejectingSmtp: SmtpFixture;
   const running: EmailWorker[] = [];
+  /** This process's email workers, as Services.emailWorkers holds them: queueing a mail wakes them. */
+  const wakers = new Wakers();
   const P1 = 'project-one';
   const P2 = 'project-two';
 
@@ -219,7 +222,7 @@ describe('outbox', () => {
     type: 'standard', host: '127.0.0.1', port, username: 'user', password: 'hunter2', sender_name: 'Acme Mail', sender_email: 'mail@acme.test',
   });
   const worker = (opts: EmailWorkerOptions = {}) => {
-    const w = startEmailWorker(db, { pollMs: 25, logger: silent, outbound: LOCAL_TARGETS, ...opts });
+    const w = startEmailWorker(db, { pollMs: 25, logger: silent, outbound: LOCAL_TARGETS, wakers, ...opts });
     running.push(w);
     return w;
   };
@@ -228,7 +231,7 @@ describe('outbox', () => {
   /** The logged attempts of one mail, oldest first. */
   const attemptsOf = (id: string) => db.select().from(emailAttempts).where(eq(emailAttempts.emailId, id)).orderBy(emailAttempts.createdAt);
   const enqueue = (subject: string, extra: Partial<Parameters<typeof enqueueEmail>[1]> = {}) =>
-    enqueueEmail(db, { projectId: P1, projectDisplayName: 'Acme', emailConfig: std(), to: 'user@example.com', subject, html: `<p>${subject}</p>`, text: subject, ...extra });
+    enqueueEmail(db, { projectId: P1, projectDisplayName: 'Acme', emailConfig: std(), to: 'user@example.com', subject, html: `<p>${subject}</p>`, text: subject, ...extra }, { workers: wakers });
 
   beforeAll(async () => {
     // A standard config's password is sealed in the queued row, as the service does after start-up.
@@ -269,7 +272,7 @@ describe('outbox', () => {
       to: ['ada@example.com', 'bob@example.com'],
       type: 'email_verification',
       variables: { userDisplayName: '<b>Ada</b> & "friends"', emailVerificationLink: 'http://localhost:3000/verify?code=abc&x=1' },
-    });
+    }, { workers: wakers });
     const mail = await smtp.waitForMail((m) => m.subject.startsWith('Verify your email'), 20_000);
     // Well below the 60 s poll: only the kick can deliver it this soon (generous for a busy machine).
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -310,7 +313,7 @@ describe('outbox', () => {
     await db.transaction(async (tx) => {
       await enqueueEmail(tx, { projectId: P1, projectDisplayName: 'Acme', emailConfig: std(), to: 'u@example.com', subject: 'in committed tx', text: 't' });
     });
-    kickEmailWorkers();
+    wakers.wake();
     await smtp.waitForMail((m) => m.subject === 'in committed tx', 20_000); // the poll is 60 s: only the kick sends it
     await sleep(200);
     expect(smtp.messages.some((m) => m.subject === 'in rolled-back tx')).toBe(false);

@@ -8,7 +8,7 @@ import type { DB } from '../db';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import { loadProjectTemplate } from '../repo/email-templates';
-import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
+import { enqueueTemplatedEmail, outboxOf } from '../email/outbox';
 import type { EmailTemplateType, EmailTemplateVariablesByType } from '../email/templates';
 import { createCode, redeemCode, type CodeRow, type CodeType } from '../repo/verification-codes';
 import { byEmail, byIp, limitFailures, limitRequests } from './rate-limits';
@@ -65,12 +65,12 @@ export async function createCodeAndQueueEmail<T extends FlowType>(services: Serv
       projectId: project.id, projectDisplayName: project.displayName, emailConfig: project.config.email_config,
       to: e.to, type: e.template, variables: variables as never, codeExpiresAt: new Date(Date.now() + expiresInMs),
       template: await loadProjectTemplate(db, project.id, e.template as EmailTemplateType), magicLinkVersion: e.magicLinkVersion,
-    }, { shared: { smtpUrl: services.config.smtpUrl, smtpSender: services.config.smtpSender } });
+    }, outboxOf(services));
     return code;
   };
   if (tx) return work(tx);
   const code = await services.db.transaction(work);
-  kickEmailWorkers();
+  services.emailWorkers.wake();
   return code;
 }
 

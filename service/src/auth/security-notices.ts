@@ -8,15 +8,15 @@ import { displayName } from '../repo/users';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import { loadProjectTemplate } from '../repo/email-templates';
-import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
+import { enqueueTemplatedEmail, outboxOf } from '../email/outbox';
 import type { EmailTemplateVariablesByType } from '../email/templates';
 
 export type NoticeType = 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed';
 type NoticeExtra<T extends NoticeType> = Omit<EmailTemplateVariablesByType[T], 'projectDisplayName' | 'userDisplayName'>;
 
 /**
- * Queues the notice to each of `to` (default: the user's verified addresses now). Call `kickEmailWorkers()` after
- * the transaction commits (or use `notifyAfter`).
+ * Queues the notice to each of `to` (default: the user's verified addresses now). Call `sendQueuedNotices(services)`
+ * after the transaction commits.
  */
 export async function queueNotice<T extends NoticeType>(db: DB, services: Services, project: Project, p: {
   userId: string; type: T; extra: NoticeExtra<T>; to?: string[];
@@ -30,12 +30,12 @@ export async function queueNotice<T extends NoticeType>(db: DB, services: Servic
       projectId: project.id, projectDisplayName: project.displayName, emailConfig: project.config.email_config,
       to: address, type: p.type, template,
       variables: { ...p.extra, userDisplayName } as never,
-    }, { shared: { smtpUrl: services.config.smtpUrl, smtpSender: services.config.smtpSender } });
+    }, outboxOf(services));
   }
   return to.length;
 }
 
 /** Wakes the mail workers once the caller's transaction has committed. */
-export function sendQueuedNotices(): void {
-  kickEmailWorkers();
+export function sendQueuedNotices(services: Pick<Services, 'emailWorkers'>): void {
+  services.emailWorkers.wake();
 }

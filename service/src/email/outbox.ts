@@ -32,7 +32,8 @@ import {
 } from '../repo/email-outbox';
 import { decryptString, encryptString } from '../tokens/encryption';
 import { openSecret, sealSecret } from '../tokens/secrets-at-rest';
-import { backoffDelayMs as backoff, startPollingLoop } from '../worker-loop';
+import { backoffDelayMs as backoff, startPollingLoop, type Wakers } from '../worker-loop';
+import type { Services } from '../services';
 import {
   createMailTransport,
   describeSendError,
@@ -58,19 +59,13 @@ import {
 
 const SEALED = 'sealed:';
 const BODY_PURPOSE = 'email-body';
-let bodySecret: string | undefined;
 
-/** Called once at start-up (background.ts): from then on, queued bodies are sealed with this secret. */
-export function sealEmailBodiesWith(secret: string): void {
-  bodySecret = secret;
-}
-
-function sealBody(value: string | null | undefined): string | null {
+function sealBody(bodySecret: string | undefined, value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return bodySecret ? SEALED + encryptString(bodySecret, BODY_PURPOSE, value) : value;
 }
 
-function openBody(value: string | null): string | null {
+function openBody(bodySecret: string | undefined, value: string | null): string | null {
   if (value === null || !value.startsWith(SEALED)) return value;
   if (!bodySecret) throw new Error('This email body is sealed and this process has no server secret to open it');
   return decryptString(bodySecret, BODY_PURPOSE, value.slice(SEALED.length));
@@ -78,6 +73,24 @@ function openBody(value: string | null): string | null {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Enqueueing
+
+/** What queueing a mail takes from the running service (`outboxOf(services)`). */
+export interface OutboxContext {
+  /** The operator's SMTP server, for projects using the shared email config. */
+  shared?: SharedSmtpSettings;
+  /** Queued bodies are sealed with it (the server secret); without one they are stored as they are. */
+  bodySecret?: string;
+  /** The email workers of this process (Services.emailWorkers), woken when a mail is queued outside a transaction. */
+  workers?: Wakers;
+}
+
+export function outboxOf(services: Pick<Services, 'config' | 'secret' | 'emailWorkers'>): OutboxContext {
+  return {
+    shared: { smtpUrl: services.config.smtpUrl, smtpSender: services.config.smtpSender },
+    bodySecret: services.secret,
+    workers: services.emailWorkers,
+  };
+}
 
 export type EnqueueEmailInput = {
   projectId: string;
@@ -94,22 +107,23 @@ export type EnqueueEmailInput = {
 
 /**
  * Queues one mail. `db` may be a transaction: the row then commits (or not) with the caller's work, and the
- * caller should call `kickEmailWorkers()` after the commit (otherwise the next poll, ≤ pollMs later, sends it).
+ * caller should wake the workers (`services.emailWorkers.wake()`) after the commit (otherwise the next poll,
+ * ≤ pollMs later, sends it).
  */
-export async function enqueueEmail(db: DB, input: EnqueueEmailInput, opts: { shared?: SharedSmtpSettings } = {}): Promise<{ id: string }> {
+export async function enqueueEmail(db: DB, input: EnqueueEmailInput, opts: OutboxContext = {}): Promise<{ id: string }> {
   const queued = await insertQueuedEmail(db, {
     projectId: input.projectId,
     to: Array.isArray(input.to) ? input.to : [input.to],
     subject: input.subject,
-    html: sealBody(input.html),
-    text: sealBody(input.text),
+    html: sealBody(opts.bodySecret, input.html),
+    text: sealBody(opts.bodySecret, input.text),
     senderConfig: senderConfigFor(input.emailConfig, { projectDisplayName: input.projectDisplayName, shared: opts.shared }),
     // The full config (password included) is kept until the row is delivered: the project may change its
     // settings meanwhile, and the mail should go out as it was when requested. The password stays sealed.
     transportConfig: input.emailConfig.type === 'standard' ? { ...input.emailConfig, password: sealSecret('smtp-password', input.emailConfig.password) } : null,
     codeExpiresAt: input.codeExpiresAt ?? null,
   });
-  if (!isTransaction(db)) kickEmailWorkers();
+  if (!isTransaction(db)) opts.workers?.wake();
   return queued;
 }
 
@@ -127,7 +141,7 @@ export type EnqueueTemplatedEmailInput<T extends EmailTemplateType> = Omit<Enque
 export async function enqueueTemplatedEmail<T extends EmailTemplateType>(
   db: DB,
   input: EnqueueTemplatedEmailInput<T>,
-  opts: { shared?: SharedSmtpSettings } = {},
+  opts: OutboxContext = {},
 ): Promise<{ id: string }> {
   const template = input.template ?? getDefaultEmailTemplate(input.type, { magicLinkVersion: input.magicLinkVersion });
   const rendered = renderTemplate(template, { ...input.variables, projectDisplayName: input.projectDisplayName });
@@ -160,6 +174,10 @@ export type EmailWorkerOptions = {
   /** May projects' own SMTP hosts be on private networks? Default: no (the service passes its configured policy). */
   outbound?: OutboundPolicy;
   logger?: Pick<Console, 'warn' | 'error'>;
+  /** Opens sealed bodies (the server secret). */
+  bodySecret?: string;
+  /** Where the worker registers its wake-up call (Services.emailWorkers). */
+  wakers?: Wakers;
 };
 
 export interface EmailWorker {
@@ -172,13 +190,6 @@ export interface EmailWorker {
 /** Delay before attempt n+1 after n failed attempts (worker-loop.ts), with the email defaults. */
 export function backoffDelayMs(attempts: number, baseMs = 2_000, capMs = 600_000, random: () => number = Math.random): number {
   return backoff(attempts, baseMs, capMs, random);
-}
-
-const workers = new Set<EmailWorker>();
-
-/** Wakes every worker running in this process. */
-export function kickEmailWorkers(): void {
-  for (const w of workers) w.kick();
 }
 
 export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): EmailWorker {
@@ -218,8 +229,8 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
         await transport.send({
           to: row.to,
           subject: row.subject,
-          html: openBody(row.html),
-          text: openBody(row.text),
+          html: openBody(options.bodySecret, row.html),
+          text: openBody(options.bodySecret, row.text),
           from: { name: sender.sender_name, address: sender.sender_email },
         });
       } finally {
@@ -258,15 +269,14 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
   const polling = startPollingLoop({
     pollMs: o.pollMs, batchSize: o.batchSize, round, onRoundError: (err) => o.logger.error('[email] outbox round failed:', err),
   });
-  const worker: EmailWorker = {
+  const unregister = options.wakers?.add(polling.kick);
+  return {
     kick: polling.kick,
     async stop() {
-      workers.delete(worker);
+      unregister?.();
       await polling.stop();
     },
   };
-  workers.add(worker);
-  return worker;
 }
 
 function expiredError(message: string): SendErrorInfo {

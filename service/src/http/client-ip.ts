@@ -7,14 +7,6 @@ import proxyaddr from 'proxy-addr';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config';
 
-const socketIps = new WeakMap<Request, string>();
-
-/** Called by the server for every request with the peer address of its connection. */
-export function rememberSocketIp(request: Request, ip: string | undefined): Request {
-  if (ip) socketIps.set(request, ip);
-  return request;
-}
-
 type Trust = (addr: string, i: number) => boolean;
 const compiled = new WeakMap<string[], Trust>();
 
@@ -25,10 +17,13 @@ function trustFunction(trust: number | string[]): Trust {
   return fn;
 }
 
-export function clientIp(request: Request, trustProxy: Config['trustProxy']): string {
-  const socketIp = socketIps.get(request);
+/**
+ * The request's client IP, computed once per request by the server (app.ts) from the peer address of its
+ * connection (`socketIp`, undefined for a request not from a socket) and the headers; routes get it as `ctx.ip`.
+ */
+export function clientIp(socketIp: string | undefined, headers: Headers, trustProxy: Config['trustProxy']): string {
   if (trustProxy === false || !socketIp) return socketIp ?? 'unknown';
-  const forwardedFor = request.headers.get('x-forwarded-for') ?? undefined;
+  const forwardedFor = headers.get('x-forwarded-for') ?? undefined;
   // proxy-addr reads only these two fields of a Node request.
   const req = { headers: { 'x-forwarded-for': forwardedFor }, socket: { remoteAddress: socketIp } } as unknown as IncomingMessage;
   return proxyaddr(req, trustFunction(trustProxy));

@@ -10,7 +10,6 @@ import { validatePart } from './validate';
 import { assertBodyType, parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
-import { clientIp } from './client-ip';
 import type { ClientOrigin } from '../auth/activity';
 import { lifecycle } from '../lifecycle';
 import { withRequestScope } from '../observability/security-events';
@@ -116,17 +115,26 @@ export function schemasOf(schema: SchemaOrPerAccess | undefined): { access: stri
  * Runs one request through a route: authentication, access type, validation, handler. While the service shuts
  * down, new requests are refused before any work, and the ones in progress are waited for (lifecycle.ts).
  */
-export async function runRoute(def: RouteDef, services: Services, request: Request, url: URL, rawParams: Record<string, string>, requestId: string): Promise<HttpResult> {
+export interface IncomingRequest {
+  request: Request;
+  url: URL;
+  rawParams: Record<string, string>;
+  requestId: string;
+  /** The client IP (http/client-ip.ts, GATEHOUSE_TRUST_PROXY applied), resolved once by the server. */
+  ip: string;
+}
+
+export async function runRoute(def: RouteDef, services: Services, incoming: IncomingRequest): Promise<HttpResult> {
   lifecycle.enter();
   try {
     // The scope gives security events (observability/security-events.ts) the request id and client IP.
-    return await withRequestScope(services.config, request, requestId, () => runCountedRoute(def, services, request, url, rawParams, requestId));
+    return await withRequestScope(incoming.ip, incoming.requestId, () => runCountedRoute(def, services, incoming));
   } finally {
     lifecycle.leave();
   }
 }
 
-async function runCountedRoute(def: RouteDef, services: Services, request: Request, url: URL, rawParams: Record<string, string>, requestId: string): Promise<HttpResult> {
+async function runCountedRoute(def: RouteDef, services: Services, { request, url, rawParams, requestId, ip }: IncomingRequest): Promise<HttpResult> {
   // A body declared too large is refused before anything else (authentication included) is looked at.
   assertDeclaredLength(request, services.config.maxBodyBytes);
   const auth = await authenticate(services, request.headers);
@@ -159,7 +167,6 @@ async function runCountedRoute(def: RouteDef, services: Services, request: Reque
 
   let userPromise: Promise<users.UserRow | null> | undefined;
   const user = () => (userPromise ??= auth?.userId ? users.load(services.db, auth.project.id, auth.userId) : Promise.resolve(null));
-  const ip = clientIp(request, services.config.trustProxy);
   const ctx: RouteContext<any, any, any, Access> = {
     services, db: services.db, auth: auth as Auth, params, query, body, request, headers: request.headers, url, requestId,
     ip,

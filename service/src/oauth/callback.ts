@@ -94,7 +94,7 @@ export async function handleCallback(services: Services, providerId: string, par
 
 async function complete(services: Services, project: Project, providerId: string, innerState: string, data: OuterFlowState, params: URLSearchParams): Promise<string> {
   const client = providerClient(services, enabledProviderConfig(project, providerId));
-  const resolved = await resolveEndpoints(client);
+  const resolved = await resolveEndpoints(services, client);
   const exchanged = await exchangeCode({
     provider: resolved,
     clientId: client.clientId,

@@ -37,6 +37,8 @@ export interface ResolveOptions {
   /** Microsoft tenant for the endpoint URLs (default `common`). */
   microsoftTenantId?: string | null;
   env?: Env;
+  /** Where discovered override issuers are kept (the service's: Services.oauthDiscovery). Omitted: discovered afresh. */
+  discovery?: IssuerDiscovery;
 }
 
 export async function resolveProviderEndpoints(providerId: ProviderId, options: ResolveOptions = {}): Promise<ResolvedProvider> {
@@ -51,7 +53,7 @@ export async function resolveProviderEndpoints(providerId: ProviderId, options: 
     authorizationParams: definition.authorizationParams ?? {},
   };
   if (override) {
-    const authorizationServer = await discover(override);
+    const authorizationServer = await (options.discovery ?? new IssuerDiscovery()).discover(override);
     return {
       ...common,
       issuerOverride: override,
@@ -89,26 +91,30 @@ export function unique(values: readonly string[]): string[] {
 // ── discovery of override issuers (cached briefly: every sign-in would otherwise fetch it) ─────────────────────
 
 const DISCOVERY_TTL_MS = 5 * 60_000;
-const discoveryCache = new Map<string, { at: number; server: Promise<oauth.AuthorizationServer> }>();
 
-async function discover(issuer: string): Promise<oauth.AuthorizationServer> {
-  const cached = discoveryCache.get(issuer);
-  if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.server;
-  const server = (async () => {
-    const url = new URL(issuer);
-    const options = { algorithm: 'oidc' as const, [oauth.allowInsecureRequests]: url.protocol === 'http:' };
-    const response = await oauth.discoveryRequest(url, options);
-    const as = await oauth.processDiscoveryResponse(url, response);
-    for (const key of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint'] as const) {
-      if (typeof as[key] !== 'string') throw new Error(`OpenID issuer ${issuer} has no ${key}`);
-    }
-    return as;
-  })();
-  discoveryCache.set(issuer, { at: Date.now(), server });
-  server.catch(() => {
-    if (discoveryCache.get(issuer)?.server === server) discoveryCache.delete(issuer);
-  });
-  return server;
+/** Discovered issuers, each kept for a few minutes (a failed discovery is not kept). */
+export class IssuerDiscovery {
+  private readonly cache = new Map<string, { at: number; server: Promise<oauth.AuthorizationServer> }>();
+
+  discover(issuer: string): Promise<oauth.AuthorizationServer> {
+    const cached = this.cache.get(issuer);
+    if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.server;
+    const server = (async () => {
+      const url = new URL(issuer);
+      const options = { algorithm: 'oidc' as const, [oauth.allowInsecureRequests]: url.protocol === 'http:' };
+      const response = await oauth.discoveryRequest(url, options);
+      const as = await oauth.processDiscoveryResponse(url, response);
+      for (const key of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint'] as const) {
+        if (typeof as[key] !== 'string') throw new Error(`OpenID issuer ${issuer} has no ${key}`);
+      }
+      return as;
+    })();
+    this.cache.set(issuer, { at: Date.now(), server });
+    server.catch(() => {
+      if (this.cache.get(issuer)?.server === server) this.cache.delete(issuer);
+    });
+    return server;
+  }
 }
 
 // ── environment ─────────────────────────────────────────────────────────────────────────────────────────────────

@@ -98,7 +98,7 @@ export async function startAuthorization(services: Services, providerId: string,
   if (providerScope && config.type === 'shared') throw new KnownErrors.OAuthExtraScopeNotAvailableWithSharedOAuthKeys();
 
   const client = providerClient(services, config);
-  const resolved = await resolveEndpoints(client);
+  const resolved = await resolveEndpoints(services, client);
   const innerState = generateState();
   const innerCodeVerifier = generateCodeVerifier();
   // Kept as sent (minus the fragment): the token request must repeat it exactly, so no URL normalisation.

@@ -48,11 +48,12 @@ export function providerClient(services: Services, config: OAuthProviderConfig):
 }
 
 /** Provider endpoints; failures (unreachable override issuer, bad tenant id) become clear plain-text errors. */
-export async function resolveEndpoints(p: ProjectProvider): Promise<ResolvedProvider> {
+export async function resolveEndpoints(services: Services, p: ProjectProvider): Promise<ResolvedProvider> {
   try {
     return await resolveProviderEndpoints(p.id, {
       issuerOverride: p.issuerOverride,
       microsoftTenantId: p.extras.microsoftTenantId,
+      discovery: services.oauthDiscovery,
     });
   } catch (err) {
     if (err instanceof Error && /tenant/i.test(err.message)) throw new StatusError(400, 'The Microsoft tenant id of this OAuth provider is invalid.');

@@ -49,7 +49,7 @@ export async function connectedAccessToken(services: Services, projectId: string
 
   const refreshRows = (await accounts.listTokens(db, projectId, userId, provider.id, 'refresh')).filter((r) => covers(r.scopes, requested));
   if (refreshRows.length === 0) throw new KnownErrors.OAuthConnectionDoesNotHaveRequiredScope();
-  const resolved = await resolveEndpoints(provider);
+  const resolved = await resolveEndpoints(services, provider);
   for (const row of refreshRows) {
     const result = await refreshAccessToken({
       provider: resolved,

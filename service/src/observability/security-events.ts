@@ -4,8 +4,6 @@
 // The request's id and client IP come from the request scope that runRoute opens around each API request.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { log } from './logger';
-import { clientIp } from '../http/client-ip';
-import type { Config } from '../config';
 
 export type SecurityEventName =
   | 'sign_in.succeeded' | 'sign_in.failed' | 'sign_in.mfa_required' | 'sign_in.locked_out' | 'rate_limit.refused'
@@ -23,8 +21,9 @@ export interface RequestScope {
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 
-export function withRequestScope<T>(config: Pick<Config, 'trustProxy'>, request: Request, requestId: string, run: () => Promise<T>): Promise<T> {
-  return scopes.run({ requestId, ip: clientIp(request, config.trustProxy) }, run);
+/** `ip`: the request's client IP (http/client-ip.ts). */
+export function withRequestScope<T>(ip: string, requestId: string, run: () => Promise<T>): Promise<T> {
+  return scopes.run({ requestId, ip }, run);
 }
 
 export function requestScope(): RequestScope | undefined {

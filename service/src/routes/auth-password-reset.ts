@@ -95,7 +95,7 @@ export const passwordResetRoutes = [
           await services.events.emit(tx, project.id, 'user.updated', row && users.serverView(row));
           await queueNotice(tx, services, project, { userId, type: 'password_changed', extra: {} });
         });
-        sendQueuedNotices();
+        sendQueuedNotices(services);
         await services.revokedSessions.sync();
       });
       return { success: true as const };

@@ -100,7 +100,7 @@ export const passwordRoutes = [
         await invalidateResetCodes(tx, auth.project.id, user.id);
         await queueNotice(tx, services, auth.project, { userId: user.id, type: 'password_changed', extra: {} });
       });
-      sendQueuedNotices();
+      sendQueuedNotices(services);
       await services.revokedSessions.sync();
       return { success: true as const };
     },
@@ -123,7 +123,7 @@ export const passwordRoutes = [
         await invalidateResetCodes(tx, auth.project.id, user.id);
         await queueNotice(tx, services, auth.project, { userId: user.id, type: 'password_changed', extra: {} });
       });
-      sendQueuedNotices();
+      sendQueuedNotices(services);
       return { success: true as const };
     },
   }),

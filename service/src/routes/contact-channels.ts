@@ -65,7 +65,7 @@ async function applyUpdate(ctx: AuthedContext, userId: string, channelId: string
     if (becomesAuth) await queueNotice(tx, services, auth.project, { userId, type: 'sign_in_email_added', extra: { email: value }, to: recipients });
     return channels.view(updated);
   });
-  sendQueuedNotices();
+  sendQueuedNotices(services);
   return view;
 }
 
@@ -101,7 +101,7 @@ export const contactChannelRoutes = [
         }
         return channels.view(row);
       });
-      sendQueuedNotices();
+      sendQueuedNotices(services);
       return view;
     },
   }),
@@ -149,7 +149,7 @@ export const contactChannelRoutes = [
           await queueNotice(tx, ctx.services, ctx.auth.project, { userId, type: 'sign_in_email_removed', extra: { email: removed.value }, to: recipients });
         }
       });
-      sendQueuedNotices();
+      sendQueuedNotices(ctx.services);
       return { success: true as const };
     },
   }),

@@ -13,7 +13,7 @@ import { route, type AuthedContext } from '../http/route';
 import { createCode, redeemCode } from '../repo/verification-codes';
 import { assertTrustedCallback } from '../auth/flow-emails';
 import { loadProjectTemplate } from '../repo/email-templates';
-import { enqueueTemplatedEmail, kickEmailWorkers } from '../email/outbox';
+import { enqueueTemplatedEmail, outboxOf } from '../email/outbox';
 import * as invitations from '../repo/team-invitations';
 import * as teams from '../repo/teams';
 import { assertTeamPermission } from '../teams/permission-check';
@@ -61,10 +61,10 @@ export const teamInvitationRoutes = [
           projectId: project.id, projectDisplayName: project.displayName, emailConfig: project.config.email_config,
           to: body.email, type: 'team_invitation', template, codeExpiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
           variables: { userDisplayName: null, teamDisplayName: team.displayName, teamInvitationLink: withQueryParam(body.callback_url, 'code', code.code) },
-        }, { shared: { smtpUrl: services.config.smtpUrl, smtpSender: services.config.smtpSender } });
+        }, outboxOf(services));
         return code.id;
       });
-      kickEmailWorkers();
+      services.emailWorkers.wake();
       return { success: true as const, id };
     },
   }),

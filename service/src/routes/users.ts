@@ -54,7 +54,7 @@ async function updateUser(ctx: AuthedContext, before: users.UserRow, body: Serve
     if (weakened?.mfaOff) await queueNotice(tx, services, auth.project, { userId, type: 'mfa_disabled', extra: {} });
     if (weakened?.passkeyOff) await queueNotice(tx, services, auth.project, { userId, type: 'passkey_removed', extra: {} });
   });
-  if (weakened) sendQueuedNotices();
+  if (weakened) sendQueuedNotices(services);
   // A new password ends the user's sessions.
   if (body.password !== undefined || body.password_hash !== undefined) await services.revokedSessions.sync();
   return loadOr404(ctx, userId);
