@@ -8,7 +8,7 @@ import { generateApiKey } from '@gatehouse/shared/rules/codes';
 import type { Services } from './services';
 import type { DB } from './db';
 import * as projects from './repo/projects';
-import * as apiKeys from './repo/api-keys';
+import * as apiKeys from './repo/project-keys';
 
 export type InternalKeys = typeof DEV_KEYS;
 

@@ -11,15 +11,15 @@ import { RevokedSessions } from './auth/revoked-sessions';
 import { setStrictTransportSecurity } from './http/respond';
 import { TtlCache } from './repo/cache';
 import * as projects from './repo/projects';
-import * as apiKeys from './repo/api-keys';
+import * as apiKeys from './repo/project-keys';
 import { Events } from './events';
 import { Wakers } from './worker-loop';
 import { IssuerDiscovery } from './oauth/endpoints';
 
 export interface Services {
   config: Config;
+  /** The database (PGlite or PostgreSQL through Drizzle). Routes reach it as `ctx.services.db`. */
   db: DB;
-  database: Database;
   keys: SigningKeys;
   tokens: AccessTokens;
   passwords: Passwords;
@@ -115,7 +115,7 @@ export async function createServices(config: Config, database: Database): Promis
   });
   const webhookWorkers = new Wakers();
   const services: Services = {
-    config, db, database, keys, secret,
+    config, db, keys, secret,
     tokens: new AccessTokens(keys, config.accessTokenLifetimeSeconds),
     passwords: new Passwords(config.passwordHashConcurrency),
     activity,

@@ -64,12 +64,12 @@ describe('check-layers', () => {
     const r = check(tree({
       ...CLEAN,
       'oauth/grant.ts': "import { HttpResult } from '../http/respond';\nexport { oauthError } from '../routes/oauth-token';\n",
-      'auth/recent.ts': "import type { Auth } from '../http/auth';\n",
+      'auth/recent.ts': "import type { Auth } from '../http/request-access';\n",
     }));
     expect(r.code).toBe(1);
     expect(r.output).toContain('oauth/grant.ts: imports ../http/respond (flow modules know nothing of HTTP)');
     expect(r.output).toContain('oauth/grant.ts: imports ../routes/oauth-token (flow modules know nothing of HTTP)');
-    expect(r.output).toContain('auth/recent.ts: imports ../http/auth (flow modules know nothing of HTTP)');
+    expect(r.output).toContain('auth/recent.ts: imports ../http/request-access (flow modules know nothing of HTTP)');
   });
 
   test('the DB type from db/ is allowed everywhere; routes may import http/', () => {

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { Services } from '../services';
-import * as apiKeys from '../repo/api-keys';
+import * as apiKeys from '../repo/project-keys';
 import { DEV_KEYS } from '../dev-keys';
 
 const REPO_ROOT = resolve(import.meta.dir, '../../..');

@@ -3,9 +3,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
-import type { DB } from '../db';
 import * as users from '../repo/users';
-import { authenticate, type AccessType, type Auth } from './auth';
+import { authenticate, type AccessType, type Auth } from './request-access';
 import { validatePart } from './validate';
 import { assertBodyType, parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
@@ -39,7 +38,6 @@ export type Access = AccessType[] | 'optional';
 
 export interface RouteContext<P, Q, B, A extends Access> {
   services: Services;
-  db: DB;
   auth: A extends 'optional' ? Auth | null : Auth;
   params: P;
   query: Q;
@@ -168,7 +166,7 @@ async function runCountedRoute(def: RouteDef, services: Services, { request, url
   let userPromise: Promise<users.UserRow | null> | undefined;
   const user = () => (userPromise ??= auth?.userId ? users.load(services.db, auth.project.id, auth.userId) : Promise.resolve(null));
   const ctx: RouteContext<any, any, any, Access> = {
-    services, db: services.db, auth: auth as Auth, params, query, body, request, headers: request.headers, url, requestId,
+    services, auth: auth as Auth, params, query, body, request, headers: request.headers, url, requestId,
     ip,
     origin: { ip, headers: request.headers, proxyTrusted: services.config.trustProxy !== false },
     user,

@@ -3,11 +3,11 @@
 // to log. `plannedEvents` is pure; `recordRouteOutcome` logs the events and appends the audit entries.
 import type { AuditEvent } from '@gatehouse/shared/schemas/audit-log';
 import { KnownError } from '@gatehouse/shared/known-errors';
-import type { Auth } from '../http/auth';
+import type { Auth } from '../http/request-access';
 import { HttpResult } from '../http/respond';
 import type { Services } from '../services';
 import * as auditLog from '../repo/audit-log';
-import { managedProjectIds } from '../http/auth';
+import { managedProjectIds } from '../http/request-access';
 import { requestScope, securityEvent, type SecurityEventName } from './security-events';
 
 export interface RouteOutcome {

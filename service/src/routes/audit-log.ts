@@ -11,7 +11,8 @@ export const auditLogRoutes = [
   route({
     method: 'GET', path: '/internal/audit-log', summary: "List the project's audit log of owner-plane actions, newest first", tags: ['Audit log'],
     access: ['admin'], query: AuditLogQuery, response: AuditLogPage,
-    async handler({ db, auth, query }) {
+    async handler({ services, auth, query }) {
+      const db = services.db;
       const limit = query.limit ?? DEFAULT_PAGE;
       const rows = await auditLog.listForProject(db, auth.project.id, { before: query.cursor ? Number(query.cursor) : undefined, limit: limit + 1 });
       const page = rows.slice(0, limit);

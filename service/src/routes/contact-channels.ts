@@ -110,7 +110,7 @@ export const contactChannelRoutes = [
     access: [...ACCESS_TYPES], query: ContactChannelListQuery, response: List(ContactChannel),
     async handler(ctx) {
       const userId = targetUserId(ctx, ctx.query.user_id, 'Client can only list contact channels for their own user.');
-      const rows = await channels.list(ctx.db, ctx.auth.project.id, { userId, channelId: ctx.query.contact_channel_id });
+      const rows = await channels.list(ctx.services.db, ctx.auth.project.id, { userId, channelId: ctx.query.contact_channel_id });
       return { items: rows.map(channels.view), is_paginated: false as const };
     },
   }),
@@ -119,7 +119,7 @@ export const contactChannelRoutes = [
     access: [...ACCESS_TYPES], params: ContactChannelParams, response: ContactChannel,
     async handler(ctx) {
       const userId = targetUserId(ctx, ctx.params.user_id, 'Client can only read contact channels for their own user.')!;
-      const row = await channels.find(ctx.db, ctx.auth.project.id, userId, ctx.params.contact_channel_id);
+      const row = await channels.find(ctx.services.db, ctx.auth.project.id, userId, ctx.params.contact_channel_id);
       if (!row) throw new StatusError(404, `${NOT_FOUND}.`);
       return channels.view(row);
     },

@@ -19,7 +19,8 @@ export const emailTemplateRoutes = [
   route({
     method: 'GET', path: '/email-templates', summary: 'List the four email templates (customised or default)', tags: ['Email templates'],
     access: ['admin'], response: List(EmailTemplate),
-    async handler({ db, auth }) {
+    async handler({ services, auth }) {
+      const db = services.db;
       const custom = await templates.listCustom(db, auth.project.id);
       return { items: EMAIL_TEMPLATE_TYPES.map((type) => view(type, custom.get(type))), is_paginated: false as const };
     },
@@ -27,14 +28,16 @@ export const emailTemplateRoutes = [
   route({
     method: 'GET', path: '/email-templates/:type', summary: 'Get an email template (customised or default)', tags: ['Email templates'],
     access: ['admin'], params: EmailTemplateParams, response: EmailTemplate,
-    async handler({ db, auth, params }) {
+    async handler({ services, auth, params }) {
+      const db = services.db;
       return view(params.type, await templates.loadProjectTemplate(db, auth.project.id, params.type));
     },
   }),
   route({
     method: 'PATCH', path: '/email-templates/:type', summary: 'Customise an email template (content is {html, text})', tags: ['Email templates'],
     access: ['admin'], params: EmailTemplateParams, body: EmailTemplateUpdate, response: EmailTemplate,
-    async handler({ db, auth, params, body, schemaError }) {
+    async handler({ services, auth, params, body, schemaError }) {
+      const db = services.db;
       if (body.content === null) throw schemaError('body.content cannot be null');
       const saved = await db.transaction(async (tx) => {
         // The project row lock orders this against a concurrent switch to the shared email config.
@@ -53,7 +56,8 @@ export const emailTemplateRoutes = [
   route({
     method: 'DELETE', path: '/email-templates/:type', summary: 'Reset an email template to the default', tags: ['Email templates'],
     access: ['admin'], params: EmailTemplateParams, response: Success,
-    async handler({ db, auth, params }) {
+    async handler({ services, auth, params }) {
+      const db = services.db;
       if (!(await templates.remove(db, auth.project.id, params.type))) throw new StatusError(404, 'Email template not found');
       return { success: true as const };
     },

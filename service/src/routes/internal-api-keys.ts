@@ -4,7 +4,7 @@ import { generateApiKey } from '@gatehouse/shared/rules/codes';
 import { List } from '@gatehouse/shared/schemas/common';
 import { ApiKeySet, ApiKeySetCreate, ApiKeySetFirstView, ApiKeySetParams, ApiKeySetUpdate } from '@gatehouse/shared/schemas/api-keys';
 import { route } from '../http/route';
-import * as apiKeys from '../repo/api-keys';
+import * as apiKeys from '../repo/project-keys';
 
 
 export const internalApiKeyRoutes = [

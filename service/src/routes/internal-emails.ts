@@ -9,7 +9,8 @@ export const internalEmailRoutes = [
   route({
     method: 'POST', path: '/internal/send-test-email', summary: 'Send a test email with the given SMTP settings (always 200: success or the error message)', tags: ['Emails'],
     access: ['admin'], body: SendTestEmailRequest, response: SendTestEmailResponse,
-    async handler({ db, auth, body, services }) {
+    async handler({ auth, body, services }) {
+      const db = services.db;
       // Synchronous by design (bounded to 10 s): the admin is waiting to learn whether the settings work.
       return sendTestEmail(body.email_config, body.recipient_email, { log: { db, projectId: auth.project.id }, outbound: services.config.outbound });
     },
@@ -17,7 +18,8 @@ export const internalEmailRoutes = [
   route({
     method: 'GET', path: '/internal/emails', summary: "The project's last 100 sent emails, newest first", tags: ['Emails'],
     access: ['admin'], response: List(SentEmail),
-    async handler({ db, auth }) {
+    async handler({ services, auth }) {
+      const db = services.db;
       return { items: await listSentEmails(db, auth.project.id), is_paginated: false as const };
     },
   }),

@@ -8,7 +8,8 @@ export const internalMetricsRoutes = [
   route({
     method: 'GET', path: '/internal/metrics', summary: 'User metrics of the project (totals, 31-day series, methods, recent users, countries)', tags: ['Metrics'],
     access: ['admin'], response: Metrics,
-    async handler({ db, auth, services }) {
+    async handler({ auth, services }) {
+      const db = services.db;
       const id = auth.project.id;
       const view = (u: users.UserRow) => users.serverView(u, services.activity.pendingForUser(u.id));
       const [total, daily, dailyActive, methods, registered, active, byCountry] = await Promise.all([

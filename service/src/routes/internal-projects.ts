@@ -4,7 +4,7 @@ import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { AdminProject, ProjectCreate, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
 import { List } from '@gatehouse/shared/schemas/common';
 import { route, type AuthedContext } from '../http/route';
-import { managedProjectIds } from '../http/auth';
+import { managedProjectIds } from '../http/request-access';
 import * as projects from '../repo/projects';
 import { createDefaultPermissionDefinitions } from '../repo/permission-definitions';
 import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
@@ -23,9 +23,9 @@ export const internalProjectRoutes = [
     access: [...ACCESS_TYPES], response: List(AdminProject),
     async handler(ctx) {
       const user = await requireInternalUser(ctx);
-      const owned = await projects.listByIds(ctx.db, managedProjectIds(user.server_metadata));
+      const owned = await projects.listByIds(ctx.services.db, managedProjectIds(user.server_metadata));
       owned.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-      return { items: await Promise.all(owned.map((p) => projects.adminView(ctx.db, p))), is_paginated: false as const };
+      return { items: await Promise.all(owned.map((p) => projects.adminView(ctx.services.db, p))), is_paginated: false as const };
     },
   }),
   route({
@@ -43,13 +43,13 @@ export const internalProjectRoutes = [
       // Same rules as PATCH /projects/current, against what a new project has: the `admin` and `member`
       // team definitions, no project permissions, no custom templates.
       const config = applyConfigUpdate(defaultProjectConfig(), body.config ?? {}, NEW_PROJECT_FACTS);
-      const project = await ctx.db.transaction(async (tx) => {
+      const project = await ctx.services.db.transaction(async (tx) => {
         const created = await projects.create(tx, { displayName: body.display_name, description: body.description ?? '', isProductionMode: body.is_production_mode, config });
         await createDefaultPermissionDefinitions(tx, created.id);
         await projects.addManagedProject(tx, user.id, created.id);
         return created;
       });
-      return projects.adminView(ctx.db, project);
+      return projects.adminView(ctx.services.db, project);
     },
   }),
 ];

@@ -37,7 +37,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       method: 'GET', path: base, summary: `List ${scope} permission definitions`, tags: [tag],
       access: [...ADMIN], response: List(PermissionDefinition),
       async handler(ctx) {
-        return { items: await listDefinitionViews(ctx.db, ctx.auth.project.id, scope), is_paginated: false as const };
+        return { items: await listDefinitionViews(ctx.services.db, ctx.auth.project.id, scope), is_paginated: false as const };
       },
     }),
     route({
@@ -45,7 +45,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], body: PermissionDefinitionCreate, response: PermissionDefinition, status: 201,
       async handler(ctx) {
         checkPermissionIds(ctx, { custom: [ctx.body.id], any: ctx.body.contained_permission_ids });
-        return withCycleAsSchemaError(ctx, () => createDefinition(ctx.db, ctx.auth.project.id, scope, ctx.body));
+        return withCycleAsSchemaError(ctx, () => createDefinition(ctx.services.db, ctx.auth.project.id, scope, ctx.body));
       },
     }),
     route({
@@ -53,7 +53,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], params: PermissionDefinitionParams, body: PermissionDefinitionUpdate, response: PermissionDefinition,
       async handler(ctx) {
         checkPermissionIds(ctx, { any: [ctx.params.permission_id, ...(ctx.body.contained_permission_ids ?? [])], custom: [ctx.body.id] });
-        const view = await withCycleAsSchemaError(ctx, () => updateDefinition(ctx.db, ctx.auth.project.id, scope, ctx.params.permission_id, ctx.body));
+        const view = await withCycleAsSchemaError(ctx, () => updateDefinition(ctx.services.db, ctx.auth.project.id, scope, ctx.params.permission_id, ctx.body));
         // A rename may have rewritten the project's default-permission lists.
         ctx.services.projects.invalidate(ctx.auth.project.id);
         return view;
@@ -64,7 +64,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], params: PermissionDefinitionParams, response: Success,
       async handler(ctx) {
         checkPermissionIds(ctx, { any: [ctx.params.permission_id] });
-        await deleteDefinition(ctx.db, ctx.auth.project.id, scope, ctx.params.permission_id);
+        await deleteDefinition(ctx.services.db, ctx.auth.project.id, scope, ctx.params.permission_id);
         ctx.services.projects.invalidate(ctx.auth.project.id);
         return { success: true as const };
       },

@@ -18,10 +18,10 @@ export const projectPermissionRoutes = [
       const { auth, query } = ctx;
       checkPermissionIds(ctx, { any: [query.permission_id] });
       const userId = listedUserId(ctx, query.user_id);
-      const direct = await grants.listProjectGrants(ctx.db, auth.project.id, { userId });
+      const direct = await grants.listProjectGrants(ctx.services.db, auth.project.id, { userId });
       let items = direct.map((g) => ({ id: g.permissionId, user_id: g.userId }));
       if (query.recursive === 'true' && direct.length) {
-        const graph = await definitionGraph(ctx.db, auth.project.id, 'project');
+        const graph = await definitionGraph(ctx.services.db, auth.project.id, 'project');
         items = expandByHolder(direct, graph, (g) => g.userId, (g, id) => ({ id, user_id: g.userId }));
       }
       if (query.permission_id !== undefined) items = items.filter((i) => i.id === query.permission_id);
@@ -37,7 +37,7 @@ export const projectPermissionRoutes = [
       checkPermissionIds(ctx, { any: [params.permission_id] });
       const projectId = auth.project.id;
       const userId = ctx.resolveUserId(params.user_id);
-      return ctx.db.transaction(async (tx) => {
+      return ctx.services.db.transaction(async (tx) => {
         if (!(await users.exists(tx, projectId, userId))) throw new KnownErrors.UserNotFound();
         const def = await findDefinition(tx, projectId, params.permission_id, 'share');
         if (!def || def.scope !== 'project') throw new KnownErrors.PermissionNotFound(params.permission_id);
@@ -62,7 +62,7 @@ export const projectPermissionRoutes = [
       checkPermissionIds(ctx, { any: [params.permission_id] });
       const projectId = auth.project.id;
       const userId = ctx.resolveUserId(params.user_id);
-      await ctx.db.transaction(async (tx) => {
+      await ctx.services.db.transaction(async (tx) => {
         if (!(await users.exists(tx, projectId, userId))) throw new KnownErrors.UserNotFound();
         if (!(await grants.revokeProjectPermission(tx, projectId, userId, params.permission_id))) throw new KnownErrors.PermissionNotFound(params.permission_id);
         await ctx.services.events.emit(tx, projectId, 'project_permission.deleted', { id: params.permission_id, user_id: userId });

@@ -28,16 +28,16 @@ import { clientUser } from './teams';
 async function checkTeam(ctx: AuthedContext, teamId: string, permissions: TeamSystemPermissionId[]) {
   if (ctx.auth.type === 'client') {
     const user = await clientUser(ctx);
-    await assertTeamPermission(ctx.db, ctx.auth.project.id, teamId, user.id, ...permissions);
+    await assertTeamPermission(ctx.services.db, ctx.auth.project.id, teamId, user.id, ...permissions);
   }
-  const team = await teams.findTeam(ctx.db, ctx.auth.project.id, teamId);
+  const team = await teams.findTeam(ctx.services.db, ctx.auth.project.id, teamId);
   if (!team) throw new KnownErrors.TeamNotFound(teamId);
   return team;
 }
 
 /** Checks an invitation code (counting the attempt) without using it up. */
 function checkCode(ctx: AuthedContext, code: string) {
-  return redeemCode(ctx.db, { projectId: ctx.auth.project.id, type: 'team_invitation', code, consume: false });
+  return redeemCode(ctx.services.db, { projectId: ctx.auth.project.id, type: 'team_invitation', code, consume: false });
 }
 
 const teamIdOf = (row: { data: unknown }) => String((row.data as { team_id?: string }).team_id ?? '');
@@ -51,8 +51,8 @@ export const teamInvitationRoutes = [
       const project = auth.project;
       const team = await checkTeam(ctx, body.team_id, ['$invite_members']);
       assertTrustedCallback(project, body.callback_url);
-      const template = await loadProjectTemplate(ctx.db, project.id, 'team_invitation');
-      const id = await ctx.db.transaction(async (tx) => {
+      const template = await loadProjectTemplate(ctx.services.db, project.id, 'team_invitation');
+      const id = await ctx.services.db.transaction(async (tx) => {
         const code = await createCode(tx, {
           projectId: project.id, type: 'team_invitation', expiresInMs: INVITATION_LIFETIME_MS,
           redirectUrl: body.callback_url, method: { email: body.email }, data: { team_id: team.id },
@@ -73,7 +73,7 @@ export const teamInvitationRoutes = [
     access: [...ACCESS_TYPES], query: TeamInvitationListQuery, response: List(TeamInvitation),
     async handler(ctx) {
       await checkTeam(ctx, ctx.query.team_id, ['$read_members', '$invite_members']);
-      return { items: await invitations.listPending(ctx.db, ctx.auth.project.id, ctx.query.team_id), is_paginated: false as const };
+      return { items: await invitations.listPending(ctx.services.db, ctx.auth.project.id, ctx.query.team_id), is_paginated: false as const };
     },
   }),
   route({
@@ -82,7 +82,7 @@ export const teamInvitationRoutes = [
     async handler(ctx) {
       await checkTeam(ctx, ctx.query.team_id, ['$remove_members']);
       // Only an invitation of the named team: the permission check above is about that team.
-      if (!(await invitations.remove(ctx.db, ctx.auth.project.id, ctx.params.id, ctx.query.team_id))) {
+      if (!(await invitations.remove(ctx.services.db, ctx.auth.project.id, ctx.params.id, ctx.query.team_id))) {
         throw new KnownErrors.VerificationCodeNotFound();
       }
       return { success: true as const };
@@ -96,7 +96,7 @@ export const teamInvitationRoutes = [
       const user = await clientUser(ctx);
       const row = await checkCode(ctx, ctx.body.code);
       const teamId = teamIdOf(row);
-      await ctx.db.transaction(async (tx) => {
+      await ctx.services.db.transaction(async (tx) => {
         if (!(await invitations.markUsed(tx, auth.project.id, row.id))) throw new KnownErrors.VerificationCodeAlreadyUsed();
         if (!(await teams.findTeam(tx, auth.project.id, teamId, 'share'))) throw new KnownErrors.TeamNotFound(teamId);
         await joinTeam(ctx.services.events, tx, auth.project, teamId, user.id);
@@ -118,7 +118,7 @@ export const teamInvitationRoutes = [
     async handler(ctx) {
       await clientUser(ctx);
       const teamId = teamIdOf(await checkCode(ctx, ctx.body.code));
-      const team = await teams.findTeam(ctx.db, ctx.auth.project.id, teamId);
+      const team = await teams.findTeam(ctx.services.db, ctx.auth.project.id, teamId);
       if (!team) throw new KnownErrors.TeamNotFound(teamId);
       return { team_id: team.id, team_display_name: team.displayName };
     },

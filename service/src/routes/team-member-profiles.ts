@@ -18,7 +18,7 @@ async function viewsFor(ctx: AuthedContext, rows: members.ProfileRow[]) {
   const client = rows.map((r) => ({ team_id: r.teamId, user_id: r.userId, display_name: r.displayName, profile_image_url: r.profileImageUrl }));
   if (ctx.auth.type === 'client') return client;
   // One read for all members (one per member was 50 round trips for a team of 50).
-  const loaded = await users.loadMany(ctx.db, ctx.auth.project.id, rows.map((r) => r.userId));
+  const loaded = await users.loadMany(ctx.services.db, ctx.auth.project.id, rows.map((r) => r.userId));
   return client.flatMap((p) => {
     const u = loaded.get(p.user_id);
     // A user deleted between the two reads has no profile any more.
@@ -29,11 +29,11 @@ async function viewsFor(ctx: AuthedContext, rows: members.ProfileRow[]) {
 /** Client reading a profile: must be a member; someone else's profile needs `$read_members`. */
 async function checkClientRead(ctx: AuthedContext, teamId: string, targetUserId: string | undefined) {
   const user = await clientUser(ctx);
-  await assertTeamPermission(ctx.db, ctx.auth.project.id, teamId, user.id, targetUserId === user.id ? undefined : '$read_members');
+  await assertTeamPermission(ctx.services.db, ctx.auth.project.id, teamId, user.id, targetUserId === user.id ? undefined : '$read_members');
 }
 
 async function loadOne(ctx: AuthedContext, teamId: string, userId: string) {
-  const row = await members.getProfile(ctx.db, ctx.auth.project.id, teamId, userId);
+  const row = await members.getProfile(ctx.services.db, ctx.auth.project.id, teamId, userId);
   const [view] = row ? await viewsFor(ctx, [row]) : [];
   if (!view) throw new KnownErrors.TeamMembershipNotFound(teamId, userId);
   return view;
@@ -51,10 +51,10 @@ export const teamMemberProfileRoutes = [
         if (!query.team_id) throw new StatusError(400, 'team_id is required for access type client');
         await checkClientRead(ctx, query.team_id, userId);
       } else {
-        if (query.team_id && !(await teams.findTeam(ctx.db, auth.project.id, query.team_id))) throw new KnownErrors.TeamNotFound(query.team_id);
-        if (userId !== undefined && !(await users.exists(ctx.db, auth.project.id, userId))) throw new KnownErrors.UserNotFound();
+        if (query.team_id && !(await teams.findTeam(ctx.services.db, auth.project.id, query.team_id))) throw new KnownErrors.TeamNotFound(query.team_id);
+        if (userId !== undefined && !(await users.exists(ctx.services.db, auth.project.id, userId))) throw new KnownErrors.UserNotFound();
       }
-      const rows = await members.listProfiles(ctx.db, auth.project.id, { teamId: query.team_id, userId });
+      const rows = await members.listProfiles(ctx.services.db, auth.project.id, { teamId: query.team_id, userId });
       return { items: await viewsFor(ctx, rows), is_paginated: false as const };
     },
   }),
@@ -77,7 +77,7 @@ export const teamMemberProfileRoutes = [
         const user = await clientUser(ctx);
         if (userId !== user.id) throw new StatusError(403, "Cannot update another user's profile");
       }
-      const updated = await members.updateProfile(ctx.db, auth.project.id, params.team_id, userId, {
+      const updated = await members.updateProfile(ctx.services.db, auth.project.id, params.team_id, userId, {
         displayName: body.display_name, profileImageUrl: body.profile_image_url,
       });
       if (!updated) throw new KnownErrors.TeamMembershipNotFound(params.team_id, userId);

@@ -18,9 +18,9 @@ export const teamMembershipRoutes = [
     async handler(ctx) {
       const { auth, params } = ctx;
       const userId = ctx.resolveUserId(params.user_id);
-      if (!(await users.exists(ctx.db, auth.project.id, userId))) throw new KnownErrors.UserNotFound();
-      if (!(await teams.findTeam(ctx.db, auth.project.id, params.team_id))) throw new KnownErrors.TeamNotFound(params.team_id);
-      const added = await ctx.db.transaction((tx) => joinTeam(ctx.services.events, tx, auth.project, params.team_id, userId));
+      if (!(await users.exists(ctx.services.db, auth.project.id, userId))) throw new KnownErrors.UserNotFound();
+      if (!(await teams.findTeam(ctx.services.db, auth.project.id, params.team_id))) throw new KnownErrors.TeamNotFound(params.team_id);
+      const added = await ctx.services.db.transaction((tx) => joinTeam(ctx.services.events, tx, auth.project, params.team_id, userId));
       if (!added) throw new KnownErrors.TeamMembershipAlreadyExists();
       return { team_id: params.team_id, user_id: userId };
     },
@@ -33,9 +33,9 @@ export const teamMembershipRoutes = [
       const userId = ctx.resolveUserId(params.user_id);
       if (auth.type === 'client') {
         const user = await clientUser(ctx);
-        if (userId !== user.id) await assertTeamPermission(ctx.db, auth.project.id, params.team_id, user.id, '$remove_members');
+        if (userId !== user.id) await assertTeamPermission(ctx.services.db, auth.project.id, params.team_id, user.id, '$remove_members');
       }
-      const removed = await ctx.db.transaction(async (tx) => {
+      const removed = await ctx.services.db.transaction(async (tx) => {
         const gone = await members.removeMember(tx, auth.project.id, params.team_id, userId);
         if (gone) await ctx.services.events.emit(tx, auth.project.id, 'team_membership.deleted', { team_id: params.team_id, user_id: userId });
         return gone;

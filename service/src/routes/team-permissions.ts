@@ -1,4 +1,5 @@
 // /team-permissions: list (direct or recursive), grant and revoke (protocol-resources §6).
+import type { DB } from '../db';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { isSystemPermission } from '@gatehouse/shared/rules/permissions';
 import { List, Success } from '@gatehouse/shared/schemas/common';
@@ -12,7 +13,7 @@ import { checkPermissionIds } from './permission-definitions';
 import { cmp, expandByHolder, listedUserId } from './permission-lists';
 
 /** USER_NOT_FOUND, then TEAM_MEMBERSHIP_NOT_FOUND; returns the resolved user id. */
-async function checkMember(ctx: AuthedContext, db: AuthedContext['db'], teamId: string, userIdOrMe: string) {
+async function checkMember(ctx: AuthedContext, db: DB, teamId: string, userIdOrMe: string) {
   const userId = ctx.resolveUserId(userIdOrMe);
   if (!(await users.exists(db, ctx.auth.project.id, userId))) throw new KnownErrors.UserNotFound();
   if (!(await members.isMember(db, ctx.auth.project.id, teamId, userId, 'share'))) throw new KnownErrors.TeamMembershipNotFound(teamId, userId);
@@ -27,10 +28,10 @@ export const teamPermissionRoutes = [
       const { auth, query } = ctx;
       checkPermissionIds(ctx, { any: [query.permission_id] });
       const userId = listedUserId(ctx, query.user_id);
-      const direct = await grants.listTeamGrants(ctx.db, auth.project.id, { teamId: query.team_id, userId });
+      const direct = await grants.listTeamGrants(ctx.services.db, auth.project.id, { teamId: query.team_id, userId });
       let items = direct.map((g) => ({ id: g.permissionId, team_id: g.teamId, user_id: g.userId }));
       if (query.recursive === 'true' && direct.length) {
-        const graph = await definitionGraph(ctx.db, auth.project.id, 'team');
+        const graph = await definitionGraph(ctx.services.db, auth.project.id, 'team');
         items = expandByHolder(direct, graph, (g) => `${g.teamId}/${g.userId}`, (g, id) => ({ id, team_id: g.teamId, user_id: g.userId }));
       }
       if (query.permission_id !== undefined) items = items.filter((i) => i.id === query.permission_id);
@@ -45,7 +46,7 @@ export const teamPermissionRoutes = [
       const { auth, params } = ctx;
       checkPermissionIds(ctx, { any: [params.permission_id] });
       const projectId = auth.project.id;
-      return ctx.db.transaction(async (tx) => {
+      return ctx.services.db.transaction(async (tx) => {
         const userId = await checkMember(ctx, tx, params.team_id, params.user_id);
         if (!isSystemPermission(params.permission_id)) {
           const def = await findDefinition(tx, projectId, params.permission_id, 'share');
@@ -65,7 +66,7 @@ export const teamPermissionRoutes = [
       const { auth, params } = ctx;
       checkPermissionIds(ctx, { any: [params.permission_id] });
       const projectId = auth.project.id;
-      await ctx.db.transaction(async (tx) => {
+      await ctx.services.db.transaction(async (tx) => {
         const userId = await checkMember(ctx, tx, params.team_id, params.user_id);
         if (!(await grants.revokeTeamPermission(tx, projectId, params.team_id, userId, params.permission_id))) {
           throw new KnownErrors.TeamPermissionNotFound(params.team_id, userId, params.permission_id);

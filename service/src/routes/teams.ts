@@ -7,7 +7,7 @@ import {
   TeamParams, type ServerTeamCreate as ServerTeamCreateT,
 } from '@gatehouse/shared/schemas/teams';
 import { perAccess, route, type AuthedContext } from '../http/route';
-import type { Auth } from '../http/auth';
+import type { Auth } from '../http/request-access';
 import * as teams from '../repo/teams';
 import * as users from '../repo/users';
 import { assertClientProfileImage } from '../users/update';
@@ -28,9 +28,9 @@ export async function clientUser(ctx: AuthedContext) {
 async function checkTeamAccess(ctx: AuthedContext, teamId: string, permission?: '$update_team' | '$delete_team') {
   if (ctx.auth.type === 'client') {
     const user = await clientUser(ctx);
-    await assertTeamPermission(ctx.db, ctx.auth.project.id, teamId, user.id, permission);
+    await assertTeamPermission(ctx.services.db, ctx.auth.project.id, teamId, user.id, permission);
   }
-  const team = await teams.findTeam(ctx.db, ctx.auth.project.id, teamId);
+  const team = await teams.findTeam(ctx.services.db, ctx.auth.project.id, teamId);
   if (!team) throw new KnownErrors.TeamNotFound(teamId);
   return team;
 }
@@ -58,7 +58,7 @@ async function resolveCreator(ctx: AuthedContext, body: ServerTeamCreateT, addCu
   }
   if (body.creator_user_id === undefined) return creator;
   const id = ctx.resolveUserId(body.creator_user_id);
-  if (!(await users.exists(ctx.db, auth.project.id, id))) throw new KnownErrors.UserNotFound();
+  if (!(await users.exists(ctx.services.db, auth.project.id, id))) throw new KnownErrors.UserNotFound();
   return id;
 }
 
@@ -72,8 +72,8 @@ export const teamRoutes = [
       if (auth.type === 'client' && (userId === undefined || userId !== auth.userId)) {
         throw new StatusError(403, 'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user');
       }
-      if (auth.type !== 'client' && userId !== undefined && !(await users.exists(ctx.db, auth.project.id, userId))) throw new KnownErrors.UserNotFound();
-      const rows = await teams.listTeams(ctx.db, auth.project.id, { userId });
+      if (auth.type !== 'client' && userId !== undefined && !(await users.exists(ctx.services.db, auth.project.id, userId))) throw new KnownErrors.UserNotFound();
+      const rows = await teams.listTeams(ctx.services.db, auth.project.id, { userId });
       return { items: rows.map((r) => teamViewFor(auth, r)), is_paginated: false as const };
     },
   }),
@@ -83,7 +83,7 @@ export const teamRoutes = [
     async handler(ctx) {
       const body = ctx.body;
       const creatorUserId = await resolveCreator(ctx, body, ctx.query.add_current_user);
-      const row = await ctx.db.transaction(async (tx) => {
+      const row = await ctx.services.db.transaction(async (tx) => {
         const created = await teams.createTeam(tx, ctx.auth.project, {
           displayName: body.display_name, profileImageUrl: body.profile_image_url, clientMetadata: body.client_metadata,
           clientReadOnlyMetadata: body.client_read_only_metadata, serverMetadata: body.server_metadata, creatorUserId,
@@ -108,7 +108,7 @@ export const teamRoutes = [
       const body = ctx.body;
       await checkTeamAccess(ctx, ctx.params.team_id, '$update_team');
       if (ctx.auth.type === 'client') assertClientProfileImage(body.profile_image_url);
-      const row = await ctx.db.transaction(async (tx) => {
+      const row = await ctx.services.db.transaction(async (tx) => {
         const updated = await teams.updateTeam(tx, ctx.auth.project.id, ctx.params.team_id, {
           displayName: body.display_name, profileImageUrl: body.profile_image_url, clientMetadata: body.client_metadata,
           clientReadOnlyMetadata: body.client_read_only_metadata, serverMetadata: body.server_metadata,
@@ -125,7 +125,7 @@ export const teamRoutes = [
     access: [...ACCESS_TYPES], params: TeamParams, response: Success,
     async handler(ctx) {
       await checkTeamAccess(ctx, ctx.params.team_id, '$delete_team');
-      const deleted = await ctx.db.transaction(async (tx) => {
+      const deleted = await ctx.services.db.transaction(async (tx) => {
         const gone = await teams.deleteTeam(tx, ctx.auth.project.id, ctx.params.team_id);
         if (gone) await ctx.services.events.emit(tx, ctx.auth.project.id, 'team.deleted', { id: ctx.params.team_id });
         return gone;

@@ -41,12 +41,12 @@ async function assertCanManage(ctx: AuthedContext, kind: Kind, ownerId: string |
     const user = await clientUser(ctx);
     if (ownerId === undefined) throw forbidden();
     if (kind === 'user' && ownerId !== user.id) throw forbidden();
-    if (kind === 'team') await assertTeamPermission(ctx.db, projectId, ownerId, user.id, MANAGE);
+    if (kind === 'team') await assertTeamPermission(ctx.services.db, projectId, ownerId, user.id, MANAGE);
     return;
   }
   if (ownerId === undefined) return;
-  if (kind === 'user' && !(await users.exists(ctx.db, projectId, ownerId))) throw new KnownErrors.UserNotFound();
-  if (kind === 'team' && !(await teams.findTeam(ctx.db, projectId, ownerId))) throw new KnownErrors.TeamNotFound(ownerId);
+  if (kind === 'user' && !(await users.exists(ctx.services.db, projectId, ownerId))) throw new KnownErrors.UserNotFound();
+  if (kind === 'team' && !(await teams.findTeam(ctx.services.db, projectId, ownerId))) throw new KnownErrors.TeamNotFound(ownerId);
 }
 
 /**
@@ -60,14 +60,14 @@ async function manageableKey(ctx: AuthedContext, kind: Kind, id: string, query: 
     await clientUser(ctx);
     if (named !== undefined) await assertCanManage(ctx, kind, named);
   }
-  const row = await keys.find(ctx.db, projectId, kind, id);
+  const row = await keys.find(ctx.services.db, projectId, kind, id);
   const ownerId = row && (kind === 'user' ? row.userId : row.teamId);
   if (!row || !ownerId || (named !== undefined && named !== ownerId)) throw new KnownErrors.ApiKeyNotFound();
   if (ctx.auth.type === 'client') {
     const userId = ctx.auth.userId!;
     if (kind === 'user' && ownerId !== userId) throw new KnownErrors.ApiKeyNotFound();
     if (kind === 'team') {
-      const held = await effectiveTeamPermissions(ctx.db, projectId, ownerId, userId);
+      const held = await effectiveTeamPermissions(ctx.services.db, projectId, ownerId, userId);
       if (held === null) throw new KnownErrors.ApiKeyNotFound();
       if (!held.has(MANAGE)) throw new KnownErrors.TeamPermissionRequired(ownerId, userId, MANAGE);
     }
@@ -93,7 +93,7 @@ function routesFor(kind: Kind): RouteDef[] {
         await assertCanManage(ctx, kind, ownerId);
         const isPublic = body.is_public ?? false;
         const value = keys.generateKeyValue(kind, isPublic);
-        const row = await keys.insert(ctx.db, {
+        const row = await keys.insert(ctx.services.db, {
           projectId: ctx.auth.project.id,
           owner: kind === 'user' ? { userId: ownerId } : { teamId: ownerId },
           description: body.description,
@@ -114,7 +114,7 @@ function routesFor(kind: Kind): RouteDef[] {
         // The reference lists one user's keys only, even for servers (team keys may be listed project-wide).
         if (kind === 'user' && ownerId === undefined && ctx.auth.type !== 'client') throw new KnownErrors.SchemaError('user_id is required for user API keys');
         await assertCanManage(ctx, kind, ownerId);
-        const rows = await keys.list(ctx.db, ctx.auth.project.id, kind, ownerId);
+        const rows = await keys.list(ctx.services.db, ctx.auth.project.id, kind, ownerId);
         return { items: rows.map((r) => keys.view(r)), is_paginated: false as const };
       },
     }),
@@ -123,7 +123,7 @@ function routesFor(kind: Kind): RouteDef[] {
       access: ['server', 'admin'], body: ApiKeyCheck, response: Key,
       async handler(ctx) {
         assertEnabled(ctx, kind);
-        const row = await keys.findBySecret(ctx.db, ctx.auth.project.id, ctx.body.api_key);
+        const row = await keys.findBySecret(ctx.services.db, ctx.auth.project.id, ctx.body.api_key);
         if (!row) throw new KnownErrors.ApiKeyNotFound();
         const actual = keys.kindOf(row);
         if (actual !== kind) throw new KnownErrors.WrongApiKeyType(kind, actual);
@@ -148,7 +148,7 @@ function routesFor(kind: Kind): RouteDef[] {
         assertEnabled(ctx, kind);
         await manageableKey(ctx, kind, ctx.params.api_key_id, ctx.query);
         const body = ctx.body;
-        const row = await keys.update(ctx.db, ctx.auth.project.id, kind, ctx.params.api_key_id, {
+        const row = await keys.update(ctx.services.db, ctx.auth.project.id, kind, ctx.params.api_key_id, {
           description: body.description,
           expiresAt: body.expires_at_millis === undefined ? undefined : body.expires_at_millis === null ? null : new Date(body.expires_at_millis),
           revoke: body.revoked,

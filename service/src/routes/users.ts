@@ -4,7 +4,7 @@ import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { PaginatedList, Success } from '@gatehouse/shared/schemas/common';
 import { ClientUser, ClientUserUpdate, ServerUser, ServerUserCreateBody, ServerUserUpdate, UserListQuery, UserParams } from '@gatehouse/shared/schemas/users';
 import { perAccess, route, type AuthedContext } from '../http/route';
-import type { Auth } from '../http/auth';
+import type { Auth } from '../http/request-access';
 import * as users from '../repo/users';
 import { createUser } from '../users/create';
 import { lockUser } from '../repo/contact-channels';
@@ -22,8 +22,8 @@ export function viewFor(services: Services, auth: Auth, row: users.UserRow) {
   return auth.type === 'client' ? users.clientView(row) : users.serverView(row, services.activity.pendingForUser(row.id));
 }
 
-async function loadOr404(ctx: Pick<AuthedContext, 'db' | 'auth'>, userId: string) {
-  const row = await users.load(ctx.db, ctx.auth!.project.id, userId);
+async function loadOr404(ctx: Pick<AuthedContext, 'services' | 'auth'>, userId: string) {
+  const row = await users.load(ctx.services.db, ctx.auth!.project.id, userId);
   if (!row) throw new KnownErrors.UserNotFound();
   return row;
 }

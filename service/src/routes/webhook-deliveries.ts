@@ -28,7 +28,8 @@ export const webhookDeliveryRoutes = [
   route({
     method: 'GET', path: '/webhooks/endpoints/:endpoint_id/deliveries', summary: `[Gatehouse] The endpoint's last ${RECENT_DELIVERIES} deliveries, newest first`, tags: TAGS,
     access: ['admin'], params: WebhookEndpointParams, response: List(WebhookDelivery),
-    async handler({ db, auth, params }) {
+    async handler({ services, auth, params }) {
+      const db = services.db;
       if (!(await webhooks.findEndpoint(db, auth.project.id, params.endpoint_id))) throw endpointNotFound();
       const rows = await webhooks.listDeliveries(db, auth.project.id, params.endpoint_id, RECENT_DELIVERIES);
       return { items: rows.map(webhooks.deliveryView), is_paginated: false as const };
@@ -37,7 +38,8 @@ export const webhookDeliveryRoutes = [
   route({
     method: 'POST', path: '/webhooks/endpoints/:endpoint_id/test', summary: `[Gatehouse] Send a \`${WEBHOOK_TEST_EVENT_TYPE}\` event to this endpoint (whatever its event types), signed like every event`, tags: TAGS,
     access: ['admin'], params: WebhookEndpointParams, body: OptionalEmptyBody, response: WebhookDelivery, status: 201,
-    async handler({ services, db, auth, params }) {
+    async handler({ services, auth, params }) {
+      const db = services.db;
       const endpoint = await enabledEndpoint(db, auth.project.id, params.endpoint_id);
       const row = await webhooks.insertDelivery(db, {
         projectId: auth.project.id, endpointId: endpoint.id, eventType: WEBHOOK_TEST_EVENT_TYPE,
@@ -50,7 +52,8 @@ export const webhookDeliveryRoutes = [
   route({
     method: 'POST', path: '/webhooks/endpoints/:endpoint_id/deliveries/:delivery_id/retry', summary: '[Gatehouse] Attempt a delivery now: a pending one without waiting for its back-off, a failed or delivered one once more (same webhook-id)', tags: TAGS,
     access: ['admin'], params: WebhookDeliveryParams, body: OptionalEmptyBody, response: WebhookDelivery,
-    async handler({ services, db, auth, params }) {
+    async handler({ services, auth, params }) {
+      const db = services.db;
       await enabledEndpoint(db, auth.project.id, params.endpoint_id);
       const row = await webhooks.makeDueNow(db, auth.project.id, params.endpoint_id, params.delivery_id);
       if (!row) {

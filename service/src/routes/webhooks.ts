@@ -30,14 +30,16 @@ export const webhookRoutes = [
   route({
     method: 'GET', path: '/webhooks/endpoints', summary: "[Gatehouse] List the project's webhook endpoints", tags: TAGS,
     access: ['admin'], response: List(WebhookEndpoint),
-    async handler({ db, auth }) {
+    async handler({ services, auth }) {
+      const db = services.db;
       return { items: (await webhooks.listEndpoints(db, auth.project.id)).map(webhooks.endpointView), is_paginated: false as const };
     },
   }),
   route({
     method: 'POST', path: '/webhooks/endpoints', summary: '[Gatehouse] Add a webhook endpoint; the response holds its signing secret (whsec_…), shown only this once', tags: TAGS,
     access: ['admin'], body: WebhookEndpointCreate, response: WebhookEndpointFirstView, status: 201,
-    async handler({ db, services, auth, body }) {
+    async handler({ services, auth, body }) {
+      const db = services.db;
       if ((await webhooks.listEndpoints(db, auth.project.id)).length >= MAX_ENDPOINTS) {
         throw new StatusError(400, `A project can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
       }
@@ -53,7 +55,8 @@ export const webhookRoutes = [
   route({
     method: 'GET', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Get a webhook endpoint', tags: TAGS,
     access: ['admin'], params: WebhookEndpointParams, response: WebhookEndpoint,
-    async handler({ db, auth, params }) {
+    async handler({ services, auth, params }) {
+      const db = services.db;
       const row = await webhooks.findEndpoint(db, auth.project.id, params.endpoint_id);
       if (!row) throw notFound();
       return webhooks.endpointView(row);
@@ -62,7 +65,8 @@ export const webhookRoutes = [
   route({
     method: 'PATCH', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Change, enable or disable a webhook endpoint', tags: TAGS,
     access: ['admin'], params: WebhookEndpointParams, body: WebhookEndpointUpdate, response: WebhookEndpoint,
-    async handler({ db, auth, params, body }) {
+    async handler({ services, auth, params, body }) {
+      const db = services.db;
       const row = await webhooks.updateEndpoint(db, auth.project.id, params.endpoint_id, {
         url: body.url, description: body.description, enabled: body.enabled,
         eventTypes: body.event_types === undefined ? undefined : body.event_types && [...new Set(body.event_types)],
@@ -74,7 +78,8 @@ export const webhookRoutes = [
   route({
     method: 'DELETE', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Remove a webhook endpoint (its undelivered events are dropped)', tags: TAGS,
     access: ['admin'], params: WebhookEndpointParams, response: Success,
-    async handler({ db, auth, params }) {
+    async handler({ services, auth, params }) {
+      const db = services.db;
       if (!(await webhooks.deleteEndpoint(db, auth.project.id, params.endpoint_id))) throw notFound();
       return { success: true as const };
     },

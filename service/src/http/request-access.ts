@@ -2,7 +2,7 @@
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
-import type { KeyKind } from '../repo/api-keys';
+import type { KeyKind } from '../repo/project-keys';
 import * as users from '../repo/users';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
 
