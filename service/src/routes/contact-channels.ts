@@ -1,11 +1,21 @@
 // Contact channels (protocol-resources §9.2) and email verification (protocol-auth §3.3).
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { List, Success } from '@gatehouse/shared/schemas/common';
+import { Success } from '@gatehouse/shared/schemas/common';
 import {
-  ClientContactChannelCreate, ClientContactChannelUpdate, CodeBody, ContactChannel, ContactChannelListQuery,
-  ContactChannelParams, IsCodeValid, LegacySendVerificationCodeBody, SendVerificationCodeBody,
-  ServerContactChannelCreate, ServerContactChannelUpdate, type ServerContactChannelUpdate as Update,
+  ClientContactChannelCreate,
+  ClientContactChannelUpdate,
+  CodeBody,
+  ContactChannel,
+  ContactChannelListQuery,
+  ContactChannelParams,
+  IsCodeValid,
+  LegacySendVerificationCodeBody,
+  SendVerificationCodeBody,
+  ServerContactChannelCreate,
+  ServerContactChannelUpdate,
+  type ServerContactChannelUpdate as Update,
+  ContactChannelList,
 } from '@gatehouse/shared/schemas/contact-channels';
 import { perAccess, route, type AuthedContext } from '../http/route';
 import * as channels from '../repo/contact-channels';
@@ -107,7 +117,7 @@ export const contactChannelRoutes = [
   }),
   route({
     method: 'GET', path: '/contact-channels', summary: "List a user's contact channels", tags: ['Contact channels'],
-    access: [...ACCESS_TYPES], query: ContactChannelListQuery, response: List(ContactChannel),
+    access: [...ACCESS_TYPES], query: ContactChannelListQuery, response: ContactChannelList,
     async handler(ctx) {
       const userId = targetUserId(ctx, ctx.query.user_id, 'Client can only list contact channels for their own user.');
       const rows = await channels.list(ctx.services.db, ctx.auth.project.id, { userId, channelId: ctx.query.contact_channel_id });

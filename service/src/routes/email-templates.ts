@@ -2,8 +2,8 @@
 // shared/src/schemas/email-templates.ts); a type without customisation is served as the built-in default.
 import { Value } from '@sinclair/typebox/value';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { List, Success } from '@gatehouse/shared/schemas/common';
-import { EMAIL_TEMPLATE_TYPES, EmailTemplate, EmailTemplateContent, EmailTemplateParams, EmailTemplateType, EmailTemplateUpdate } from '@gatehouse/shared/schemas/email-templates';
+import { Success } from '@gatehouse/shared/schemas/common';
+import { EMAIL_TEMPLATE_TYPES, EmailTemplate, EmailTemplateContent, EmailTemplateParams, EmailTemplateType, EmailTemplateUpdate, EmailTemplateList } from '@gatehouse/shared/schemas/email-templates';
 import { route } from '../http/route';
 import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplateSource } from '../email/templates';
 import * as templates from '../repo/email-templates';
@@ -18,7 +18,7 @@ function view(type: EmailTemplateType, custom: EmailTemplateSource | null | unde
 export const emailTemplateRoutes = [
   route({
     method: 'GET', path: '/email-templates', summary: 'List the four email templates (customised or default)', tags: ['Email templates'],
-    access: ['admin'], response: List(EmailTemplate),
+    access: ['admin'], response: EmailTemplateList,
     async handler({ services, auth }) {
       const db = services.db;
       const custom = await templates.listCustom(db, auth.project.id);

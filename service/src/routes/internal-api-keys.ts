@@ -1,8 +1,7 @@
 // /internal/api-keys: a project's API key sets (admin). Full key values are shown once, at creation.
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { generateApiKey } from '@gatehouse/shared/rules/codes';
-import { List } from '@gatehouse/shared/schemas/common';
-import { ApiKeySet, ApiKeySetCreate, ApiKeySetFirstView, ApiKeySetParams, ApiKeySetUpdate } from '@gatehouse/shared/schemas/api-keys';
+import { ApiKeySet, ApiKeySetCreate, ApiKeySetFirstView, ApiKeySetParams, ApiKeySetUpdate, ApiKeySetList } from '@gatehouse/shared/schemas/api-keys';
 import { route } from '../http/route';
 import * as apiKeys from '../repo/project-keys';
 
@@ -23,7 +22,7 @@ export const internalApiKeyRoutes = [
   }),
   route({
     method: 'GET', path: '/internal/api-keys', summary: 'List API key sets (last four characters only)', tags: ['API keys'],
-    access: ['admin'], response: List(ApiKeySet),
+    access: ['admin'], response: ApiKeySetList,
     async handler({ services, auth }) {
       return { items: (await apiKeys.listForProject(services.db, auth.project.id)).map(apiKeys.view), is_paginated: false as const };
     },

@@ -1,6 +1,5 @@
 // The test email and the sent-email list (admin; protocol-resources §12.2, §12.3).
-import { List } from '@gatehouse/shared/schemas/common';
-import { SendTestEmailRequest, SendTestEmailResponse, SentEmail } from '@gatehouse/shared/schemas/emails';
+import { SendTestEmailRequest, SendTestEmailResponse, SentEmail, SentEmailList } from '@gatehouse/shared/schemas/emails';
 import { route } from '../http/route';
 import { sendTestEmail } from '../email/test-email';
 import { listSentEmails } from '../email/outbox';
@@ -17,7 +16,7 @@ export const internalEmailRoutes = [
   }),
   route({
     method: 'GET', path: '/internal/emails', summary: "The project's last 100 sent emails, newest first", tags: ['Emails'],
-    access: ['admin'], response: List(SentEmail),
+    access: ['admin'], response: SentEmailList,
     async handler({ services, auth }) {
       const db = services.db;
       return { items: await listSentEmails(db, auth.project.id), is_paginated: false as const };

@@ -1,8 +1,7 @@
 // /internal/projects: users of the internal project create and list the projects they own.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { AdminProject, ProjectCreate, defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
-import { List } from '@gatehouse/shared/schemas/common';
+import { AdminProject, ProjectCreate, defaultProjectConfig, AdminProjectList } from '@gatehouse/shared/schemas/projects';
 import { route, type AuthedContext } from '../http/route';
 import { managedProjectIds } from '../http/request-access';
 import * as projects from '../repo/projects';
@@ -20,7 +19,7 @@ async function requireInternalUser(ctx: AuthedContext) {
 export const internalProjectRoutes = [
   route({
     method: 'GET', path: '/internal/projects', summary: 'List the projects the signed-in internal user owns', tags: ['Projects'],
-    access: [...ACCESS_TYPES], response: List(AdminProject),
+    access: [...ACCESS_TYPES], response: AdminProjectList,
     async handler(ctx) {
       const user = await requireInternalUser(ctx);
       const owned = await projects.listByIds(ctx.services.db, managedProjectIds(user.server_metadata));

@@ -1,8 +1,12 @@
 // /team-permission-definitions and /project-permission-definitions (admin only; protocol-resources §7.4, §8).
 import { customPermissionIdProblem, permissionIdProblems } from '@gatehouse/shared/rules/permissions';
-import { List, Success } from '@gatehouse/shared/schemas/common';
+import { Success } from '@gatehouse/shared/schemas/common';
 import {
-  PermissionDefinition, PermissionDefinitionCreate, PermissionDefinitionParams, PermissionDefinitionUpdate,
+  PermissionDefinition,
+  PermissionDefinitionCreate,
+  PermissionDefinitionParams,
+  PermissionDefinitionUpdate,
+  PermissionDefinitionList,
 } from '@gatehouse/shared/schemas/permissions';
 import { route, type AuthedContext } from '../http/route';
 import {
@@ -35,7 +39,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
   return [
     route({
       method: 'GET', path: base, summary: `List ${scope} permission definitions`, tags: [tag],
-      access: [...ADMIN], response: List(PermissionDefinition),
+      access: [...ADMIN], response: PermissionDefinitionList,
       async handler(ctx) {
         return { items: await listDefinitionViews(ctx.services.db, ctx.auth.project.id, scope), is_paginated: false as const };
       },

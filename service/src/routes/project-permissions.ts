@@ -1,7 +1,7 @@
 // /project-permissions: user-level permissions — list (direct or recursive), grant, revoke (protocol-resources §8).
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { List, Success } from '@gatehouse/shared/schemas/common';
-import { EmptyBody, ProjectPermission, ProjectPermissionListQuery, ProjectPermissionParams } from '@gatehouse/shared/schemas/permissions';
+import { Success } from '@gatehouse/shared/schemas/common';
+import { EmptyBody, ProjectPermission, ProjectPermissionListQuery, ProjectPermissionParams, ProjectPermissionList } from '@gatehouse/shared/schemas/permissions';
 import { route } from '../http/route';
 import { definitionGraph, findDefinition } from '../repo/permission-definitions';
 import * as grants from '../repo/permissions';
@@ -13,7 +13,7 @@ import { cmp, expandByHolder, listedUserId } from './permission-lists';
 export const projectPermissionRoutes = [
   route({
     method: 'GET', path: '/project-permissions', summary: 'List project permissions (direct, or with recursive=true all contained)', tags: ['Project permissions'],
-    access: ['client', 'server', 'admin'], query: ProjectPermissionListQuery, response: List(ProjectPermission),
+    access: ['client', 'server', 'admin'], query: ProjectPermissionListQuery, response: ProjectPermissionList,
     async handler(ctx) {
       const { auth, query } = ctx;
       checkPermissionIds(ctx, { any: [query.permission_id] });

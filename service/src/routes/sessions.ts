@@ -1,8 +1,8 @@
 // Sessions: server-created sessions (impersonation), listing, revoking, signing out, refreshing.
 import { ACCESS_TYPES, STACK_HEADERS } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { List, Success } from '@gatehouse/shared/schemas/common';
-import { RefreshedAccessToken, Session, SessionCreateBody, SessionDeleteQuery, SessionListQuery, SessionParams, SessionTokens } from '@gatehouse/shared/schemas/sessions';
+import { Success } from '@gatehouse/shared/schemas/common';
+import { RefreshedAccessToken, Session, SessionCreateBody, SessionDeleteQuery, SessionListQuery, SessionParams, SessionTokens, SessionList } from '@gatehouse/shared/schemas/sessions';
 import { route } from '../http/route';
 import * as sessions from '../repo/sessions';
 import * as users from '../repo/users';
@@ -26,7 +26,7 @@ export const sessionRoutes = [
   }),
   route({
     method: 'GET', path: '/auth/sessions', summary: "List a user's sessions", tags: ['Sessions'],
-    access: [...ACCESS_TYPES], query: SessionListQuery, response: List(Session),
+    access: [...ACCESS_TYPES], query: SessionListQuery, response: SessionList,
     async handler({ services, auth, query, resolveUserId }) {
       const userId = resolveUserId(query.user_id);
       if (auth.type === 'client' && userId !== auth.userId) throw new StatusError(403, 'Client can only list sessions for their own user.');

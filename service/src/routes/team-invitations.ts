@@ -4,10 +4,17 @@ import { ACCESS_TYPES, TEAM_INVITATION_CODE_LIFETIME_MS as INVITATION_LIFETIME_M
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { withQueryParam } from '@gatehouse/shared/rules/urls';
 import type { TeamSystemPermissionId } from '@gatehouse/shared/rules/permissions';
-import { Empty, List, Success } from '@gatehouse/shared/schemas/common';
+import { Empty, Success } from '@gatehouse/shared/schemas/common';
 import {
-  TeamInvitation, TeamInvitationCheckCodeResponse, TeamInvitationCode, TeamInvitationDetails, TeamInvitationListQuery,
-  TeamInvitationParams, TeamInvitationSendCode, TeamInvitationSendCodeResponse,
+  TeamInvitation,
+  TeamInvitationCheckCodeResponse,
+  TeamInvitationCode,
+  TeamInvitationDetails,
+  TeamInvitationListQuery,
+  TeamInvitationParams,
+  TeamInvitationSendCode,
+  TeamInvitationSendCodeResponse,
+  TeamInvitationList,
 } from '@gatehouse/shared/schemas/invitations';
 import { route, type AuthedContext } from '../http/route';
 import { createCode, redeemCode } from '../repo/verification-codes';
@@ -70,7 +77,7 @@ export const teamInvitationRoutes = [
   }),
   route({
     method: 'GET', path: '/team-invitations', summary: "List a team's pending invitations", tags: ['Teams'],
-    access: [...ACCESS_TYPES], query: TeamInvitationListQuery, response: List(TeamInvitation),
+    access: [...ACCESS_TYPES], query: TeamInvitationListQuery, response: TeamInvitationList,
     async handler(ctx) {
       await checkTeam(ctx, ctx.query.team_id, ['$read_members', '$invite_members']);
       return { items: await invitations.listPending(ctx.services.db, ctx.auth.project.id, ctx.query.team_id), is_paginated: false as const };

@@ -1,9 +1,14 @@
 // /team-member-profiles: members' per-team display name and image (protocol-resources §4).
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { List } from '@gatehouse/shared/schemas/common';
 import {
-  ClientTeamMemberProfile, ServerTeamMemberProfile, TeamMemberProfileListQuery, TeamMemberProfileUpdate, TeamMembershipParams,
+  ClientTeamMemberProfile,
+  ServerTeamMemberProfile,
+  TeamMemberProfileListQuery,
+  TeamMemberProfileUpdate,
+  TeamMembershipParams,
+  ClientTeamMemberProfileList,
+  ServerTeamMemberProfileList,
 } from '@gatehouse/shared/schemas/team-members';
 import { perAccess, route, type AuthedContext } from '../http/route';
 import * as members from '../repo/team-members';
@@ -43,7 +48,7 @@ export const teamMemberProfileRoutes = [
   route({
     method: 'GET', path: '/team-member-profiles', summary: 'List team member profiles', tags: ['Teams'],
     access: [...ACCESS_TYPES], query: TeamMemberProfileListQuery,
-    response: perAccess({ client: List(ClientTeamMemberProfile), server: List(ServerTeamMemberProfile) }),
+    response: perAccess({ client: ClientTeamMemberProfileList, server: ServerTeamMemberProfileList }),
     async handler(ctx) {
       const { auth, query } = ctx;
       const userId = query.user_id === undefined ? undefined : ctx.resolveUserId(query.user_id);

@@ -2,8 +2,8 @@
 import type { DB } from '../db';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { isSystemPermission } from '@gatehouse/shared/rules/permissions';
-import { List, Success } from '@gatehouse/shared/schemas/common';
-import { EmptyBody, TeamPermission, TeamPermissionListQuery, TeamPermissionParams } from '@gatehouse/shared/schemas/permissions';
+import { Success } from '@gatehouse/shared/schemas/common';
+import { EmptyBody, TeamPermission, TeamPermissionListQuery, TeamPermissionParams, TeamPermissionList } from '@gatehouse/shared/schemas/permissions';
 import { route, type AuthedContext } from '../http/route';
 import { definitionGraph, findDefinition } from '../repo/permission-definitions';
 import * as grants from '../repo/permissions';
@@ -23,7 +23,7 @@ async function checkMember(ctx: AuthedContext, db: DB, teamId: string, userIdOrM
 export const teamPermissionRoutes = [
   route({
     method: 'GET', path: '/team-permissions', summary: 'List team permissions (direct, or with recursive=true all contained)', tags: ['Team permissions'],
-    access: ['client', 'server', 'admin'], query: TeamPermissionListQuery, response: List(TeamPermission),
+    access: ['client', 'server', 'admin'], query: TeamPermissionListQuery, response: TeamPermissionList,
     async handler(ctx) {
       const { auth, query } = ctx;
       checkPermissionIds(ctx, { any: [query.permission_id] });

@@ -1,10 +1,20 @@
 // /teams: list (a user's teams, or all for servers), create, get, update, delete (protocol-resources §2).
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { List, Success } from '@gatehouse/shared/schemas/common';
+import { Success } from '@gatehouse/shared/schemas/common';
 import {
-  ClientTeam, ClientTeamCreate, ClientTeamUpdate, ServerTeam, ServerTeamCreate, ServerTeamUpdate, TeamCreateQuery, TeamListQuery,
-  TeamParams, type ServerTeamCreate as ServerTeamCreateT,
+  ClientTeam,
+  ClientTeamCreate,
+  ClientTeamUpdate,
+  ServerTeam,
+  ServerTeamCreate,
+  ServerTeamUpdate,
+  TeamCreateQuery,
+  TeamListQuery,
+  TeamParams,
+  type ServerTeamCreate as ServerTeamCreateT,
+  ClientTeamList,
+  ServerTeamList,
 } from '@gatehouse/shared/schemas/teams';
 import { perAccess, route, type AuthedContext } from '../http/route';
 import type { Auth } from '../http/request-access';
@@ -65,7 +75,7 @@ async function resolveCreator(ctx: AuthedContext, body: ServerTeamCreateT, addCu
 export const teamRoutes = [
   route({
     method: 'GET', path: '/teams', summary: "List teams (a user's teams; servers may list all)", tags: ['Teams'],
-    access: [...ACCESS_TYPES], query: TeamListQuery, response: perAccess({ client: List(ClientTeam), server: List(ServerTeam) }),
+    access: [...ACCESS_TYPES], query: TeamListQuery, response: perAccess({ client: ClientTeamList, server: ServerTeamList }),
     async handler(ctx) {
       const { auth, query } = ctx;
       const userId = query.user_id === undefined ? undefined : ctx.resolveUserId(query.user_id);

@@ -1,8 +1,8 @@
 // Users: the signed-in user (/users/me) for every access type, and user management for servers and admins.
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { PaginatedList, Success } from '@gatehouse/shared/schemas/common';
-import { ClientUser, ClientUserUpdate, ServerUser, ServerUserCreateBody, ServerUserUpdate, UserListQuery, UserParams } from '@gatehouse/shared/schemas/users';
+import { Success } from '@gatehouse/shared/schemas/common';
+import { ClientUser, ClientUserUpdate, ServerUser, ServerUserCreateBody, ServerUserUpdate, UserListQuery, UserParams, ServerUserPage } from '@gatehouse/shared/schemas/users';
 import { perAccess, route, type AuthedContext } from '../http/route';
 import type { Auth } from '../http/request-access';
 import * as users from '../repo/users';
@@ -110,7 +110,7 @@ export const userRoutes = [
   }),
   route({
     method: 'GET', path: '/users', summary: 'List users (keyset pagination by sign-up time)', tags: ['Users'],
-    access: [...SERVER], query: UserListQuery, response: PaginatedList(ServerUser),
+    access: [...SERVER], query: UserListQuery, response: ServerUserPage,
     async handler({ services, auth, query }) {
       const { items, nextCursor } = await users.list(services.db, auth.project.id, {
         cursor: query.cursor, limit: Math.min(query.limit ?? USER_PAGE_DEFAULT, USER_PAGE_MAX), desc: query.desc, query: query.query, teamId: query.team_id,

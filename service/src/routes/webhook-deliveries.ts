@@ -2,8 +2,8 @@
 // state, a test event sent to that endpoint alone, and "retry now" for one delivery. Deliveries are made by the
 // webhook worker (webhooks/worker.ts); these routes only write outbox rows and wake the worker.
 import { StatusError } from '@gatehouse/shared/known-errors';
-import { List, OptionalEmptyBody } from '@gatehouse/shared/schemas/common';
-import { WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryParams, WebhookEndpointParams } from '@gatehouse/shared/schemas/webhooks';
+import { OptionalEmptyBody } from '@gatehouse/shared/schemas/common';
+import { WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryParams, WebhookEndpointParams, WebhookDeliveryList } from '@gatehouse/shared/schemas/webhooks';
 import type { DB } from '../db';
 import { route } from '../http/route';
 import * as webhooks from '../repo/webhooks';
@@ -27,7 +27,7 @@ async function enabledEndpoint(db: DB, projectId: string, endpointId: string) {
 export const webhookDeliveryRoutes = [
   route({
     method: 'GET', path: '/webhooks/endpoints/:endpoint_id/deliveries', summary: `[Gatehouse] The endpoint's last ${RECENT_DELIVERIES} deliveries, newest first`, tags: TAGS,
-    access: ['admin'], params: WebhookEndpointParams, response: List(WebhookDelivery),
+    access: ['admin'], params: WebhookEndpointParams, response: WebhookDeliveryList,
     async handler({ services, auth, params }) {
       const db = services.db;
       if (!(await webhooks.findEndpoint(db, auth.project.id, params.endpoint_id))) throw endpointNotFound();

@@ -3,8 +3,8 @@
 // /webhooks/endpoints/{id}. Events are signed per Standard Webhooks with the endpoint's `whsec_…` secret, which
 // is returned only by the create call.
 import { StatusError } from '@gatehouse/shared/known-errors';
-import { List, OptionalEmptyBody, Success } from '@gatehouse/shared/schemas/common';
-import { WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointFirstView, WebhookEndpointParams, WebhookEndpointUpdate } from '@gatehouse/shared/schemas/webhooks';
+import { OptionalEmptyBody, Success } from '@gatehouse/shared/schemas/common';
+import { WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointFirstView, WebhookEndpointParams, WebhookEndpointUpdate, WebhookEndpointList } from '@gatehouse/shared/schemas/webhooks';
 import { route } from '../http/route';
 import * as webhooks from '../repo/webhooks';
 import { encryptString } from '../tokens/encryption';
@@ -29,7 +29,7 @@ export const webhookRoutes = [
   }),
   route({
     method: 'GET', path: '/webhooks/endpoints', summary: "[Gatehouse] List the project's webhook endpoints", tags: TAGS,
-    access: ['admin'], response: List(WebhookEndpoint),
+    access: ['admin'], response: WebhookEndpointList,
     async handler({ services, auth }) {
       const db = services.db;
       return { items: (await webhooks.listEndpoints(db, auth.project.id)).map(webhooks.endpointView), is_paginated: false as const };

@@ -1,6 +1,6 @@
 // Project API key sets (protocol-resources §11.1).
 import { Type, type Static } from '@sinclair/typebox';
-import { DescriptionText, Millis, Strict, Uuid } from './common.ts';
+import { DescriptionText, Millis, Strict, Uuid, List } from './common.ts';
 
 const LastFour = Strict({ last_four: Type.String() });
 
@@ -14,6 +14,7 @@ export const ApiKeySet = Strict({
   secret_server_key: Type.Optional(LastFour),
   super_secret_admin_key: Type.Optional(LastFour),
 });
+export const ApiKeySetList = List(ApiKeySet);
 export type ApiKeySet = Static<typeof ApiKeySet>;
 
 export const ApiKeySetFirstView = Strict({

@@ -1,6 +1,6 @@
 // Contact channels (protocol-resources §9) and the email-verification requests (protocol-auth §3.3).
 import { Type, type Static } from '@sinclair/typebox';
-import { Code45, Email, SignInEmail, Strict, Url, Uuid } from './common.ts';
+import { Code45, Email, SignInEmail, Strict, Url, Uuid, List } from './common.ts';
 
 /** A user id (UUID) or `me`; anything else is a SCHEMA_ERROR ("must be a valid UUID"). */
 export const ChannelUserId = () => Type.Union([Uuid(), Type.Literal('me')]);
@@ -16,6 +16,7 @@ export const ContactChannel = Strict({
   is_verified: Type.Boolean(),
   is_primary: Type.Boolean(),
 });
+export const ContactChannelList = List(ContactChannel);
 export type ContactChannel = Static<typeof ContactChannel>;
 
 const createFields = {

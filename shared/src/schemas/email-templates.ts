@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { List } from './common.ts';
 
 /**
  * The email template types, in the order `GET /email-templates` lists them: the protocol's four
@@ -55,6 +56,7 @@ export const EmailTemplate = Type.Object(
   },
   { additionalProperties: false },
 );
+export const EmailTemplateList = List(EmailTemplate);
 export type EmailTemplate = Static<typeof EmailTemplate>;
 
 /**

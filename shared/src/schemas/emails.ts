@@ -1,6 +1,6 @@
 // Sent emails and the test email of the admin API (protocol-resources §12.2, §12.3).
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Json, Millis, Nullable, Strict } from './common.ts';
+import { Email, Json, Millis, Nullable, Strict, List } from './common.ts';
 
 /** What the sent-email list shows about the sender: never the password. */
 export const SenderConfig = Strict({
@@ -21,6 +21,7 @@ export const SentEmail = Strict({
   error: Nullable(Json()),
   sender_config: SenderConfig,
 });
+export const SentEmailList = List(SentEmail);
 export type SentEmail = Static<typeof SentEmail>;
 
 export const SendTestEmailRequest = Strict({

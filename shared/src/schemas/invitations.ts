@@ -1,6 +1,6 @@
 // Team invitations (protocol-resources §5): verification codes of type team_invitation.
 import { Type, type Static } from '@sinclair/typebox';
-import { Code45, Email, Millis, Strict, Url, Uuid } from './common.ts';
+import { Code45, Email, Millis, Strict, Url, Uuid, List } from './common.ts';
 
 export const TeamInvitation = Strict({
   id: Uuid(),
@@ -8,6 +8,7 @@ export const TeamInvitation = Strict({
   recipient_email: Type.String(),
   expires_at_millis: Millis(),
 });
+export const TeamInvitationList = List(TeamInvitation);
 export type TeamInvitation = Static<typeof TeamInvitation>;
 
 export const TeamInvitationSendCode = Strict({ team_id: Uuid(), email: Email(), callback_url: Url() });

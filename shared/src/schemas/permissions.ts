@@ -2,13 +2,14 @@
 // plain strings here: their syntax rules (`permissionIdProblems` in rules/permissions) word errors as the
 // reference does, without the path prefix, so routes check them.
 import { Type, type Static } from '@sinclair/typebox';
-import { DescriptionText, NameText, Strict, UserIdOrMe, Uuid } from './common.ts';
+import { DescriptionText, NameText, Strict, UserIdOrMe, Uuid, List } from './common.ts';
 
 export const PermissionDefinition = Strict({
   id: Type.String(),
   description: Type.Optional(Type.String()),
   contained_permission_ids: Type.Array(Type.String()),
 });
+export const PermissionDefinitionList = List(PermissionDefinition);
 export type PermissionDefinition = Static<typeof PermissionDefinition>;
 
 export const PermissionDefinitionCreate = Strict({
@@ -28,6 +29,7 @@ export const PermissionDefinitionParams = Strict({ permission_id: Type.String() 
 const Recursive = () => Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')]));
 
 export const TeamPermission = Strict({ id: Type.String(), team_id: Uuid(), user_id: Uuid() });
+export const TeamPermissionList = List(TeamPermission);
 export type TeamPermission = Static<typeof TeamPermission>;
 export const TeamPermissionListQuery = Strict({
   team_id: Type.Optional(Uuid()),
@@ -38,6 +40,7 @@ export const TeamPermissionListQuery = Strict({
 export const TeamPermissionParams = Strict({ team_id: Uuid(), user_id: UserIdOrMe(), permission_id: Type.String() });
 
 export const ProjectPermission = Strict({ id: Type.String(), user_id: Uuid() });
+export const ProjectPermissionList = List(ProjectPermission);
 export type ProjectPermission = Static<typeof ProjectPermission>;
 export const ProjectPermissionListQuery = Strict({
   user_id: Type.Optional(UserIdOrMe()),

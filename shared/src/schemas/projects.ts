@@ -1,6 +1,6 @@
 // Projects and their configuration (protocol-resources §10).
 import { Type, type Static } from '@sinclair/typebox';
-import { DescriptionText, MAX_NAME_LENGTH, Millis, NameText, Nullable, Strict, NonEmptyString } from './common.ts';
+import { DescriptionText, MAX_NAME_LENGTH, Millis, NameText, Nullable, Strict, NonEmptyString, List } from './common.ts';
 
 export const OAuthProviderId = Type.Union([
   Type.Literal('google'), Type.Literal('github'), Type.Literal('microsoft'), Type.Literal('spotify'), Type.Literal('facebook'),
@@ -115,6 +115,7 @@ export const AdminProject = Strict({
     ProjectConfigDocument,
   ], { additionalProperties: false }),
 });
+export const AdminProjectList = List(AdminProject);
 export type AdminProject = Static<typeof AdminProject>;
 
 export const ProjectDescription = Nullable(DescriptionText());

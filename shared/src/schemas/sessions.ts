@@ -1,7 +1,7 @@
 // Sessions as listed by GET /auth/sessions (protocol-auth §2.8).
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_SERVER_SESSION_LIFETIME_MS } from '../constants.ts';
-import { Millis, Nullable, Strict, UserIdOrMe, Uuid } from './common.ts';
+import { Millis, Nullable, Strict, UserIdOrMe, Uuid, List } from './common.ts';
 
 export const EndUserIpInfo = Strict({
   ip: Type.String(),
@@ -22,6 +22,7 @@ export const Session = Strict({
   is_current_session: Type.Boolean(),
   last_used_at_end_user_ip_info: Type.Optional(EndUserIpInfo),
 });
+export const SessionList = List(Session);
 export type Session = Static<typeof Session>;
 
 /** POST /auth/sessions (server side; impersonation). */

@@ -1,6 +1,6 @@
 // Team memberships and per-team member profiles (protocol-resources §3, §4).
 import { Type, type Static } from '@sinclair/typebox';
-import { NameText, Nullable, Strict, Url, UserIdOrMe, Uuid } from './common.ts';
+import { NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, List } from './common.ts';
 import { ServerUser } from './users.ts';
 
 export const TeamMembershipParams = Strict({ team_id: Uuid(), user_id: UserIdOrMe() });
@@ -16,8 +16,10 @@ const profileFields = {
   profile_image_url: Nullable(Type.String()),
 };
 export const ClientTeamMemberProfile = Strict(profileFields);
+export const ClientTeamMemberProfileList = List(ClientTeamMemberProfile);
 export type ClientTeamMemberProfile = Static<typeof ClientTeamMemberProfile>;
 export const ServerTeamMemberProfile = Strict({ ...profileFields, user: ServerUser });
+export const ServerTeamMemberProfileList = List(ServerTeamMemberProfile);
 export type ServerTeamMemberProfile = Static<typeof ServerTeamMemberProfile>;
 
 export const TeamMemberProfileListQuery = Strict({ team_id: Type.Optional(Uuid()), user_id: Type.Optional(UserIdOrMe()) });

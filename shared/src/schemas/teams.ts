@@ -1,6 +1,6 @@
 // Teams as returned in user objects and by /teams, and the /teams inputs (protocol-resources §2).
 import { Type, type Static } from '@sinclair/typebox';
-import { Json, Millis, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid } from './common.ts';
+import { Json, Millis, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, List } from './common.ts';
 
 export const ClientTeam = Strict({
   id: Uuid(),
@@ -9,6 +9,7 @@ export const ClientTeam = Strict({
   client_metadata: Json(),
   client_read_only_metadata: Json(),
 });
+export const ClientTeamList = List(ClientTeam);
 export type ClientTeam = Static<typeof ClientTeam>;
 
 export const ServerTeam = Strict({
@@ -20,6 +21,7 @@ export const ServerTeam = Strict({
   server_metadata: Json(),
   created_at_millis: Millis(),
 });
+export const ServerTeamList = List(ServerTeam);
 export type ServerTeam = Static<typeof ServerTeam>;
 
 const ProfileImageUrl = () => Nullable(Url({ maxLength: 1_000_000 }));

@@ -1,6 +1,6 @@
 // Users: read shapes per access type, and the writable fields (protocol-resources §1).
 import { Type, type Static } from '@sinclair/typebox';
-import { Base64, Json, Millis, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, Email } from './common.ts';
+import { Base64, Json, Millis, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, Email, PaginatedList } from './common.ts';
 import { ClientTeam, ServerTeam } from './teams.ts';
 
 export const OAuthProviderLink = Strict({ id: Type.String(), account_id: Type.String(), email: Nullable(Type.String()) });
@@ -34,6 +34,7 @@ export const ServerUser = Strict({
   primary_email_auth_enabled: Type.Boolean(),
   server_metadata: Json(),
 });
+export const ServerUserPage = PaginatedList(ServerUser);
 export type ServerUser = Static<typeof ServerUser>;
 
 const ProfileImageUrl = () => Nullable(Url({ maxLength: 1_000_000 }));

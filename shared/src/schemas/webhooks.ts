@@ -1,6 +1,6 @@
 // Webhook endpoints: Gatehouse's own admin API (Stack Auth delegates endpoints to Svix; see POST /webhooks/svix-token).
 import { Type, type Static } from '@sinclair/typebox';
-import { Millis, Nullable, Strict, Uuid } from './common.ts';
+import { Millis, Nullable, Strict, Uuid, List } from './common.ts';
 
 export const WEBHOOK_EVENT_TYPES = [
   'user.created', 'user.updated', 'user.deleted',
@@ -23,6 +23,7 @@ export const WebhookEndpoint = Strict({
   event_types: Nullable(Type.Array(WebhookEventType)),
   created_at_millis: Millis(),
 });
+export const WebhookEndpointList = List(WebhookEndpoint);
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
 /** Creation response: the endpoint plus its signing secret (`whsec_…`), shown only this once. */
@@ -67,6 +68,7 @@ export const WebhookDelivery = Strict({
   delivered_at_millis: Nullable(Millis()),
   created_at_millis: Millis(),
 });
+export const WebhookDeliveryList = List(WebhookDelivery);
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
 export const WebhookEndpointParams = Strict({ endpoint_id: Uuid() });
