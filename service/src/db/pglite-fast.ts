@@ -1,0 +1,118 @@
+// PGlite's `query` runs an extended-protocol statement as six calls into its WASM (parse, describe the statement,
+// bind, describe the portal, execute, sync), each a full trip through the backend's main loop, because it must learn
+// the parameters' types before it can serialize them. That costs ~1 ms of CPU for a one-row primary-key SELECT
+// whose planning and execution take 0.2 ms (issue 16 §2), on the thread that also serves HTTP.
+//
+// Here the parameter types of a statement are learnt once (by PGlite's own path) and remembered by statement text;
+// later runs send parse + bind + describe + execute + sync as one message batch: one trip instead of six. Parameters
+// are serialized by PGlite's own serializers for those types and results parsed by its own `parseResults`, so values
+// in and out are the same as through `query`. Locking is PGlite's: outside a transaction a statement takes the
+// transaction mutex and then the query mutex, exactly as `query` does; inside `transaction(fn)` only the query mutex.
+import { PGlite, parse as pgParse, protocol, type Results, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+
+/** Statement texts whose parameter types are remembered (drizzle's texts are a bounded set; raw SQL may vary). */
+const MAX_CACHED = 2000;
+
+type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
+
+export function fastQueries(client: PGlite): PGlite {
+  const paramTypes = new Map<string, number[]>();
+  const internals = client as unknown as {
+    _checkReady(): Promise<void>;
+    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  };
+
+  // PGlite merges a query's own parsers into its full table (every type and array type, hundreds of entries) by
+  // copying it on every query: a tenth of the service's CPU under load. The merged tables are kept instead, keyed by
+  // the overridden types and the parsers' source (drizzle passes new but identical functions with every query).
+  const merged = new Map<string, Record<number, (value: string, typeId?: number) => unknown>>();
+  function parsersWith(own: NonNullable<QueryOptions['parsers']>) {
+    const key = Object.entries(own).map(([type, fn]) => `${type}:${String(fn)}`).join('\n');
+    let table = merged.get(key);
+    if (!table) {
+      if (merged.size >= 100) merged.clear();
+      table = { ...client.parsers, ...own };
+      merged.set(key, table);
+    }
+    return table;
+  }
+
+  /** Learns (and remembers) the parameter types of a statement that just ran; the caller holds the transaction mutex. */
+  async function describe(text: string): Promise<void> {
+    const types = await internals._runExclusiveQuery(async () => {
+      const { messages } = await client.execProtocol(concat([wire.parse({ text }), wire.describe({ type: 'S' }), wire.sync()]), { syncToFs: false });
+      return pgParse.parseDescribeStatementResults(messages);
+    });
+    if (paramTypes.size >= MAX_CACHED) paramTypes.delete(paramTypes.keys().next().value as string);
+    paramTypes.set(text, types);
+  }
+
+  /** One trip into the backend; the caller holds the right mutexes. */
+  async function oneTrip(text: string, types: number[], params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results> {
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = options?.serializers?.[types[i]!] ?? client.serializers[types[i]!];
+      return serialize ? serialize(value) : (value as { toString(): string }).toString();
+    });
+    let messages;
+    try {
+      ({ messages } = await client.execProtocol(concat([
+        wire.parse({ text }), wire.bind({ values: values as string[] }), wire.describe({ type: 'P' }),
+        wire.execute({}), wire.sync(),
+      ]), { syncToFs: false }));
+    } catch (err) {
+      // As PGlite's own query path does: the error names its statement (drizzle and the logs show it).
+      if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
+      throw err;
+    }
+    if (!inTransaction) await client.syncToFs();
+    if (!options?.parsers) return pgParse.parseResults(messages, client.parsers, options)[0]!;
+    return pgParse.parseResults(messages, parsersWith(options.parsers), { ...options, parsers: undefined })[0]!;
+  }
+
+  function makeQuery(original: Query, inTransaction: boolean): Query {
+    return async (text, params = [], options) => {
+      // Blobs (COPY) and statements with no parameters keep PGlite's path (the latter is already cheap to describe).
+      if (options?.blob || params.length === 0) return original(text, params, options);
+      const types = paramTypes.get(text);
+      if (!types) {
+        // The first run takes PGlite's path; once it succeeded (a failing text is never remembered) its parameter
+        // types are described by a parse + describe that plans nothing. Inside a transaction the transaction mutex is
+        // already held (by PGlite's transaction); outside it is taken, so no other statement comes between.
+        const result = await original(text, params, options);
+        await (inTransaction ? describe(text) : internals._runExclusiveTransaction(() => describe(text))).catch(() => {});
+        return result;
+      }
+      if (inTransaction) return internals._runExclusiveQuery(() => oneTrip(text, types, params, options, true));
+      await internals._checkReady();
+      return internals._runExclusiveTransaction(() => internals._runExclusiveQuery(() => oneTrip(text, types, params, options, false)));
+    };
+  }
+
+  const query = makeQuery(client.query.bind(client) as Query, false);
+  const transaction = client.transaction.bind(client);
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop === 'query') return query;
+      if (prop === 'transaction') {
+        return <T>(fn: (tx: Transaction) => Promise<T>) => transaction((tx) => {
+          const txQuery = makeQuery(tx.query.bind(tx) as Query, true);
+          const wrapped = new Proxy(tx, { get: (t, p, r) => (p === 'query' ? txQuery : Reflect.get(t, p, r)) });
+          return fn(wrapped);
+        });
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const wire = protocol.serialize;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
