@@ -6,7 +6,8 @@
 #    while 500 sign-ins are in flight; raw Bun.password.verify throughput with the service's parameters;
 # 3. a table with pass/fail per target of issue 2, printed and written to bench/results/latest.md.
 # Knobs: BENCH_DURATION (10s), BENCH_CONNECTIONS (64), BENCH_USERS (2000), BENCH_SIGNIN_USERS (200),
-# BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, PGHOST/PGPORT/PGUSER for Postgres,
+# BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, BENCH_POSTGRES=0 to skip the service on
+# PostgreSQL (the DB ceiling still runs: the PGlite rows are divided by it), PGHOST/PGPORT/PGUSER for Postgres,
 # BENCH_SERVICE_ENV="NAME=value ..." for extra settings of the service under test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -197,7 +198,7 @@ run_service() {
   stop_pid "$pid"
 }
 
-run_service postgres DATABASE_URL="$DB_URL"
+[ "${BENCH_POSTGRES:-1}" = 0 ] || run_service postgres DATABASE_URL="$DB_URL"
 if [ "${BENCH_PGLITE:-1}" != 0 ]; then
   run_service pglite GATEHOUSE_DATA_DIR="$TMP/pglite"
 fi
