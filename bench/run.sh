@@ -18,7 +18,8 @@ CONN=${BENCH_CONNECTIONS:-64}
 BURST_DURATION=${BENCH_BURST_DURATION:-8s}
 export BENCH_USERS=${BENCH_USERS:-2000} BENCH_SIGNIN_USERS=${BENCH_SIGNIN_USERS:-200}
 PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}
-DB=gatehouse_bench
+# A name of its own per run: two benches at once must not drop each other's database.
+DB=gatehouse_bench_$$
 DB_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$DB"
 TMP=$(mktemp -d /tmp/gatehouse-bench.XXXXXX)
 export BENCH_LOAD_START="$(cut -d" " -f1-3 /proc/loadavg)"
