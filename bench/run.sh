@@ -6,9 +6,10 @@
 #    while 500 sign-ins are in flight; raw Bun.password.verify throughput with the service's parameters;
 # 3. a table with pass/fail per target of issue 2, printed and written to bench/results/latest.md.
 # Knobs: BENCH_DURATION (10s), BENCH_CONNECTIONS (64), BENCH_USERS (2000), BENCH_SIGNIN_USERS (200),
-# BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, BENCH_POSTGRES=0 to skip the service on
-# PostgreSQL (the DB ceiling still runs: the PGlite rows are divided by it), PGHOST/PGPORT/PGUSER for Postgres,
-# BENCH_SERVICE_ENV="NAME=value ..." for extra settings of the service under test.
+# BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, PGHOST/PGPORT/PGUSER for Postgres,
+# BENCH_AUTH_ONLY=1 for password sign-in, sign-up and the RSS burst only (no ceilings, /users/me, refresh),
+# BENCH_PEERS=1 to run the same sign-in and sign-up against Better Auth (bench/peers/) on the same PostgreSQL.
+# `npm run bench:peers` = BENCH_PEERS=1 BENCH_AUTH_ONLY=1 BENCH_PGLITE=0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -43,6 +44,9 @@ cleanup() {
   for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
   if [ "$DB_CREATED" = 1 ]; then
     psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "drop database if exists $DB with (force)" >/dev/null 2>&1 || true
+  fi
+  if [ "${PEER_DB_CREATED:-0}" = 1 ]; then
+    psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "drop database if exists $PEER_DB with (force)" >/dev/null 2>&1 || true
   fi
   rm -rf "$TMP"
 }
@@ -109,6 +113,44 @@ bench() {
   log "$name: $json"
 }
 
+# raw_hash OP NAME WHEN: raw Bun.password.OP throughput (bench/verify.ts) with the service's parameters, as NAME.
+raw_hash() {
+  log "raw Bun.password.$1 (argon2id m=19456 t=2), $3"
+  local json
+  json=$(BENCH_OP=$1 BENCH_SECONDS=${DURATION%s} "$BUN" bench/verify.ts | sed -n 's/^BENCH_JSON //p')
+  printf '%s\t%s\n' "$2" "$json" >>"$RESULTS"
+  log "$2: $json"
+}
+
+# auth_workloads LABEL PID URL EMAILS SIGN_IN_SCRIPT SIGN_UP_SCRIPT: password sign-in and sign-up of a running
+# server (Gatehouse, or a peer: bench/peers/), each bracketed by the raw hash it waits on.
+# Raw verify right before and right after the sign-in run (raw hash around the sign-up run): each run is compared
+# with the mean of its two, so a drift of the machine's speed during these 30 s (argon2id swings ±10% with what else
+# the host runs) does not land on one side of the ratio only. A warm-up first (as for the other workloads: the
+# measured run is the steady state, not the JIT compiling the path), then a wait until the requests wrk abandoned at
+# its end are done, so they do not queue for the hashing slots in the measured run; and again after it, or the raw
+# run after would share the CPU with them.
+auth_workloads() {
+  local label=$1 pid=$2 url=$3 emails=$4 sign_in=$5 sign_up=$6
+  log "$label: sign-in warm-up"
+  BENCH_EMAILS=$emails wrk -t1 -c"$CONN" -d3s --timeout 30s -s "bench/$sign_in" "$url" >/dev/null 2>&1 || true
+  wait_idle "$pid"
+  raw_hash verify "$label:verify" "before the sign-in run"
+  WARMUP=0 SERVER_PID=$pid BENCH_EMAILS=$emails bench "$label:sign-in" "$url" "$sign_in" --timeout 30s
+  wait_idle "$pid"
+  raw_hash verify "$label:verify-after" "after the sign-in run"
+
+  log "$label: sign-up warm-up"
+  BENCH_SIGNUP_TAG=warm wrk -t1 -c"$CONN" -d3s --timeout 30s -s "bench/$sign_up" "$url" >/dev/null 2>&1 || true
+  wait_idle "$pid"
+  raw_hash hash "$label:hash" "before the sign-up run"
+  BENCH_SIGNUP_TAG=run WARMUP=0 SERVER_PID=$pid bench "$label:sign-up" "$url" "$sign_up" --timeout 30s
+  wait_idle "$pid"
+  raw_hash hash "$label:hash-after" "after the sign-up run"
+}
+
+CEILING_PID=
+if [ "${BENCH_AUTH_ONLY:-0}" != 1 ]; then
 # --- ceilings ----------------------------------------------------------------------------------------
 log "ceiling (a): Bun static JSON"
 start_bg "$TMP/static.log" '^ready' env PORT="$(free_port)" "$BUN" bench/ceiling-static.ts
@@ -124,6 +166,7 @@ SERVER_PID=$CEILING_PID bench ceiling-db "$CEILING_URL" ceiling-db.lua
 # The DB ceiling server stays up (idle) and is measured again right before each workload it is compared with:
 # other load on a shared machine drifts over minutes, and a ratio of two runs minutes apart would show the drift.
 ceiling_before() { SERVER_PID=$CEILING_PID bench "ceiling-db@$1" "$CEILING_URL" ceiling-db.lua; }
+fi
 
 # --- the service -------------------------------------------------------------------------------------
 # run_service LABEL ENV...: starts the service, seeds a project, runs the three workloads and the RSS burst.
@@ -134,9 +177,10 @@ run_service() {
   logf=$TMP/service-$label.log
   out=$TMP/seed-$label
   log "service on $label (port $port)"
-  # Sign-in rate limits are per IP, and every request here comes from 127.0.0.1: raise them (the checks still run).
+  # Sign-in and sign-up rate limits are per IP, and every request here comes from 127.0.0.1: raise them (the checks
+  # still run).
   # Production needs a strong server secret of the operator's (a fresh random one per run).
-  start_bg "$logf" 'Gatehouse listening' env NODE_ENV=production GATEHOUSE_PROJECT_CREATION=open GATEHOUSE_OWNER_MFA_REQUIRED=false GATEHOUSE_SERVER_SECRET="$(head -c 32 /dev/urandom | base64)" GATEHOUSE_RATE_LIMITS=sign_in_ip=1000000/600,sign_in_account=1000000/600 PORT="$port" GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS=3600 ${BENCH_SERVICE_ENV:-} "$@" "$BUN" service/src/main.ts
+  start_bg "$logf" 'Gatehouse listening' env NODE_ENV=production GATEHOUSE_PROJECT_CREATION=open GATEHOUSE_OWNER_MFA_REQUIRED=false GATEHOUSE_SERVER_SECRET="$(head -c 32 /dev/urandom | base64)" GATEHOUSE_RATE_LIMITS=sign_in_ip=1000000/600,sign_in_account=1000000/600,sign_up_ip=1000000/600 PORT="$port" GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS=3600 "$@" "$BUN" service/src/main.ts
   local pid=$BG_PID
   local url=http://127.0.0.1:$port
   # Production prints the internal project's random keys once, at first start.
@@ -152,33 +196,14 @@ run_service() {
   if [ "$label" = postgres ]; then
     psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "vacuum analyze" -c "checkpoint" "$DB" >/dev/null
   fi
-  ceiling_before "$label:users-me"
-  SERVER_PID=$pid BENCH_TOKENS=$out/access.txt bench "$label:users-me" "$url" users-me.lua
-  ceiling_before "$label:refresh"
-  SERVER_PID=$pid BENCH_TOKENS=$out/refresh.txt bench "$label:refresh" "$url" refresh.lua
+  if [ "${BENCH_AUTH_ONLY:-0}" != 1 ]; then
+    ceiling_before "$label:users-me"
+    SERVER_PID=$pid BENCH_TOKENS=$out/access.txt bench "$label:users-me" "$url" users-me.lua
+    ceiling_before "$label:refresh"
+    SERVER_PID=$pid BENCH_TOKENS=$out/refresh.txt bench "$label:refresh" "$url" refresh.lua
+  fi
 
-  # Raw verify right before and right after the sign-in run: the sign-in run is compared with their mean, so a
-  # drift of the machine's speed during these 30 s (argon2id swings ±10% with what else the host runs) does not
-  # land on one side of the ratio only.
-  raw_verify() {
-    log "$label: raw Bun.password.verify (argon2id m=19456 t=2), $1"
-    local verify_json
-    verify_json=$(BENCH_SECONDS=${DURATION%s} "$BUN" bench/verify.ts | sed -n 's/^BENCH_JSON //p')
-    printf '%s\t%s\n' "$label:$2" "$verify_json" >>"$RESULTS"
-    log "$label:$2: $verify_json"
-  }
-  # A warm-up (as for the other workloads: the measured run is the steady state, not the JIT compiling the sign-in
-  # path), then wait until the sign-ins wrk abandoned at its end are done, so they do not queue for the hashing
-  # slots in the measured run.
-  log "$label: sign-in warm-up"
-  BENCH_EMAILS=$out/emails.txt wrk -t1 -c"$CONN" -d3s --timeout 30s -s bench/sign-in.lua "$url" >/dev/null 2>&1 || true
-  wait_idle "$pid"
-  raw_verify "before the sign-in run" verify
-  WARMUP=0 SERVER_PID=$pid BENCH_EMAILS=$out/emails.txt bench "$label:sign-in" "$url" sign-in.lua --timeout 30s
-  # wrk stops with 64 sign-ins still queued for the hashing slots; the server works through them for a second or
-  # so. Wait until it is idle, or the raw run after would share the CPU with them (and look slower than it is).
-  wait_idle "$pid"
-  raw_verify "after the sign-in run" verify-after
+  auth_workloads "$label" "$pid" "$url" "$out/emails.txt" sign-in.lua sign-up.lua
 
   log "$label: 500 sign-ins in flight for $BURST_DURATION, sampling VmRSS"
   local rss_file=$TMP/rss-$label
@@ -204,7 +229,31 @@ if [ "${BENCH_PGLITE:-1}" != 0 ]; then
   run_service pglite GATEHOUSE_DATA_DIR="$TMP/pglite"
 fi
 
-stop_pid "$CEILING_PID"
+[ -z "$CEILING_PID" ] || stop_pid "$CEILING_PID"
+
+# --- peers -------------------------------------------------------------------------------------------
+# Better Auth on a fresh database of the same PostgreSQL, the same argon2id through its password hooks, installed
+# into a temporary directory (never the repo's dependencies): bench/peers/better-auth.ts.
+if [ "${BENCH_PEERS:-0}" = 1 ]; then
+  PEER_DB=gatehouse_bench_peer
+  PEER_DIR=$TMP/peer-better-auth
+  log "installing better-auth ${BENCH_BETTER_AUTH_VERSION:-1.7.25} and pg into $PEER_DIR"
+  mkdir -p "$PEER_DIR"
+  echo '{ "private": true, "type": "module" }' >"$PEER_DIR/package.json"
+  npm install --prefix "$PEER_DIR" --no-audit --no-fund --loglevel=error "better-auth@${BENCH_BETTER_AUTH_VERSION:-1.7.25}" "pg@${BENCH_PG_VERSION:-8.23.1}" >&2
+  cp bench/peers/better-auth.ts "$PEER_DIR/server.ts"
+  psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "drop database if exists $PEER_DB with (force)" >/dev/null 2>&1 || true
+  psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "create database $PEER_DB" >/dev/null
+  PEER_DB_CREATED=1
+  log "Better Auth on postgres"
+  start_bg "$TMP/peer-better-auth.log" '^ready' env NODE_ENV=production PORT="$(free_port)" BENCH_OUT="$TMP/seed-better-auth" \
+    DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$PEER_DB" "$BUN" "$PEER_DIR/server.ts"
+  peer_pid=$BG_PID
+  psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "vacuum analyze" -c "checkpoint" "$PEER_DB" >/dev/null
+  BENCH_PASSWORD=bench-password-1 auth_workloads better-auth "$peer_pid" "http://127.0.0.1:$(sed -n 's/^ready //p' "$TMP/peer-better-auth.log")" \
+    "$TMP/seed-better-auth/emails.txt" peers/better-auth-sign-in.lua peers/better-auth-sign-up.lua
+  stop_pid "$peer_pid"
+fi
 
 # --- report ------------------------------------------------------------------------------------------
 mkdir -p bench/results
