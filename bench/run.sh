@@ -70,6 +70,24 @@ CLK_TCK=$(getconf CLK_TCK)
 # utime + stime of a process, in clock ticks.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
+# utime + stime of the threads of process $1 that hash passwords (Bun's work pool, "Bun Pool N"), in clock ticks:
+# the rest of the process's CPU is what competes with the hashing (JS thread, JIT, GC, allocator).
+pool_ticks() {
+  local t s=0 rest
+  for t in /proc/"$1"/task/*; do
+    [[ "$(cat "$t/comm" 2>/dev/null)" == "Bun Pool"* ]] || continue
+    rest=$(sed 's/.*) //' "$t/stat" 2>/dev/null) || continue
+    s=$((s + $(awk '{print $12 + $13}' <<<"$rest")))
+  done
+  echo "$s"
+}
+# utime + stime of the PostgreSQL backends connected to database $1, in clock ticks.
+pg_ticks() {
+  local p s=0
+  for p in $(pgrep -f "^postgres: .* $1 " 2>/dev/null); do s=$((s + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0))); done
+  echo "$s"
+}
+
 # Waits (up to 20 s) until process $1 used under 2 CPU ticks in the last half second.
 wait_idle() {
   local before after i
@@ -100,15 +118,17 @@ start_bg() {
 bench() {
   local name=$1 url=$2 script=$3; shift 3
   [ "${WARMUP:-1}" = 0 ] || wrk -t1 -c"$CONN" -d2s -s "bench/$script" "$@" "$url" >/dev/null 2>&1 || true
-  local cpu0=0 cpu1=0
-  [ -z "${SERVER_PID:-}" ] || cpu0=$(cpu_ticks "$SERVER_PID")
+  local cpu0=0 cpu1=0 pool0=0 pool1=0 pg0=0 pg1=0
+  [ -z "${SERVER_PID:-}" ] || { cpu0=$(cpu_ticks "$SERVER_PID"); pool0=$(pool_ticks "$SERVER_PID"); pg0=$(pg_ticks "${SERVER_DB:-$DB}"); }
   local out
   out=$(wrk -t1 -c"$CONN" -d"$DURATION" --latency -s "bench/$script" "$@" "$url")
   local json
-  [ -z "${SERVER_PID:-}" ] || cpu1=$(cpu_ticks "$SERVER_PID")
+  [ -z "${SERVER_PID:-}" ] || { cpu1=$(cpu_ticks "$SERVER_PID"); pool1=$(pool_ticks "$SERVER_PID"); pg1=$(pg_ticks "${SERVER_DB:-$DB}"); }
   json=$(grep '^BENCH_JSON ' <<<"$out" | sed 's/^BENCH_JSON //')
   [ -n "$json" ] || { echo "$out" >&2; log "wrk produced no summary for $name"; exit 1; }
-  if [ -n "${SERVER_PID:-}" ]; then json="${json%\}},\"cpu_ticks\":$((cpu1 - cpu0)),\"clk_tck\":$CLK_TCK}"; fi
+  if [ -n "${SERVER_PID:-}" ]; then
+    json="${json%\}},\"cpu_ticks\":$((cpu1 - cpu0)),\"pool_ticks\":$((pool1 - pool0)),\"pg_ticks\":$((pg1 - pg0)),\"clk_tck\":$CLK_TCK}"
+  fi
   printf '%s\t%s\n' "$name" "$json" >>"$RESULTS"
   log "$name: $json"
 }
@@ -250,7 +270,7 @@ if [ "${BENCH_PEERS:-0}" = 1 ]; then
     DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$PEER_DB" "$BUN" "$PEER_DIR/server.ts"
   peer_pid=$BG_PID
   psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -qc "vacuum analyze" -c "checkpoint" "$PEER_DB" >/dev/null
-  BENCH_PASSWORD=bench-password-1 auth_workloads better-auth "$peer_pid" "http://127.0.0.1:$(sed -n 's/^ready //p' "$TMP/peer-better-auth.log")" \
+  SERVER_DB=$PEER_DB BENCH_PASSWORD=bench-password-1 auth_workloads better-auth "$peer_pid" "http://127.0.0.1:$(sed -n 's/^ready //p' "$TMP/peer-better-auth.log")" \
     "$TMP/seed-better-auth/emails.txt" peers/better-auth-sign-in.lua peers/better-auth-sign-up.lua
   stop_pid "$peer_pid"
 fi
