@@ -17,7 +17,9 @@ BUN=$ROOT/node_modules/.bin/bun
 DURATION=${BENCH_DURATION:-10s}
 CONN=${BENCH_CONNECTIONS:-64}
 BURST_DURATION=${BENCH_BURST_DURATION:-8s}
-export BENCH_USERS=${BENCH_USERS:-2000} BENCH_SIGNIN_USERS=${BENCH_SIGNIN_USERS:-200}
+# Users with sessions feed /users/me and the refresh grant only: an auth-only run seeds a few.
+DEFAULT_USERS=2000; [ "${BENCH_AUTH_ONLY:-0}" != 1 ] || DEFAULT_USERS=20
+export BENCH_USERS=${BENCH_USERS:-$DEFAULT_USERS} BENCH_SIGNIN_USERS=${BENCH_SIGNIN_USERS:-200}
 PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}
 # A name of its own per run: two benches at once must not drop each other's database.
 DB=gatehouse_bench_$$
