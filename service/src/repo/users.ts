@@ -1,6 +1,6 @@
 // Users: loading the full user (one query: the user row with its trigger-kept summary, and the selected team),
 // the client/server views, listing with a keyset cursor, and writes.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ClientUser, ServerUser } from '@gatehouse/shared/schemas/users';
 import type { DB } from '../db';
 import { rowsOf, schema } from '../db';
@@ -212,7 +212,7 @@ export async function setPasswordHash(db: DB, projectId: string, userId: string,
 }
 
 /** The auth-enabled email contact channel with exactly this value (at most one per project). */
-const isAuthEmail = (projectId: string, email: string) => {
+const isAuthEmail = (projectId: string | Placeholder, email: string | Placeholder) => {
   const c = schema.contactChannels;
   return and(eq(c.projectId, projectId), eq(c.type, 'email'), eq(c.value, email), eq(c.usedForAuth, true));
 };
@@ -226,14 +226,25 @@ const usableForAuth = () => {
   return sql<boolean>`(${c.isVerified} or not ${c.authRequiresVerification})`;
 };
 
+// The two reads of a password sign-up and sign-in, on every request of the hottest unauthenticated routes: prepared
+// once per database handle like `load`, so neither drizzle's SQL building nor Postgres' parse and plan run per
+// request on the JS thread and the database cores that the password hashing needs (issue 16 §3).
+const authEmailWhere = () => isAuthEmail(sql.placeholder('projectId'), sql.placeholder('email'));
+const prepareFindByAuthEmail = (db: DB) => {
+  const c = schema.contactChannels;
+  return db.select({ userId: c.userId, channelId: c.id, isVerified: c.isVerified, usableForAuth: usableForAuth() }).from(c)
+    .where(authEmailWhere()).limit(1).prepare('users_find_by_auth_email');
+};
+const preparedFinds = new WeakMap<DB, ReturnType<typeof prepareFindByAuthEmail>>();
+
 /**
  * Finds the user owning an auth-enabled email contact channel with exactly this value. `usableForAuth` is false for
  * an address a client added that is not verified yet: it blocks the address for others but signs nobody in.
  */
 export async function findByAuthEmail(db: DB, projectId: string, email: string): Promise<{ userId: string; channelId: string; isVerified: boolean; usableForAuth: boolean } | null> {
-  const c = schema.contactChannels;
-  const [row] = await db.select({ userId: c.userId, channelId: c.id, isVerified: c.isVerified, usableForAuth: usableForAuth() }).from(c)
-    .where(isAuthEmail(projectId, email)).limit(1);
+  let query = preparedFinds.get(db);
+  if (!query) preparedFinds.set(db, (query = prepareFindByAuthEmail(db)));
+  const [row] = await query.execute({ projectId, email });
   return row ?? null;
 }
 
@@ -241,12 +252,19 @@ export async function findByAuthEmail(db: DB, projectId: string, email: string):
  * What a password sign-in needs about the account of an auth email, in one read: its user, password hash (null
  * when it has none) and whether it has TOTP MFA.
  */
-export async function passwordSignInFacts(db: DB, projectId: string, email: string): Promise<{ userId: string; passwordHash: string | null; hasTotp: boolean } | null> {
+const prepareSignInFacts = (db: DB) => {
   const c = schema.contactChannels;
   const u = schema.users;
-  const [row] = await db.select({ userId: u.id, passwordHash: u.passwordHash, hasTotp: sql<boolean>`${u.totpSecret} is not null` })
+  return db.select({ userId: u.id, passwordHash: u.passwordHash, hasTotp: sql<boolean>`${u.totpSecret} is not null` })
     .from(c).innerJoin(u, and(eq(u.projectId, c.projectId), eq(u.id, c.userId)))
-    .where(and(isAuthEmail(projectId, email), usableForAuth())).limit(1);
+    .where(and(authEmailWhere(), usableForAuth())).limit(1).prepare('users_password_sign_in_facts');
+};
+const preparedFacts = new WeakMap<DB, ReturnType<typeof prepareSignInFacts>>();
+
+export async function passwordSignInFacts(db: DB, projectId: string, email: string): Promise<{ userId: string; passwordHash: string | null; hasTotp: boolean } | null> {
+  let query = preparedFacts.get(db);
+  if (!query) preparedFacts.set(db, (query = prepareSignInFacts(db)));
+  const [row] = await query.execute({ projectId, email });
   return row ?? null;
 }
 
