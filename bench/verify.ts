@@ -1,9 +1,10 @@
 // Raw Bun.password.verify (or, with BENCH_OP=hash, Bun.password.hash) throughput with the service's argon2id
 // parameters (service/src/auth/passwords.ts) and its hashing concurrency (GATEHOUSE_PASSWORD_HASH_CONCURRENCY,
-// default max(2, cores)), for BENCH_SECONDS: the ceiling of password sign-in (verify) and sign-up (hash).
+// default 2 × max(2, cores), as config.ts), for BENCH_SECONDS: the ceiling of password sign-in (verify) and sign-up
+// (hash).
 const ARGON2 = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
 export {};
-const concurrency = Number(process.env.GATEHOUSE_PASSWORD_HASH_CONCURRENCY ?? Math.max(2, navigator.hardwareConcurrency ?? 2));
+const concurrency = Number(process.env.GATEHOUSE_PASSWORD_HASH_CONCURRENCY ?? 2 * Math.max(2, navigator.hardwareConcurrency ?? 2));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const op = process.env.BENCH_OP === 'hash' ? 'hash' : 'verify';
 const password = 'bench-password-1';

@@ -210,7 +210,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serverSecret: env.GATEHOUSE_SERVER_SECRET || undefined,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
     smtpSender: env.SMTP_SENDER ?? 'noreply@gatehouse.local',
-    passwordHashConcurrency: integer(env, 'GATEHOUSE_PASSWORD_HASH_CONCURRENCY', 1, 1024) ?? Math.max(2, cores),
+    // Twice Bun's hashing threads (one per core): each thread has the next hash queued beside the one it runs, so it
+    // starts it at once instead of waiting for the JS thread to hand it over (under load the JS thread is busy or
+    // not scheduled, and the thread sat idle; issue 16 §3). Memory stays one 19 MiB argon2id block per thread: a
+    // queued hash holds none until a thread runs it.
+    passwordHashConcurrency: integer(env, 'GATEHOUSE_PASSWORD_HASH_CONCURRENCY', 1, 1024) ?? 2 * Math.max(2, cores),
     devOidc: !isProduction && env.GATEHOUSE_DEV_OIDC !== 'false',
     log: logSettings(env),
     metricsPort: metricsPort(env),

@@ -1,5 +1,8 @@
-// Password hashing with argon2id (Bun.password), bounded so a burst of sign-ins cannot exhaust memory:
-// each argon2id hash holds `memoryCost` KiB while it runs, and at most `concurrency` run at once.
+// Password hashing with argon2id (Bun.password), bounded so a burst of sign-ins cannot exhaust memory or queue
+// without limit: each argon2id hash holds `memoryCost` KiB while it runs, at most `concurrency` are handed to Bun at
+// once, and Bun runs them on its work pool (one thread per core): one hash per core runs at a time, and the others
+// wait in the pool's queue holding no hash memory. The default concurrency (config.ts) keeps one hash queued per
+// thread, so a thread that finishes a hash starts the next at once rather than when the JS thread gets to it.
 // Imported bcrypt hashes are verified too.
 import bcrypt from 'bcryptjs';
 import { normalizePassword } from './common-passwords';
@@ -15,7 +18,8 @@ export function isBcryptHash(hash: string): boolean {
   return !!m && Number(m[1]) >= 4 && Number(m[1]) <= 16;
 }
 
-class Semaphore {
+/** Admits at most `limit` runs at once; the others wait in arrival order (none is passed over). */
+export class Semaphore {
   private waiting: (() => void)[] = [];
   private active = 0;
   constructor(private readonly limit: number) {}
