@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# `npm run bench`: the Gatehouse benchmark, on loopback, with bounded durations (about 4 minutes).
+# `npm run bench`: the Gatehouse benchmark, on loopback, with bounded durations (about 5 minutes; 3 more with BENCH_PEERS=1).
 # 1. ceilings of this machine: Bun + static JSON, Bun + postgres.js primary-key SELECT (pool 16, prepared);
 # 2. the service on PostgreSQL (a fresh database, dropped at the end) and on PGlite (reference):
-#    GET /users/me over many users' access tokens, the refresh grant, password sign-in, and the peak RSS
-#    while 500 sign-ins are in flight; raw Bun.password.verify throughput with the service's parameters;
-# 3. a table with pass/fail per target of issue 2, printed and written to bench/results/latest.md.
+#    GET /users/me over many users' access tokens, the refresh grant, password sign-in and sign-up, and the peak RSS
+#    while 500 sign-ins are in flight; raw Bun.password.verify and .hash throughput with the service's parameters
+#    right before and after the sign-in and sign-up runs;
+# 3. with BENCH_PEERS=1, the same sign-in and sign-up against Better Auth (bench/peers/);
+# 4. a table with pass/fail per target of issues 2 and 16, printed and written to bench/results/latest.md.
 # Knobs: BENCH_DURATION (10s), BENCH_CONNECTIONS (64), BENCH_USERS (2000), BENCH_SIGNIN_USERS (200),
 # BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, PGHOST/PGPORT/PGUSER for Postgres,
 # BENCH_AUTH_ONLY=1 for password sign-in, sign-up and the RSS burst only (no ceilings, /users/me, refresh),
