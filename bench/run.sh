@@ -23,7 +23,7 @@ BURST_DURATION=${BENCH_BURST_DURATION:-8s}
 DEFAULT_USERS=2000; [ "${BENCH_AUTH_ONLY:-0}" != 1 ] || DEFAULT_USERS=20
 export BENCH_USERS=${BENCH_USERS:-$DEFAULT_USERS} BENCH_SIGNIN_USERS=${BENCH_SIGNIN_USERS:-200}
 PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}
-# A name of its own per run: two benches at once must not drop each other's database.
+# Per run: two benches on one shared PostgreSQL (other worktrees) must not drop each other's database.
 DB=gatehouse_bench_$$
 DB_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$DB"
 TMP=$(mktemp -d /tmp/gatehouse-bench.XXXXXX)
@@ -259,7 +259,7 @@ fi
 # Better Auth on a fresh database of the same PostgreSQL, the same argon2id through its password hooks, installed
 # into a temporary directory (never the repo's dependencies): bench/peers/better-auth.ts.
 if [ "${BENCH_PEERS:-0}" = 1 ]; then
-  PEER_DB=gatehouse_bench_peer
+  PEER_DB=gatehouse_bench_peer_$$
   PEER_DIR=$TMP/peer-better-auth
   log "installing better-auth ${BENCH_BETTER_AUTH_VERSION:-1.7.25} and pg into $PEER_DIR"
   mkdir -p "$PEER_DIR"
