@@ -8,7 +8,9 @@
 # 3. with BENCH_PEERS=1, the same sign-in and sign-up against Better Auth (bench/peers/);
 # 4. a table with pass/fail per target of issues 2 and 16, printed and written to bench/results/latest.md.
 # Knobs: BENCH_DURATION (10s), BENCH_CONNECTIONS (64), BENCH_USERS (2000), BENCH_SIGNIN_USERS (200),
-# BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, PGHOST/PGPORT/PGUSER for Postgres,
+# BENCH_BURST_DURATION (8s), BENCH_PGLITE=0 to skip the PGlite run, BENCH_POSTGRES=0 to skip the service on
+# PostgreSQL (the DB ceiling still runs: the PGlite rows are divided by it), PGHOST/PGPORT/PGUSER for Postgres,
+# BENCH_SERVICE_ENV="NAME=value ..." for extra settings of the service under test,
 # BENCH_AUTH_ONLY=1 for password sign-in, sign-up and the RSS burst only (no ceilings, /users/me, refresh),
 # BENCH_PEERS=1 to run the same sign-in and sign-up against Better Auth (bench/peers/) on the same PostgreSQL.
 # `npm run bench:peers` = BENCH_PEERS=1 BENCH_AUTH_ONLY=1 BENCH_PGLITE=0.
@@ -204,7 +206,7 @@ run_service() {
   # Sign-in and sign-up rate limits are per IP, and every request here comes from 127.0.0.1: raise them (the checks
   # still run).
   # Production needs a strong server secret of the operator's (a fresh random one per run).
-  start_bg "$logf" 'Gatehouse listening' env NODE_ENV=production GATEHOUSE_PROJECT_CREATION=open GATEHOUSE_OWNER_MFA_REQUIRED=false GATEHOUSE_SERVER_SECRET="$(head -c 32 /dev/urandom | base64)" GATEHOUSE_RATE_LIMITS=sign_in_ip=1000000/600,sign_in_account=1000000/600,sign_up_ip=1000000/600 PORT="$port" GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS=3600 "$@" "$BUN" service/src/main.ts
+  start_bg "$logf" 'Gatehouse listening' env NODE_ENV=production GATEHOUSE_PROJECT_CREATION=open GATEHOUSE_OWNER_MFA_REQUIRED=false GATEHOUSE_SERVER_SECRET="$(head -c 32 /dev/urandom | base64)" GATEHOUSE_RATE_LIMITS=sign_in_ip=1000000/600,sign_in_account=1000000/600,sign_up_ip=1000000/600 PORT="$port" GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS=3600 ${BENCH_SERVICE_ENV:-} "$@" "$BUN" service/src/main.ts
   local pid=$BG_PID
   local url=http://127.0.0.1:$port
   # Production prints the internal project's random keys once, at first start.
