@@ -9,6 +9,8 @@ import { openDatabase, type Database } from '../src/db/index';
 import { projects, sessions as sessionsTable, users as usersTable } from '../src/db/schema';
 import * as sessions from '../src/repo/sessions';
 import * as users from '../src/repo/users';
+import * as projectsRepo from '../src/repo/projects';
+import { sql } from 'drizzle-orm';
 import { isolatedDatabase } from './support/isolated-database';
 
 let scratch: Awaited<ReturnType<typeof isolatedDatabase>>;
@@ -48,4 +50,23 @@ test('a batch flushed while the user is being deleted waits for the delete; neit
   } finally {
     errors.mockRestore();
   }
+}, 30_000);
+
+test('a batch that holds a user while the project is being deleted: the delete waits for it; neither fails', async () => {
+  const { db } = database;
+  await db.insert(projects).values({ id: 'activity-doomed', displayName: 'Doomed', config: {} });
+  const [user] = await db.insert(usersTable).values({ projectId: 'activity-doomed' }).returning({ id: usersTable.id });
+  await sessions.create(db, { projectId: 'activity-doomed', userId: user!.id });
+  let deleted: Promise<boolean> | undefined;
+  // A batch's steps (repo/activity.ts) by hand, so that the delete can start between them: the user locked first...
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where id = ${user!.id} for no key update`);
+    deleted = db.transaction((del) => projectsRepo.removeWithOwnership(del, 'activity-doomed'));
+    await Bun.sleep(500);
+    // ...then the daily-activity row, whose foreign key needs the project row. Had the delete taken the project row
+    // first, each would now wait for the other, and PostgreSQL would fail one of them (deadlock detected).
+    await tx.execute(sql`insert into user_activity_days (project_id, user_id, day) values ('activity-doomed', ${user!.id}, current_date)`);
+  });
+  expect(await deleted).toBe(true);
+  expect(await db.select().from(usersTable).where(eq(usersTable.id, user!.id))).toEqual([]);
 }, 30_000);

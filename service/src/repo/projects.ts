@@ -93,6 +93,10 @@ export async function configFacts(db: DB, id: string) {
  * (ownership lives there). Run inside a transaction.
  */
 export async function removeWithOwnership(tx: DB, id: string): Promise<boolean> {
+  // The project's users first, in id order, as the activity flush takes them (repo/activity.ts). Deleting the project
+  // row first held it while the cascade waited for users a flush had locked, and the flush, writing a daily-activity
+  // row, waited for the project row (its foreign key): a deadlock, which PostgreSQL ends by failing the delete (a 500).
+  await tx.execute(sql`select id from users where project_id = ${id} order by id for update`);
   if (!(await remove(tx, id))) return false;
   await tx.execute(sql`
     update users set server_metadata = jsonb_set(server_metadata, '{managedProjectIds}',
