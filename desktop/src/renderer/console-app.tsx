@@ -21,8 +21,7 @@ import { OwnerMenu } from './components/owner-menu';
 export function ConsoleApp({ platform }: { platform: Platform }) {
   return (
     <MantineProvider theme={consoleTheme} cssVariablesResolver={gatehouseCssVariables} defaultColorScheme="auto">
-      {/* Bottom right: at the top right a toast covered the header's actions (Create user, Save) for its few seconds. */}
-      <Notifications position="bottom-right" />
+      <Notifications position="top-right" />
       <Routes platform={platform} />
     </MantineProvider>
   );
