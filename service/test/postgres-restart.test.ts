@@ -1,3 +1,4 @@
+// Runs alone: with parallel test workers (scripts/test.sh) this file runs after the others, by itself.
 // A PostgreSQL restart under load never takes the service down (issue 14 §1). A private cluster (initdb + pg_ctl)
 // is stopped and started 20 times while 8 clients create and update users. Asserted: the service process never
 // exits; while the database is down requests fail fast with 503 + Retry-After (never 500, never SQL in the body);
