@@ -70,3 +70,20 @@ test('a batch that holds a user while the project is being deleted: the delete w
   expect(await deleted).toBe(true);
   expect(await db.select().from(usersTable).where(eq(usersTable.id, user!.id))).toEqual([]);
 }, 30_000);
+
+test('while a batch is being written, reads still show its activity (pending in memory, not yet in the database)', async () => {
+  const { db } = database;
+  const [user] = await db.insert(usersTable).values({ projectId: 'activity-project' }).returning({ id: usersTable.id });
+  const { sessionId } = await sessions.create(db, { projectId: 'activity-project', userId: user!.id });
+  const recorder = new ActivityRecorder(db, 60_000);
+  const ipInfo = { ip: '192.0.2.7', countryCode: null, regionCode: null, cityName: null, latitude: null, longitude: null, tzIdentifier: null };
+  recorder.record(sessionId, 'activity-project', user!.id, ipInfo);
+  const flushed = recorder.flush();
+  // The write has started and not committed: the session's activity must not vanish from view meanwhile.
+  expect(recorder.pendingFor(sessionId)?.ipInfo).toEqual(ipInfo);
+  expect(recorder.pendingForUser(user!.id)).toBeInstanceOf(Date);
+  await flushed;
+  expect(recorder.pendingFor(sessionId)).toBeUndefined();
+  const [row] = await db.select().from(sessionsTable).where(eq(sessionsTable.id, sessionId));
+  expect(row!.lastUsedIpInfo).toEqual(ipInfo);
+}, 30_000);

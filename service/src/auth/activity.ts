@@ -59,6 +59,8 @@ function safeDecode(v: string): string {
 
 export class ActivityRecorder {
   private pending = new Map<string, Pending>();
+  /** The batch being written: still shown by the reads below until its transaction has committed. */
+  private inFlight = new Map<string, Pending>();
   private timer?: ReturnType<typeof setInterval>;
   private flushing?: Promise<void>;
 
@@ -77,12 +79,14 @@ export class ActivityRecorder {
 
   /** Activity not yet written, so reads right after a sign-in already show it. */
   pendingFor(sessionId: string): { at: Date; ipInfo: IpInfo | null } | undefined {
-    return this.pending.get(sessionId);
+    return this.pending.get(sessionId) ?? this.inFlight.get(sessionId);
   }
 
   pendingForUser(userId: string): Date | undefined {
     let latest: Date | undefined;
-    for (const p of this.pending.values()) if (p.userId === userId && (!latest || p.at > latest)) latest = p.at;
+    for (const map of [this.inFlight, this.pending]) {
+      for (const p of map.values()) if (p.userId === userId && (!latest || p.at > latest)) latest = p.at;
+    }
     return latest;
   }
 
@@ -90,12 +94,15 @@ export class ActivityRecorder {
     if (this.flushing) return this.flushing;
     if (this.pending.size === 0) return;
     const batch = [...this.pending.entries()];
+    // Reads during the write still see the batch (a session listed mid-flush showed neither its pending nor its
+    // stored IP info).
+    this.inFlight = this.pending;
     this.pending = new Map();
     this.flushing = this.write(batch).catch((err) => {
       console.error('Failed to record session activity (kept for the next flush):', err);
       // Put the batch back, unless newer activity of the same session arrived meanwhile.
       for (const [id, p] of batch) if (!this.pending.has(id)) this.pending.set(id, p);
-    }).finally(() => { this.flushing = undefined; });
+    }).finally(() => { this.inFlight = new Map(); this.flushing = undefined; });
     return this.flushing;
   }
 
