@@ -78,6 +78,9 @@ export async function checkLooks(page: Page, name: string, ready: (page: Page) =
     // Let Mantine's transitions settle, and start the full-page picture at the top (the header is fixed).
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(250);
+    // A busy machine can stretch a transition past that wait: axe then measured a toast still fading in (a
+    // color-contrast failure of the half-transparent toast). Wait for the finite ones to end (skeletons loop forever).
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => {});
     await screenshot(page, `${name}-${scheme}`);
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
