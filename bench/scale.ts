@@ -4,7 +4,10 @@
 // p50/p99 of the hot requests; each figure is printed with its ratio to the first size. Users that sign in are created
 // through the API (their hashes are the service's own). EXPLAIN (ANALYZE, BUFFERS) of every hot query at the largest
 // size goes to GATEHOUSE_BENCH_EXPLAIN (default bench/results/scale-explain.txt); the table to bench/results/scale.md.
-// Knobs: GATEHOUSE_BENCH_REQUESTS (200 per request kind), PGHOST/PGPORT/PGUSER.
+// Knobs: GATEHOUSE_BENCH_REQUESTS (200 per request kind), PGHOST/PGPORT/PGUSER, GATEHOUSE_BENCH_DB (the database's
+// name), GATEHOUSE_BENCH_CONSOLE=1 to time the console's Users and Metrics screens in Chromium at each size too
+// (bench/scale-console.ts).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -12,20 +15,25 @@ import * as schema from '../service/src/db/schema';
 import type { DB } from '../service/src/db';
 import { personOf, seedRows, seedUsers } from './scale-seed';
 import { queryRecorder, runHotQueries } from '../service/test/support/hot-queries';
+import { openConsoleScaleRun, type ConsoleScaleRun, type ConsoleTiming } from './scale-console';
 
 const SIZES = (process.env.GATEHOUSE_BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const REQUESTS = Number(process.env.GATEHOUSE_BENCH_REQUESTS ?? 200);
 const EXPLAIN_OUT = process.env.GATEHOUSE_BENCH_EXPLAIN ?? 'bench/results/scale-explain.txt';
 const PG = `postgres://${process.env.PGUSER ?? 'postgres'}@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? 5432}`;
-const DB_NAME = 'gatehouse_bench_scale';
+const DB_NAME = process.env.GATEHOUSE_BENCH_DB ?? 'gatehouse_bench_scale';
 const DB_URL = `${PG}/${DB_NAME}`;
 const PASSWORD = 'scale-bench-password-1';
+const CONSOLE = process.env.GATEHOUSE_BENCH_CONSOLE === '1';
 const log = (s: string) => console.error(`\x1b[1m[scale]\x1b[0m ${s}`);
 const secs = (t0: number) => (performance.now() - t0) / 1000;
 
 const admin = postgres(`${PG}/postgres`, { max: 1, onnotice: () => {} });
 await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
 await admin.unsafe(`create database ${DB_NAME}`);
+
+// The console is served by the service from its build.
+if (CONSOLE && spawnSync('node', ['scripts/build-ui.mjs'], { stdio: 'inherit' }).status !== 0) throw new Error('front-end build failed');
 
 const port = 20000 + Math.floor(Math.random() * 20000);
 const service = Bun.spawn([process.execPath, 'service/src/main.ts'], {
@@ -43,6 +51,7 @@ void (async () => { for await (const c of service.stdout) output += new TextDeco
 void (async () => { for await (const c of service.stderr) output += new TextDecoder().decode(c); })();
 const sql = postgres(DB_URL, { max: 2, onnotice: () => {} });
 let exitCode = 0;
+let consoleRun: ConsoleScaleRun | undefined;
 try {
   for (let t = Date.now(); !/secret server key: *(\S+)/.test(output); await Bun.sleep(100)) {
     if (service.exitCode !== null || Date.now() - t > 300_000) throw new Error(`service did not start:\n${output}`);
@@ -58,7 +67,7 @@ try {
     return JSON.parse(text);
   };
   const internalServer = { 'x-stack-project-id': 'internal', 'x-stack-access-type': 'server', 'x-stack-secret-server-key': ssk };
-  const owner = await call('POST', '/users', internalServer, { primary_email: `owner-${Date.now()}@bench.local`, primary_email_auth_enabled: true });
+  const owner = await call('POST', '/users', internalServer, { primary_email: `owner-${Date.now()}@bench.local`, primary_email_auth_enabled: true, password: PASSWORD });
   const ownerSession = await call('POST', '/auth/sessions', internalServer, { user_id: owner.id });
   const project = await call('POST', '/internal/projects', {
     'x-stack-project-id': 'internal', 'x-stack-access-type': 'client', 'x-stack-publishable-client-key': pckInternal, 'x-stack-access-token': ownerSession.access_token,
@@ -67,6 +76,7 @@ try {
   const adminH = { 'x-stack-project-id': p, 'x-stack-access-type': 'admin', 'x-stack-admin-access-token': ownerSession.access_token };
   const keys = await call('POST', '/internal/api-keys', adminH, { description: 'bench', expires_at_millis: Date.now() + 86_400_000, has_publishable_client_key: true, has_secret_server_key: true, has_super_secret_admin_key: false });
   const server = { 'x-stack-project-id': p, 'x-stack-access-type': 'server', 'x-stack-secret-server-key': keys.secret_server_key };
+  if (CONSOLE) consoleRun = await openConsoleScaleRun(`http://127.0.0.1:${port}`, { email: owner.primary_email, password: PASSWORD, internalKey: pckInternal });
   const client = { 'x-stack-project-id': p, 'x-stack-access-type': 'client', 'x-stack-publishable-client-key': keys.publishable_client_key };
 
   // Users that sign in: created through the API, so their argon2id hashes are the service's own.
@@ -81,6 +91,7 @@ try {
 
   type Row = { size: number; name: string; p50: number; p99: number; n: number };
   const rows: Row[] = [];
+  const consoleRows: (ConsoleTiming & { size: number })[] = [];
   const seedTimes: { size: number; insert: number; trgmBuild: number; counts: number; vacuum: number }[] = [];
   const deleted = new Set<number>();
   const writeCost = { with: 0, without: 0 };
@@ -193,6 +204,13 @@ try {
     victims.forEach((i) => deleted.add(i));
     await measure(size, 'DELETE /users/{id}', 30, (k) => fetch(`${base}/users/${victimIds[k]}`, { method: 'DELETE', headers: server }));
 
+    if (consoleRun) {
+      for (const r of await consoleRun.measure(size, { projectName: 'Scale bench', nameFragment: personOf(searchUsers[0]).name })) {
+        consoleRows.push({ size, ...r });
+        log(`${size}: ${r.name}: median ${r.median.toFixed(0)} ms, max ${r.max.toFixed(0)} ms (${r.n})`);
+      }
+    }
+
     if (size === SIZES[SIZES.length - 1]) {
       log(`EXPLAIN (ANALYZE, BUFFERS) of the hot queries at ${size} users`);
       const rec = queryRecorder();
@@ -231,6 +249,12 @@ try {
     `| recount metric counters (s) | ${seedTimes.map((t) => t.counts.toFixed(1)).join(' | ')} |`,
     `| VACUUM ANALYZE (s) | ${seedTimes.map((t) => t.vacuum.toFixed(1)).join(' | ')} |`,
   ];
+  if (consoleRows.length) {
+    const cat = (size: number, name: string) => consoleRows.find((r) => r.size === size && r.name === name)!;
+    lines.push('', `Console in Chromium (1280 px, loopback), median and max of ${consoleRows[0]!.n} per size, ms:`, '',
+      '| action | ' + SIZES.map((s) => `@${s}`).join(' | ') + ' |', '|---|' + SIZES.map(() => '---').join('|') + '|',
+      ...[...new Set(consoleRows.map((r) => r.name))].map((name) => `| ${name} | ` + SIZES.map((s) => `${cat(s, name).median.toFixed(0)} (max ${cat(s, name).max.toFixed(0)})`).join(' | ') + ' |'));
+  }
   const sizes = await sql`select relname, pg_size_pretty(pg_relation_size(oid)) as size, pg_relation_size(oid) as bytes from pg_class
     where relname in ('users', 'contact_channels', 'users_display_name_trgm_idx', 'contact_channels_value_trgm_idx', 'users_pkey', 'users_project_created_idx', 'contact_channels_auth_idx', 'users_project_last_active_idx') order by relname`;
   lines.push('', `Write cost of the trigram indexes: 5,000 users (and their rows) inserted in ${writeCost.with.toFixed(2)} s with them, ${writeCost.without.toFixed(2)} s without (×${(writeCost.with / writeCost.without).toFixed(2)}).`);
@@ -243,6 +267,7 @@ try {
   console.error(output.slice(-3000));
   exitCode = 1;
 } finally {
+  await consoleRun?.close();
   service.kill('SIGTERM');
   await service.exited;
   await sql.end({ timeout: 5 });
