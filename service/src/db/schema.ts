@@ -316,7 +316,9 @@ export const oauthTokens = pgTable('oauth_tokens', {
   scopes: text('scopes').array().notNull(),
   expiresAt: ts('expires_at'),
   createdAt: createdAt(),
-}, (t) => [index('oauth_tokens_account_idx').on(t.projectId, t.userId, t.providerId)]);
+  // Led by user_id: every lookup names the user (user ids are unique across projects), and so does the cascade of a
+  // user delete, which with project_id leading read the whole table.
+}, (t) => [index('oauth_tokens_account_idx').on(t.userId, t.providerId)]);
 
 /** Outer OAuth flow state between /authorize and /callback (10 minutes). */
 export const oauthStates = pgTable('oauth_states', {
@@ -339,7 +341,8 @@ export const authorizationCodes = pgTable('authorization_codes', {
   afterCallbackRedirectUrl: text('after_callback_redirect_url'),
   expiresAt: ts('expires_at').notNull(),
   createdAt: createdAt(),
-});
+  // The cascade of a user delete finds the user's codes by it (without it, a read of the whole table per delete).
+}, (t) => [index('authorization_codes_user_idx').on(t.userId)]);
 
 /** CLI login attempts. */
 export const cliAuthAttempts = pgTable('cli_auth_attempts', {

@@ -1,7 +1,8 @@
 // The hot queries of the scale targets (issue 16 §1), captured from the repo functions themselves (drizzle's query
 // logger), so the plans checked by test/query-plans.test.ts and written by bench/scale.ts are those of the SQL the
 // service runs, not a copy of it. Shared by both.
-import type { DB } from '../../src/db';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DB } from '../../src/db';
 import * as users from '../../src/repo/users';
 import * as sessions from '../../src/repo/sessions';
 import * as members from '../../src/repo/team-members';
@@ -81,6 +82,33 @@ export async function runHotQueries(db: DB, rec: ReturnType<typeof queryRecorder
   await db.transaction(async (tx) => { await users.removeWithTeams(tx, p, i.deleteUserId); throw ROLLBACK; }).catch((e) => { if (e !== ROLLBACK) throw e; });
   rec.start('');
   return rec.captured;
+}
+
+/**
+ * Deletes a user as DELETE /users/{id} does (repo/users.ts removeWithTeams), in a transaction that is rolled back,
+ * and returns the large tables read by sequential scan meanwhile: counted by PostgreSQL itself
+ * (pg_stat_xact_user_tables), so the statements EXPLAIN does not show are in it too: the cascades of the foreign
+ * keys and the statements of the counter triggers. `before` runs first in the same transaction (a test drops an
+ * index there to see the check fail).
+ */
+export async function seqScansOfUserDelete(db: DB, projectId: string, userId: string, before?: (tx: DB) => Promise<unknown>): Promise<string[]> {
+  const scans = async (tx: DB) => {
+    const rows = rowsOf<{ relname: string; n: number | string }>(await tx.execute(sql`select relname, seq_scan as n from pg_stat_xact_user_tables
+      where relname in (${sql.join(LARGE_TABLES.map((t) => sql`${t}`), sql`, `)})`));
+    return new Map(rows.map((r) => [r.relname, Number(r.n)]));
+  };
+  let found: string[] = [];
+  let deleted: string[] | null = null;
+  await db.transaction(async (tx) => {
+    await before?.(tx);
+    const at0 = await scans(tx);
+    deleted = await users.removeWithTeams(tx, projectId, userId);
+    const at1 = await scans(tx);
+    found = [...at1].filter(([t, n]) => n > (at0.get(t) ?? 0)).map(([t]) => t);
+    throw ROLLBACK;
+  }).catch((e) => { if (e !== ROLLBACK) throw e; });
+  if (!deleted) throw new Error(`no user ${userId} to delete`);
+  return found;
 }
 
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
