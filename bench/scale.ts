@@ -4,6 +4,8 @@
 // p50/p99 of the hot requests; each figure is printed with its ratio to the first size. Users that sign in are created
 // through the API (their hashes are the service's own). EXPLAIN (ANALYZE, BUFFERS) of every hot query at the largest
 // size goes to GATEHOUSE_BENCH_EXPLAIN (default bench/results/scale-explain.txt); the table to bench/results/scale.md.
+// The deletes are measured as they come and again after a CHECKPOINT (the whole server's: run the bench under the
+// bench lock), with the full-page images they logged (bench/scale-delete-probe.ts takes a delete apart).
 // Knobs: GATEHOUSE_BENCH_REQUESTS (200 per request kind), PGHOST/PGPORT/PGUSER, GATEHOUSE_BENCH_DB (the database's
 // name), GATEHOUSE_BENCH_CONSOLE=1 to time the console's Users and Metrics screens in Chromium at each size too
 // (bench/scale-console.ts).
@@ -94,6 +96,10 @@ try {
   const consoleRows: (ConsoleTiming & { size: number })[] = [];
   const seedTimes: { size: number; insert: number; trgmBuild: number; counts: number; vacuum: number }[] = [];
   const deleted = new Set<number>();
+  // pg_walinspect (a contrib extension of PostgreSQL 15) counts the full-page images of the deletes; without it, they are not reported.
+  const walinspect = await sql`create extension if not exists pg_walinspect`.then(() => true, () => false);
+  const [{ oid: dbOid }] = await sql`select oid::text from pg_database where datname = current_database()`;
+  const deleteWal: { size: number; name: string; fpi: number; kib: number }[] = [];
   const writeCost = { with: 0, without: 0 };
   let seeded = 0;
   const pick = (n: number, count: number, taken: Set<number>) => {
@@ -199,10 +205,28 @@ try {
     await measure(size, 'GET /users?team_id= members', n, (k) => fetch(`${base}/users?limit=100&team_id=${teamIds[k % teamIds.length]}`, { headers: server }));
     await measure(size, 'GET /team-member-profiles?team_id=', n, (k) => fetch(`${base}/team-member-profiles?team_id=${teamIds[k % teamIds.length]}`, { headers: server }));
     await measure(size, 'GET /internal/metrics', n, () => fetch(`${base}/internal/metrics`, { headers: adminH }));
-    const victims = pick(size, 40, new Set([...deleted, ...tokenUsers, ...searchUsers]));
-    const victimIds = await Promise.all(victims.map(idOf));
-    victims.forEach((i) => deleted.add(i));
-    await measure(size, 'DELETE /users/{id}', 30, (k) => fetch(`${base}/users/${victimIds[k]}`, { method: 'DELETE', headers: server }));
+    // A delete writes pages of users, contact_channels, sessions..., and the first write to a page after a checkpoint
+    // logs the whole page to the WAL (a full-page image, bench/scale-delete-probe.ts). Among a million users a random
+    // user's pages have almost never been written since the last checkpoint; at 10,000 they may all have been written
+    // by the seed a minute before, if no checkpoint fell in between. So the deletes are measured twice: as they come
+    // (whatever checkpoint state the run is in), then right after a CHECKPOINT, the same state at every size (that of
+    // a table whose pages are not all rewritten between two checkpoints). The images each delete logged are counted
+    // from the WAL records of this database (pg_walinspect).
+    for (const [name, checkpoint] of [['DELETE /users/{id}', false], ['DELETE /users/{id} after CHECKPOINT', true]] as const) {
+      const victims = pick(size, 40, new Set([...deleted, ...tokenUsers, ...searchUsers]));
+      const victimIds = await Promise.all(victims.map(idOf));
+      victims.forEach((i) => deleted.add(i));
+      if (checkpoint) await sql`checkpoint`;
+      const [{ lsn: walFrom }] = await sql`select pg_current_wal_insert_lsn() as lsn`;
+      await measure(size, name, 30, (k) => fetch(`${base}/users/${victimIds[k]}`, { method: 'DELETE', headers: server }));
+      if (!walinspect) continue;
+      const [w] = await sql`select coalesce(sum((length(block_ref) - length(replace(block_ref, 'FPW', ''))) / 3), 0)::int as fpi,
+          coalesce(sum(record_length), 0)::bigint as bytes
+        from pg_get_wal_records_info(${walFrom}, pg_current_wal_flush_lsn()) where block_ref like ${`%/${dbOid}/%`}`;
+      // 40 deletes: the 10 warm-up ones and the 30 measured.
+      deleteWal.push({ size, name, fpi: w.fpi / 40, kib: Number(w.bytes) / 40 / 1024 });
+      log(`${size}: ${name}: WAL of this database per delete: ${(w.fpi / 40).toFixed(1)} full-page images, ${(Number(w.bytes) / 40 / 1024).toFixed(1)} KiB`);
+    }
 
     if (consoleRun) {
       for (const r of await consoleRun.measure(size, { projectName: 'Scale bench', nameFragment: personOf(searchUsers[0]).name })) {
@@ -257,6 +281,10 @@ try {
   }
   const sizes = await sql`select relname, pg_size_pretty(pg_relation_size(oid)) as size, pg_relation_size(oid) as bytes from pg_class
     where relname in ('users', 'contact_channels', 'users_display_name_trgm_idx', 'contact_channels_value_trgm_idx', 'users_pkey', 'users_project_created_idx', 'contact_channels_auth_idx', 'users_project_last_active_idx') order by relname`;
+  if (deleteWal.length) {
+    lines.push('', 'WAL per delete (records of this database, warm-up deletes included): '
+      + deleteWal.map((w) => `${w.name} at ${w.size}: ${w.fpi.toFixed(1)} full-page images, ${w.kib.toFixed(1)} KiB`).join('; ') + '.');
+  }
   lines.push('', `Write cost of the trigram indexes: 5,000 users (and their rows) inserted in ${writeCost.with.toFixed(2)} s with them, ${writeCost.without.toFixed(2)} s without (×${(writeCost.with / writeCost.without).toFixed(2)}).`);
   lines.push('', `Relation sizes at ${SIZES[SIZES.length - 1]} users: ` + sizes.map((r) => `${r.relname} ${r.size}`).join(', '));
   console.log(lines.join('\n'));
