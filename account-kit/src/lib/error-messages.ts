@@ -1,6 +1,6 @@
 // Which catalogue text a person sees for an error of the auth flows, and next to which field it goes.
 // Pure, so the mapping is unit-tested rather than decided in JSX.
-import { KnownError } from '@gatehouse/shared/known-errors';
+import { KnownError } from '@gatehouse/shared/known-errors/base';
 import { NetworkError } from '@gatehouse/shared/client';
 import { untrustedRedirectMessage } from '@gatehouse/shared/rules/urls';
 import type { MessageKey } from '../messages';

@@ -1,6 +1,6 @@
 // What a settings form tells the person when a call fails (client-library §7.9, shown as a notification rather
 // than `alert`), and the recent-sign-in case of the service's security rule. Pure.
-import { KnownError } from '@gatehouse/shared/known-errors';
+import { KnownError } from '@gatehouse/shared/known-errors/base';
 
 export const RECENT_SIGN_IN_REQUIRED = 'RECENT_SIGN_IN_REQUIRED';
 

@@ -1,5 +1,5 @@
 // Which card a code-checking page shows for a verification error (client-library §6.5). Pure.
-import { KnownError } from '@gatehouse/shared/known-errors';
+import { KnownError } from '@gatehouse/shared/known-errors/base';
 
 export type CodeProblem = 'invalid' | 'expired' | 'used' | 'unknown';
 

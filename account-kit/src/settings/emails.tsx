@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { KnownError } from '@gatehouse/shared/known-errors';
+import { KnownError } from '@gatehouse/shared/known-errors/base';
 import type { ContactChannel, CurrentUser } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
 import { useContactChannels } from '../hooks/use-user-data';

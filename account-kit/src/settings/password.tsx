@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { KnownError } from '@gatehouse/shared/known-errors';
+import { KnownError } from '@gatehouse/shared/known-errors/base';
 import type { CurrentUser } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
 import { PasswordInput } from '../components/password-input';

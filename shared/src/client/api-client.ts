@@ -1,6 +1,7 @@
 // The network layer (client-library §4): request composition, the retry loop, status rewriting, known-error
 // decoding, the refresh-token grant and the diagnostics error after the last attempt.
-import { KnownError, KnownErrors, isKnownErrorInFamily, type KnownErrorJson } from '../known-errors.ts';
+import { KnownError, isKnownErrorInFamily, type KnownErrorJson } from '../known-errors/base.ts';
+import { hasCode, loadKnownErrors } from './known-error-catalogue.ts';
 import { encodeCrockfordBase32, randomBytes } from '../rules/codes.ts';
 import {
   API_PREFIX,
@@ -173,7 +174,7 @@ export class ApiClient {
       }
       if (
         ownerTokens &&
-        (isKnownErrorInFamily(knownError, 'INVALID_ADMIN_ACCESS_TOKEN') || knownError instanceof KnownErrors.ApiKeyNotFound)
+        (isKnownErrorInFamily(knownError, 'INVALID_ADMIN_ACCESS_TOKEN') || hasCode('API_KEY_NOT_FOUND')(knownError))
       ) {
         o.projectOwnerSession!.markAccessTokenExpired(ownerTokens.accessToken);
         return { kind: 'retry', error: knownError };
@@ -334,6 +335,7 @@ export async function decodeKnownError(res: Response): Promise<KnownError | unde
   if (body?.code !== header) {
     throw new Error("Mismatch between x-stack-known-error header and error code in body; the server's response is invalid");
   }
+  await loadKnownErrors();
   return KnownError.fromJSON(body);
 }
 

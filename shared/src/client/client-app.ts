@@ -1,5 +1,5 @@
 // GatehouseClientApp (= StackClientApp): the browser/public-key app (client-library §1.4).
-import { KnownErrors, type KnownError, type KnownErrorInFamily } from '../known-errors.ts';
+import type { KnownErrors, KnownError, KnownErrorInFamily } from '../known-errors.ts';
 import type { AccessType, RequestInitLite } from './api-client.ts';
 import {
   buildCore,
@@ -11,7 +11,8 @@ import {
 import type { CachedRead } from './cache.ts';
 import type { ClientCore, MfaPrompt } from './core.ts';
 import { withMfa, type SignInTokensJson } from './mfa.ts';
-import { cachedReadsSymbol, inFamily, isOneOf } from './models/common.ts';
+import { cachedReadsSymbol, inFamily } from './models/common.ts';
+import { hasCode } from './known-error-catalogue.ts';
 import { createCurrentUser, type CurrentInternalUser, type CurrentUser } from './models/current-user.ts';
 import { createProject, type Project } from './models/projects.ts';
 import { contactChannelsCache } from './models/contact-channels.ts';
@@ -154,7 +155,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
       );
       await this.#finishSignIn({ ...tokens, is_new_user: false }, options.noRedirect);
       return undefined;
-    }, isOneOf(KnownErrors.EmailPasswordMismatch, KnownErrors.InvalidTotpCode));
+    }, hasCode('EMAIL_PASSWORD_MISMATCH', 'INVALID_TOTP_CODE'));
   }
 
   async signUpWithCredential(options: { email: string; password: string; noRedirect?: boolean; verificationCallbackUrl?: string }): Promise<Result<undefined, KnownErrors['UserEmailAlreadyExists'] | PasswordRequirementsNotMet>> {
@@ -162,7 +163,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     const callback =
       options.verificationCallbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.emailVerification, 'verificationCallbackUrl');
     const matches = (err: unknown): err is KnownErrors['UserEmailAlreadyExists'] | PasswordRequirementsNotMet =>
-      isOneOf(KnownErrors.UserEmailAlreadyExists)(err) || inFamily('PASSWORD_REQUIREMENTS_NOT_MET')(err);
+      hasCode('USER_EMAIL_ALREADY_EXISTS')(err) || inFamily('PASSWORD_REQUIREMENTS_NOT_MET')(err);
     return Result.catching(async () => {
       const tokens = await this._core.json<SignInTokensJson>('/auth/password/sign-up', {
         method: 'POST',
@@ -179,7 +180,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
       const tokens = await withMfa(this._core, () => this._core.json('/auth/otp/sign-in', { method: 'POST', body: { code } }, null, 'client'));
       await this.#finishSignIn(tokens, options?.noRedirect);
       return undefined;
-    }, (err): err is VerificationCodeError | KnownErrors['InvalidTotpCode'] => inFamily('VERIFICATION_ERROR')(err) || err instanceof KnownErrors.InvalidTotpCode);
+    }, (err): err is VerificationCodeError | KnownErrors['InvalidTotpCode'] => inFamily('VERIFICATION_ERROR')(err) || hasCode('INVALID_TOTP_CODE')(err));
   }
 
   async signInWithPasskey(): Promise<Result<undefined, PasskeySignInError>> {
@@ -196,7 +197,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     const callbackUrl = options?.callbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.magicLinkCallback, 'callbackUrl');
     return Result.catching(
       () => this._core.json('/auth/otp/send-sign-in-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client').then((j) => ({ nonce: j.nonce as string })),
-      isOneOf(KnownErrors.RedirectUrlNotWhitelisted),
+      hasCode('REDIRECT_URL_NOT_WHITELISTED'),
     );
   }
 
@@ -204,7 +205,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     const callbackUrl = options?.callbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.passwordReset, 'callbackUrl');
     return Result.catching(
       () => this._core.json('/auth/password/send-reset-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client').then(() => undefined),
-      isOneOf(KnownErrors.UserNotFound),
+      hasCode('USER_NOT_FOUND'),
     );
   }
 

@@ -1,8 +1,8 @@
 // Shared state of one app instance: network client, token stores, sessions, caches and redirects. Models get a
 // reference to it; the app classes are thin public wrappers.
-import { KnownErrors } from '../known-errors.ts';
 import { ApiClient, type AccessType, type RequestInitLite } from './api-client.ts';
 import { AsyncCache } from './cache.ts';
+import { hasCode } from './known-error-catalogue.ts';
 import { PERSISTENT_TOKEN_STORE_ERROR } from './constants.ts';
 import { documentCookieJar, type CookieAdapter } from './cookies.ts';
 import type { BrowserEnvironment } from './environment.ts';
@@ -176,7 +176,7 @@ export class ClientCore {
       try {
         return await this.json('/users/me', {}, session, type);
       } catch (err) {
-        if (err instanceof KnownErrors.CannotGetOwnUserWithoutUser) return null;
+        if (hasCode('CANNOT_GET_OWN_USER_WITHOUT_USER')(err)) return null;
         throw err;
       }
     });

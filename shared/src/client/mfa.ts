@@ -1,5 +1,5 @@
 // TOTP multi-factor continuation of a sign-in (client-library §3.7).
-import { KnownErrors } from '../known-errors.ts';
+import { hasCode, loadKnownErrors } from './known-error-catalogue.ts';
 import type { ClientCore } from './core.ts';
 import type { Static } from '@sinclair/typebox';
 import type { SignInTokensWithNewUser as SignInTokensWithNewUserSchema } from '../schemas/mfa.ts';
@@ -21,7 +21,7 @@ async function askForTotp(core: ClientCore, attemptCode: string): Promise<string
   const prompt =
     core.options.mfaPrompt ?? core.uiMfaPrompt ?? (core.browser?.prompt ? () => core.browser!.prompt!(TOTP_PROMPT_TEXT) : undefined);
   const answer = prompt ? await prompt({ attemptCode }) : undefined;
-  if (!answer) throw new KnownErrors.InvalidTotpCode();
+  if (!answer) throw new (await loadKnownErrors()).KnownErrors.InvalidTotpCode();
   return answer;
 }
 
@@ -37,7 +37,7 @@ export async function withMfa(core: ClientCore, signIn: () => Promise<SignInToke
   try {
     return await signIn();
   } catch (err) {
-    if (!(err instanceof KnownErrors.MultiFactorAuthenticationRequired)) throw err;
+    if (!hasCode('MULTI_FACTOR_AUTHENTICATION_REQUIRED')(err)) throw err;
     return completeMfa(core, (err.details as { attempt_code?: string } | undefined)?.attempt_code);
   }
 }

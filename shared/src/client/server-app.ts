@@ -1,5 +1,5 @@
 // GatehouseServerApp (= StackServerApp): adds the secret server key and server views (client-library §1.5).
-import { isKnownErrorInFamily } from '../known-errors.ts';
+import { isKnownErrorInFamily } from '../known-errors/base.ts';
 import type { AccessType } from './api-client.ts';
 import {
   buildCore,

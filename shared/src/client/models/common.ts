@@ -1,5 +1,6 @@
 // Small shared helpers for the model factories.
-import { KnownError, isKnownErrorInFamily, type KnownErrorFamily, type KnownErrorInFamily } from '../../known-errors.ts';
+import { isKnownErrorInFamily, type KnownErrorFamily } from '../../known-errors/base.ts';
+import type { KnownErrorInFamily } from '../../known-errors.ts';
 import type { ClientCore } from '../core.ts';
 import type { InternalSession } from '../session.ts';
 
@@ -38,9 +39,4 @@ export type ServerContext = { core: ClientCore; access: 'server' | 'admin' };
 /** Type guard for a known-error family (e.g. `VERIFICATION_ERROR`). */
 export function inFamily<F extends KnownErrorFamily>(family: F) {
   return (err: unknown): err is KnownErrorInFamily<F> => isKnownErrorInFamily(err, family);
-}
-
-/** Type guard for any of the given catalogue classes. */
-export function isOneOf<C extends (abstract new (...args: any[]) => KnownError)[]>(...classes: C) {
-  return (err: unknown): err is InstanceType<C[number]> => classes.some((c) => err instanceof c);
 }

@@ -1,5 +1,5 @@
 // Connected OAuth accounts (client-library §1.7.6, §5.6).
-import { KnownErrors } from '../../known-errors.ts';
+import { hasCode } from '../known-error-catalogue.ts';
 import type { CachedRead } from '../cache.ts';
 import type { ClientCore } from '../core.ts';
 import type { InternalSession } from '../session.ts';
@@ -42,7 +42,7 @@ function tokenCache(core: ClientCore, access: 'client' | 'server' | 'admin') {
       }, typeof who === 'string' ? null : who, access);
       return { accessToken: json.access_token as string };
     } catch (err) {
-      if (err instanceof KnownErrors.OAuthConnectionDoesNotHaveRequiredScope || err instanceof KnownErrors.OAuthConnectionNotConnectedToUser) {
+      if (hasCode('OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE', 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER')(err)) {
         return null;
       }
       throw err;

@@ -1,5 +1,5 @@
 // Contact channels (client-library §1.7.7).
-import { KnownErrors } from '../../known-errors.ts';
+import { hasCode } from '../known-error-catalogue.ts';
 import { compact, type ClientContext, type ServerContext } from './common.ts';
 import type { ContactChannel as ContactChannelWire } from '../../schemas/contact-channels.ts';
 
@@ -62,7 +62,7 @@ export function createContactChannel(ctx: ClientContext, json: ContactChannelJso
       try {
         await core.json(`${path}/send-verification-code`, { method: 'POST', body: { callback_url: callbackUrl } }, session, 'client');
       } catch (err) {
-        if (!(err instanceof KnownErrors.EmailAlreadyVerified)) throw err;
+        if (!hasCode('EMAIL_ALREADY_VERIFIED')(err)) throw err;
       }
     },
     async update(data: ContactChannelUpdateOptions) {

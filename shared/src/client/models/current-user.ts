@@ -1,9 +1,10 @@
 // The signed-in user as seen by a client app (client-library §1.7.2, §1.7.3 client column).
-import { KnownErrors, type KnownError } from '../../known-errors.ts';
+import type { KnownErrors, KnownError } from '../../known-errors.ts';
+import { hasCode } from '../known-error-catalogue.ts';
 import type { CachedRead } from '../cache.ts';
 import type { InternalSession } from '../session.ts';
 import { createApiKeyFor, listApiKeysRead, type ApiKeyCreateOptions, type UserApiKey, type UserApiKeyFirstView } from './api-keys.ts';
-import { cachedReadsSymbol, inFamily, isOneOf, items, query, type ClientContext, type ReadonlyJson } from './common.ts';
+import { cachedReadsSymbol, inFamily, items, query, type ClientContext, type ReadonlyJson } from './common.ts';
 import { contactChannelsCache, createContactChannel, type ContactChannel, type ContactChannelCreateOptions } from './contact-channels.ts';
 import { connectedAccountRead, type OAuthConnection, type GetConnectedAccountOptions } from './connected-accounts.ts';
 import { createActiveSession, type ActiveSession } from './sessions.ts';
@@ -133,7 +134,7 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     updatePassword: async ({ oldPassword, newPassword }) => {
       const err = await catchErrors(
         () => core.json('/auth/password/update', { method: 'POST', body: { old_password: oldPassword, new_password: newPassword } }, session, 'client'),
-        isOneOf(KnownErrors.PasswordConfirmationMismatch),
+        hasCode('PASSWORD_CONFIRMATION_MISMATCH'),
         inFamily('PASSWORD_REQUIREMENTS_NOT_MET'),
       );
       await refreshUser();
@@ -152,7 +153,7 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
       const callbackUrl = options?.callbackUrl ?? core.redirector.constructRedirectUrl(core.urls.emailVerification, 'callbackUrl');
       return catchErrors(
         () => core.json('/contact-channels/send-verification-code', { method: 'POST', body: { email: json.primary_email, callback_url: callbackUrl } }, session, 'client'),
-        isOneOf(KnownErrors.EmailAlreadyVerified),
+        hasCode('EMAIL_ALREADY_VERIFIED'),
       );
     },
     delete: async () => {

@@ -1,10 +1,11 @@
 // Users as seen with server access (client-library §1.7.3 server column, §1.5).
-import { KnownErrors, type KnownError } from '../../known-errors.ts';
+import type { KnownErrors, KnownError } from '../../known-errors.ts';
+import { hasCode } from '../known-error-catalogue.ts';
 import type { CachedRead } from '../cache.ts';
 import { DEFAULT_SERVER_SESSION_LIFETIME_MS } from '../constants.ts';
 import type { InternalSession } from '../session.ts';
 import { createApiKeyFor, listApiKeysRead, type ApiKeyCreateOptions, type UserApiKey, type UserApiKeyFirstView } from './api-keys.ts';
-import { cachedReadsSymbol, compact, inFamily, isOneOf, items, query, type ReadonlyJson, type ServerContext } from './common.ts';
+import { cachedReadsSymbol, compact, inFamily, items, query, type ReadonlyJson, type ServerContext } from './common.ts';
 import { connectedAccountRead, type GetConnectedAccountOptions, type OAuthConnection } from './connected-accounts.ts';
 import {
   createServerContactChannel,
@@ -116,7 +117,7 @@ export function serverUserCache(ctx: ServerContext) {
     try {
       return await ctx.core.json(`/users/${encodeURIComponent(userId)}`, {}, null, ctx.access);
     } catch (err) {
-      if (err instanceof KnownErrors.UserNotFound) return null;
+      if (hasCode('USER_NOT_FOUND')(err)) return null;
       throw err;
     }
   });
@@ -249,7 +250,7 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
     updatePassword: ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) =>
       catchErrors(
         () => core.json('/auth/password/update', { method: 'POST', body: { old_password: oldPassword, new_password: newPassword } }, null, access),
-        isOneOf(KnownErrors.PasswordConfirmationMismatch),
+        hasCode('PASSWORD_CONFIRMATION_MISMATCH'),
         inFamily('PASSWORD_REQUIREMENTS_NOT_MET'),
       ),
     sendVerificationEmail: async (): Promise<never> => {

@@ -1,5 +1,5 @@
 // Fields every user object has (client-library §1.7.1) and the session-bound `Auth` part (§1.7.2, §3.8).
-import { isKnownErrorInFamily } from '../../known-errors.ts';
+import { isKnownErrorInFamily } from '../../known-errors/base.ts';
 import { bytesToBase64 } from '../../rules/base64.ts';
 import { ACCESS_TOKEN_MIN_REMAINING_MS } from '../constants.ts';
 import type { ClientCore } from '../core.ts';
