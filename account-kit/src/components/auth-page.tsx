@@ -1,7 +1,7 @@
 // <SignIn> and <SignUp>: exactly the methods the project enables (from useProject), or the "already signed in"
 // card for a signed-in user (which, on handler pages, also sends them on to the after-sign-in/up page).
-import { useEffect, useState } from 'react';
-import { Anchor, Divider, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy, useEffect, useState } from 'react';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useGatehouseApp, useTranslate } from '../context';
 import { useProject } from '../hooks/use-project';
 import { useUser } from '../hooks/use-user';
@@ -10,12 +10,17 @@ import { describeAuthError } from '../lib/error-messages';
 import { FormError } from './form-error';
 import { CredentialSignIn } from './credential-sign-in';
 import { CredentialSignUp } from './credential-sign-up';
-import { MagicLinkForm } from './magic-link-form';
 import { AuthCard, MessageCard } from './message-card';
 import { AuthSkeleton } from './auth-skeleton';
 import { LoadBoundary } from './load-boundary';
-import { OAuthButtonGroup } from './oauth-button';
-import { PasskeyButton } from './passkey-button';
+
+// What a project adds to the password form loads when it enables it: the OAuth and passkey buttons (with the
+// providers' logos), the email-code form and the tabs between it and the password form are lazy chunks, so a page
+// with the password form only doesn't load them. They suspend into the screen's skeleton (SignIn/SignUp's
+// LoadBoundary), so the page still appears at once, complete.
+const AuthButtons = lazy(() => import('./auth-buttons').then((m) => ({ default: m.AuthButtons })));
+const MagicLinkForm = lazy(() => import('./magic-link-form').then((m) => ({ default: m.MagicLinkForm })));
+const AuthMethodTabs = lazy(() => import('./auth-method-tabs').then((m) => ({ default: m.AuthMethodTabs })));
 
 export interface AuthPageProps {
   type: 'sign-in' | 'sign-up';
@@ -83,22 +88,9 @@ export function AuthPage({ type, automaticRedirect }: AuthPageProps) {
           )}
         </Stack>
         {methods.none && <Text c="dimmed" ta="center">{t('signIn.noMethods')}</Text>}
-        {hasButtons && (
-          <Stack gap="xs">
-            <OAuthButtonGroup providers={methods.oauthProviders} type={type} />
-            {methods.passkey && <PasskeyButton />}
-          </Stack>
-        )}
-        {hasButtons && hasForms && <Divider label={t('common.or')} labelPosition="center" />}
+        {hasButtons && <AuthButtons oauthProviders={methods.oauthProviders} passkey={methods.passkey} type={type} divider={hasForms} />}
         {methods.password && methods.magicLink ? (
-          <Tabs defaultValue="magic-link" keepMounted={false}>
-            <Tabs.List grow mb="md">
-              <Tabs.Tab value="magic-link">{t('signIn.emailCodeTab')}</Tabs.Tab>
-              <Tabs.Tab value="password">{t('signIn.passwordTab')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="magic-link"><MagicLinkForm /></Tabs.Panel>
-            <Tabs.Panel value="password">{isSignIn ? <CredentialSignIn /> : <CredentialSignUp />}</Tabs.Panel>
-          </Tabs>
+          <AuthMethodTabs type={type} />
         ) : methods.password ? (
           isSignIn ? <CredentialSignIn /> : <CredentialSignUp />
         ) : methods.magicLink ? (
