@@ -4,6 +4,10 @@ import { useState, useSyncExternalStore } from 'react';
 import { Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
 import { useTranslate } from '../context';
 import type { MfaPromptController } from '../lib/mfa-prompt';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 export function MfaDialog({ controller }: { controller: MfaPromptController }) {
   const t = useTranslate();

@@ -5,6 +5,10 @@ import type { Team } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
 import { useUser } from '../hooks/use-user';
 import { useTeams } from '../hooks/use-user-data';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 export interface SelectedTeamSwitcherProps {
   /** Called after the selection is saved (e.g. to navigate to the team's page). */

@@ -5,6 +5,10 @@ import { IconLogin, IconLogout, IconSettings, IconUserPlus } from '@tabler/icons
 import { useGatehouseApp, useTranslate } from '../context';
 import { useUser } from '../hooks/use-user';
 import { UserAvatar } from './user-avatar';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 export interface UserButtonProps {
   /** Show the name and email beside the avatar. */

@@ -1,6 +1,6 @@
 // The English texts loaded so far: the catalogue of 'en' and the fallback of every language. Every page needs
-// enBase; the account settings texts join when the settings chunk (or en.ts) loads, so the sign-in page does not
-// carry them. One object, so `en` (en.ts) and the catalogue the pages read are the same.
+// enBase; the texts of the other handler pages (en-pages.ts) and of the account settings join when the chunks that
+// show them (or en.ts) load, so the sign-in page does not carry them. One object, so `en` (en.ts) and the catalogue the pages read are the same.
 import { enBase } from './en-base';
 import type { Messages } from './en';
 

@@ -1,6 +1,7 @@
 // The message catalogue: one translator per language, with host overrides. Components never hold texts.
-// English ships in the main bundle, except the account settings texts, which the settings chunk adds with
-// registerEnglish (they are a few kilobytes the sign-in page does not need); other languages load on demand.
+// English ships in the main bundle, except the texts of the other handler pages and of the account settings, which
+// the chunks that show them add with registerEnglish (a few kilobytes the sign-in page does not need); other
+// languages load on demand.
 import { en, type MessageKey, type Messages } from './en';
 import { englishLoaded, registerEnglish } from './english';
 

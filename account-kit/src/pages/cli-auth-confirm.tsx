@@ -4,6 +4,10 @@ import { useGatehouseApp, useTranslate } from '../context';
 import { MessageCard } from '../components/message-card';
 import { useUser } from '../hooks/use-user';
 import { completeCliLogin } from '../lib/cli-auth';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 export function CliAuthConfirmPage({ search = window.location.search }: { search?: string }) {
   const app = useGatehouseApp();

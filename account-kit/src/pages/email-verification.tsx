@@ -3,6 +3,10 @@ import { useState } from 'react';
 import { useGatehouseApp, useTranslate } from '../context';
 import { MessageCard } from '../components/message-card';
 import { codeFromSearch, codeProblem } from '../lib/verification';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 type State = 'confirm' | 'busy' | 'done' | 'invalid' | 'expired';
 

@@ -3,6 +3,10 @@ import { Stack, Text } from '@mantine/core';
 import { useGatehouseApp, useTranslate } from '../context';
 import { MessageCard } from '../components/message-card';
 import { readErrorPage } from '../lib/error-page';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 export function ErrorPage({ search = window.location.search }: { search?: string }) {
   const app = useGatehouseApp();

@@ -10,6 +10,10 @@ import { useRuleValidator } from '../components/use-form-rules';
 import { FormError } from '../components/form-error';
 import { useUser } from '../hooks/use-user';
 import { signInEmailRule } from '../lib/validation';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 export function ForgotPasswordPage() {
   const app = useGatehouseApp();

@@ -5,6 +5,10 @@ import { MessageCard } from '../components/message-card';
 import { useUser } from '../hooks/use-user';
 import { codeFromSearch, codeProblem } from '../lib/verification';
 import { describeAuthError } from '../lib/error-messages';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 type State = 'confirm' | 'busy' | 'done' | 'invalid' | 'expired' | 'used' | { error: string };
 

@@ -4,6 +4,10 @@ import { useEffect, useState } from 'react';
 import { Anchor, Center, Code, Loader, Stack, Text } from '@mantine/core';
 import { useGatehouseApp, useTranslate } from '../context';
 import { AuthCard } from '../components/message-card';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 // Guards against React running the effect twice (strict mode) or a re-mount consuming the callback again.
 let started = false;

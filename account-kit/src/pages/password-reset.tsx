@@ -12,6 +12,10 @@ import { FormError } from '../components/form-error';
 import { newPasswordRule, repeatPasswordRule } from '../lib/validation';
 import { codeFromSearch, codeProblem } from '../lib/verification';
 import { useOnce } from '../lib/use-once';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 export function PasswordResetPage({ search = window.location.search }: { search?: string }) {
   const app = useGatehouseApp();

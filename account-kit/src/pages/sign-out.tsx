@@ -2,6 +2,10 @@
 import { useGatehouseApp, useTranslate } from '../context';
 import { MessageCard } from '../components/message-card';
 import { useOnce } from '../lib/use-once';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 export function SignOutPage() {
   const app = useGatehouseApp();

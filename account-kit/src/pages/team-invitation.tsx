@@ -6,6 +6,10 @@ import { MessageCard } from '../components/message-card';
 import { useUser } from '../hooks/use-user';
 import { codeFromSearch, codeProblem } from '../lib/verification';
 import { useOnce } from '../lib/use-once';
+import { registerEnglish } from '../messages';
+import { enPages } from '../messages/en-pages';
+
+registerEnglish(enPages);
 
 export function TeamInvitationPage({ search = window.location.search }: { search?: string }) {
   const app = useGatehouseApp();
