@@ -13,9 +13,8 @@ import type { ClientCore, MfaPrompt } from './core.ts';
 import { withMfa, type SignInTokensJson } from './mfa.ts';
 import { cachedReadsSymbol, inFamily } from './models/common.ts';
 import { hasCode } from './known-error-catalogue.ts';
-import { createCurrentUser, type CurrentInternalUser, type CurrentUser } from './models/current-user.ts';
+import type { CurrentInternalUser, CurrentUser } from './models/current-user.ts';
 import { createProject, type Project } from './models/projects.ts';
-import { contactChannelsCache } from './models/contact-channels.ts';
 import type { PasskeySignInError } from './passkey.ts';
 import type { HandlerUrls, RedirectToOptions } from './redirects.ts';
 import { Result } from './result.ts';
@@ -39,6 +38,14 @@ export interface ClientAppReads<U> {
 type VerificationCodeError = KnownErrorInFamily<'VERIFICATION_ERROR'>;
 type PasswordRequirementsNotMet = KnownErrorInFamily<'PASSWORD_REQUIREMENTS_NOT_MET'>;
 
+// The signed-in user's model (current-user.ts, with teams, API keys, contact channels, connected accounts and owned
+// projects) is a chunk of its own, so a page without a signed-in user (a sign-in page) doesn't load it. The core
+// loads it together with the user's JSON (ClientCore.loadUserModel), so `_createUser` finds it loaded.
+let currentUserModel: typeof import('./models/current-user.ts') | undefined;
+async function loadCurrentUserModel(): Promise<void> {
+  currentUserModel ??= await import('./models/current-user.ts');
+}
+
 /** The current-user type `U` of an app: `CurrentUser`, `CurrentInternalUser` (internal project) or `CurrentServerUser`. */
 export type SessionUser = { readonly id: string; signOut(options?: { redirectUrl?: string }): Promise<void> };
 
@@ -60,6 +67,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
         { projectId: requireProjectId(options.projectId), publishableClientKey: requirePublishableKey(options.publishableClientKey) },
         options.extraRequestHeaders ?? defaultClientExtraHeaders(),
       );
+    this._core.loadUserModel = loadCurrentUserModel;
   }
 
   get projectId(): string {
@@ -72,7 +80,8 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
 
   /** @internal builds the user object for a session's JSON (server apps override). */
   protected _createUser(session: InternalSession, json: any): U {
-    return createCurrentUser({ core: this._core, session }, json) as unknown as U;
+    if (!currentUserModel) throw new Error('The current-user model must load before a user object is built');
+    return currentUserModel.createCurrentUser({ core: this._core, session }, json) as unknown as U;
   }
 
   #userRead(session: InternalSession, includeAnonymous: boolean): CachedRead<U | null> {
@@ -226,6 +235,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     if (this._core.hasPersistentTokenStore()) {
       const session = this._core.defaultSession();
       await this._core.refreshCurrentUser(session);
+      const { contactChannelsCache } = await import('./models/contact-channels.ts');
       await contactChannelsCache({ core: this._core, session }).refreshWhere(([s]) => s === session);
     }
     return result;
@@ -275,7 +285,10 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
        * 2.8.3's provider does with a promise: hooks wait for it instead of fetching. Plain values are accepted too.
        */
       setCurrentUser: (userJson: Promise<unknown> | unknown): Promise<void> =>
-        this._core.currentUserCache(this._userAccess).setAsync([this._core.defaultSession()], Promise.resolve(userJson)),
+        this._core.currentUserCache(this._userAccess).setAsync(
+          [this._core.defaultSession()],
+          Promise.all([userJson, this._core.loadUserModel()]).then(([json]) => json),
+        ),
       /**
        * Installs the TOTP prompt of a UI layer (the account kit's dialog) for sign-ins that need MFA; an
        * `mfaPrompt` given to the constructor still wins. Returns the function that removes it again.

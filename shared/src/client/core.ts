@@ -46,6 +46,11 @@ export class ClientCore {
   readonly options: CoreOptions;
   /** A prompt a UI layer installs (the account kit's TOTP dialog); the `mfaPrompt` option still wins. */
   uiMfaPrompt: MfaPrompt | undefined;
+  /**
+   * Loads the code that builds user objects from the current-user JSON (the client app's is a chunk of its own). The
+   * current-user cache takes a user's JSON only once it has loaded, so building the object stays synchronous.
+   */
+  loadUserModel: () => Promise<unknown> = async () => {};
   #memoryStore?: TokenStore;
   #cookieStore?: TokenStore;
   #requestStores = new WeakMap<object, TokenStore>();
@@ -174,7 +179,8 @@ export class ClientCore {
     return this.cache<[InternalSession]>(`current-user:${type}`, async ([session]) => {
       if (session.isKnownToBeInvalid()) return null;
       try {
-        return await this.json('/users/me', {}, session, type);
+        const [json] = await Promise.all([this.json('/users/me', {}, session, type), this.loadUserModel()]);
+        return json;
       } catch (err) {
         if (hasCode('CANNOT_GET_OWN_USER_WITHOUT_USER')(err)) return null;
         throw err;
