@@ -1,4 +1,5 @@
-// How many SQL statements a sign-up runs (issue 13 §3: a sign-up reads nothing it already has). The service runs
+// How many SQL statements a sign-up and a password sign-in run (issue 13 §3: a sign-up reads nothing it already has;
+// issue 16 §3: the statements beside the hash compete with it for the CPU). The service runs
 // in this process on PGlite with a statement counter (db/index.ts `logQuery`); each sign-up is one request through
 // the real app. Background timers (activity flushes, revoked-session pruning) are stopped around the count.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,5 +73,29 @@ describe('statements per sign-up', () => {
     expect(seen.filter((q) => /^select .* from "contact_channels"/.test(q))).toHaveLength(1);
     expect(seen.filter((q) => /^insert into webhook_deliveries/.test(q.trim()))).toHaveLength(1);
     expect(seen.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('statements per password sign-in', () => {
+  test('three: the rate-limit hit, the account read, the session insert carrying the refund; the flush leaves the new session alone', async () => {
+    const email = `i-${crypto.randomUUID()}@example.com`;
+    expect((await post('/auth/password/sign-up', { email, password: 'correct horse battery' })).status).toBe(200);
+    await services.activity.flush();
+    statements = [];
+    const res = await post('/auth/password/sign-in', { email, password: 'correct horse battery' });
+    expect(res.status).toBe(200);
+    const signIn = statements;
+    statements = [];
+    await services.activity.flush();
+    const flush = statements;
+    statements = null;
+    console.log(`password sign-in: ${signIn.length} statements\n  ${signIn.map((q) => q.replace(/\s+/g, ' ').slice(0, 140)).join('\n  ')}`);
+    // Before: four (the refund was an UPDATE of its own after the session insert), and the activity flush then
+    // rewrote the session row it had just inserted.
+    expect(signIn.map((q) => q.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual([
+      'insert into rate_limits', expect.stringMatching(/^select /), 'with refund as',
+    ]);
+    expect(flush.some((q) => /update sessions/.test(q))).toBe(false);
+    expect(flush.some((q) => /update users/.test(q))).toBe(true);
   });
 });

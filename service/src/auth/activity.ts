@@ -13,7 +13,8 @@ export interface IpInfo {
   tzIdentifier: string | null;
 }
 
-interface Pending { projectId: string; userId: string; at: Date; ipInfo: IpInfo | null }
+/** `sessionWritten`: the session row already holds this use (a new session, written with its insert). */
+interface Pending { projectId: string; userId: string; at: Date; ipInfo: IpInfo | null; sessionWritten: boolean }
 
 /**
  * Where a request came from: the client IP the route resolved (GATEHOUSE_TRUST_PROXY applied, http/client-ip.ts:
@@ -73,8 +74,9 @@ export class ActivityRecorder {
     await this.flush();
   }
 
-  record(sessionId: string, projectId: string, userId: string, ipInfo: IpInfo | null) {
-    this.pending.set(sessionId, { projectId, userId, at: new Date(), ipInfo });
+  /** `o.sessionWritten`: the session's row was inserted with this use (`o.at`), only the user's activity is left. */
+  record(sessionId: string, projectId: string, userId: string, ipInfo: IpInfo | null, o: { at?: Date; sessionWritten?: boolean } = {}) {
+    this.pending.set(sessionId, { projectId, userId, at: o.at ?? new Date(), ipInfo, sessionWritten: o.sessionWritten ?? false });
   }
 
   /** Activity not yet written, so reads right after a sign-in already show it. */

@@ -121,20 +121,37 @@ export async function limitRequests(services: Services, checks: Check[]): Promis
 }
 
 /**
+ * The refund a successful attempt owes: the statement that ends the attempt may carry it (`take`, then run
+ * repo/rate-limits.ts `refundStatement` of what it returns inside that statement); otherwise `limitFailures` runs
+ * it on its own after the attempt.
+ */
+export class PendingRefund {
+  private taken = false;
+  constructor(private readonly hits: CounterHit[]) {}
+  /** The hits to refund, once: an empty list after the first call (or when no limit is configured). */
+  take(): CounterHit[] {
+    if (this.taken) return [];
+    this.taken = true;
+    return this.hits;
+  }
+}
+
+/**
  * Runs `attempt` if no check is over its limit, counting it as a failure unless it succeeds. Reaching MFA
  * (MULTI_FACTOR_AUTHENTICATION_REQUIRED) means the first factor was right: that counts as a success too.
+ * `attempt` may carry the refund in its own last statement (PendingRefund); what it has not taken is refunded here.
  */
-export async function limitFailures<T>(services: Services, checks: Check[], attempt: () => Promise<T>): Promise<T> {
+export async function limitFailures<T>(services: Services, checks: Check[], attempt: (refund: PendingRefund) => Promise<T>): Promise<T> {
   const rules = services.config.rateLimitRules;
-  if (!rules) return attempt();
-  const hits = await hitAll(services, rules, checks);
-  const refundAll = () => refundCounters(services.db, hits);
+  if (!rules) return attempt(new PendingRefund([]));
+  const refund = new PendingRefund(await hitAll(services, rules, checks));
+  const refundRest = () => refundCounters(services.db, refund.take());
   try {
-    const result = await attempt();
-    await refundAll();
+    const result = await attempt(refund);
+    await refundRest();
     return result;
   } catch (err) {
-    if (err instanceof KnownErrors.MultiFactorAuthenticationRequired) await refundAll();
+    if (err instanceof KnownErrors.MultiFactorAuthenticationRequired) await refundRest();
     throw err;
   }
 }

@@ -6,6 +6,7 @@ import * as users from '../repo/users';
 import { createCode } from '../repo/verification-codes';
 import { issueSession, type IssuedTokens } from './session-tokens';
 import type { ClientOrigin } from './activity';
+import type { PendingRefund } from './rate-limits';
 
 /**
  * Issues a new session for the user, unless the user requires TOTP MFA: then throws
@@ -13,7 +14,10 @@ import type { ClientOrigin } from './activity';
  */
 export async function completeSignIn(
   services: Services,
-  p: { projectId: string; userId: string; isNewUser: boolean; origin?: ClientOrigin; /** when the caller already read it */ hasTotp?: boolean },
+  p: {
+    projectId: string; userId: string; isNewUser: boolean; origin?: ClientOrigin; /** when the caller already read it */ hasTotp?: boolean;
+    /** A password sign-in's rate-limit refund, carried by the session insert. */ refund?: PendingRefund;
+  },
 ): Promise<IssuedTokens> {
   if (p.hasTotp ?? (await users.totpSecret(services.db, p.projectId, p.userId)) !== null) {
     const { code } = await createCode(services.db, {
@@ -22,5 +26,5 @@ export async function completeSignIn(
     });
     throw new KnownErrors.MultiFactorAuthenticationRequired(code);
   }
-  return issueSession(services, { projectId: p.projectId, userId: p.userId, origin: p.origin });
+  return issueSession(services, { projectId: p.projectId, userId: p.userId, origin: p.origin, refund: p.refund });
 }

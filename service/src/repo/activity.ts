@@ -4,10 +4,12 @@ import { sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import type { IpInfo } from '../auth/activity';
 
-export interface ActivityEntry { sessionId: string; projectId: string; userId: string; at: Date; ipInfo: IpInfo | null }
+/** `sessionWritten`: the session row holds this use already (inserted with it): only the user's activity is written. */
+export interface ActivityEntry { sessionId: string; projectId: string; userId: string; at: Date; ipInfo: IpInfo | null; sessionWritten?: boolean }
 
 export async function writeActivity(db: DB, batch: ActivityEntry[]): Promise<void> {
-  const sessionsJson = JSON.stringify(batch.map((p) => ({ id: p.sessionId, at: p.at.toISOString(), ip: p.ipInfo })));
+  const sessionUses = batch.filter((p) => !p.sessionWritten);
+  const sessionsJson = JSON.stringify(sessionUses.map((p) => ({ id: p.sessionId, at: p.at.toISOString(), ip: p.ipInfo })));
   const usersJson = JSON.stringify(batch.map((p) => ({ user_id: p.userId, project_id: p.projectId, at: p.at.toISOString(), day: p.at.toISOString().slice(0, 10), country: p.ipInfo?.countryCode ?? null })));
   await db.transaction(async (tx) => {
     // Users first, locked in id order, then their sessions: the order in which deleting a user takes them (its
@@ -21,7 +23,7 @@ export async function writeActivity(db: DB, batch: ActivityEntry[]): Promise<voi
       update users u set last_active_at = greatest(coalesce(u.last_active_at, v.at), v.at)
       from (select user_id, max(at) as at from jsonb_to_recordset(${usersJson}::jsonb) as r(user_id uuid, at timestamptz) group by user_id) v
       where u.id = v.user_id`);
-    await tx.execute(sql`
+    if (sessionUses.length > 0) await tx.execute(sql`
       update sessions s set last_used_at = v.at, last_used_ip_info = coalesce(v.ip, s.last_used_ip_info)
       from jsonb_to_recordset(${sessionsJson}::jsonb) as v(id uuid, at timestamptz, ip jsonb)
       where s.id = v.id`);

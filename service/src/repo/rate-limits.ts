@@ -1,6 +1,6 @@
 // Rate-limit counters (table `rate_limits`): one row per key holds a fixed window's start and a counter, bumped by
 // one atomic upsert. The rules (which keys, what limits) are auth/rate-limits.ts.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DB } from '../db';
 
 export interface CounterHit { key: string; windowStart: string; count: number; retryAfter: number }
@@ -28,6 +28,14 @@ export async function hitCounters(db: DB, windows: Map<string, number>): Promise
 /** Takes back one count of each hit, in its window only (a window that restarted meanwhile is left alone). */
 export async function refundCounters(db: DB, hits: { key: string; windowStart: string }[]): Promise<void> {
   if (hits.length === 0) return;
+  await db.execute(refundStatement(hits));
+}
+
+/**
+ * The refund as a statement another one can carry in a `with` clause (repo/sessions.ts: a successful sign-in's
+ * session insert), saving the sign-in a round trip and a statement. `hits` is not empty.
+ */
+export function refundStatement(hits: { key: string; windowStart: string }[]): SQL {
   const pairs = sql.join(hits.map((h) => sql`(${h.key}, ${h.windowStart})`), sql`, `);
-  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where (key, window_start::text) in (${pairs})`);
+  return sql`update rate_limits set count = greatest(count - 1, 0) where (key, window_start::text) in (${pairs})`;
 }

@@ -1,21 +1,42 @@
 // Sessions: one refresh-token record each. Refresh tokens are stored only as sha256 hashes.
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { generateSecureCode } from '@gatehouse/shared/rules/codes';
-import type { DB } from '../db';
-import { schema } from '../db';
+import { rowsOf, schema, type DB } from '../db';
+import { refundStatement } from './rate-limits';
 import { hashSecret } from '../tokens/hash';
 
 const s = schema.sessions;
 export const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
-export async function create(db: DB, p: { projectId: string; userId: string; expiresInMs?: number | null; isImpersonation?: boolean }) {
+/**
+ * Inserts a session. With `used`, the sign-in that creates it is its first use, written with the row (at the row's
+ * `created_at`, and `ipInfo`), so the activity flush need not rewrite the row a moment later (auth/activity.ts).
+ * `refund`: rate-limit hits a successful sign-in gives back (auth/rate-limits.ts PendingRefund), taken back by the
+ * same statement. Returns the time of the first use (null without `used`).
+ */
+export async function create(db: DB, p: {
+  projectId: string; userId: string; expiresInMs?: number | null; isImpersonation?: boolean;
+  used?: { ipInfo: unknown }; refund?: { key: string; windowStart: string }[];
+}): Promise<{ sessionId: string; refreshToken: string; usedAt: Date | null }> {
   const refreshToken = generateSecureCode();
   const expiresAt = p.expiresInMs === null ? null : new Date(Date.now() + (p.expiresInMs ?? ONE_YEAR_MS));
+  const refreshTokenHash = hashSecret(refreshToken);
+  const isImpersonation = p.isImpersonation ?? false;
+  const ipInfo = p.used?.ipInfo ?? null;
+  if (p.refund?.length) {
+    const [row] = rowsOf<{ id: string; used_ms: number | null }>(await db.execute(sql`
+      with refund as (${refundStatement(p.refund)})
+      insert into sessions (project_id, user_id, refresh_token_hash, expires_at, is_impersonation, last_used_at, last_used_ip_info)
+      values (${p.projectId}, ${p.userId}, ${refreshTokenHash}, ${expiresAt?.toISOString() ?? null}::timestamptz,
+        ${isImpersonation}, ${p.used ? sql`now()` : null}, ${ipInfo == null ? null : JSON.stringify(ipInfo)}::jsonb)
+      returning id, (extract(epoch from last_used_at) * 1000)::float8 as used_ms`));
+    return { sessionId: row!.id, refreshToken, usedAt: row!.used_ms == null ? null : new Date(Number(row!.used_ms)) };
+  }
   const [row] = await db.insert(s).values({
-    projectId: p.projectId, userId: p.userId, refreshTokenHash: hashSecret(refreshToken),
-    expiresAt, isImpersonation: p.isImpersonation ?? false,
-  }).returning({ id: s.id });
-  return { sessionId: row.id, refreshToken };
+    projectId: p.projectId, userId: p.userId, refreshTokenHash, expiresAt, isImpersonation,
+    lastUsedAt: p.used ? sql`now()` : null, lastUsedIpInfo: ipInfo,
+  }).returning({ id: s.id, usedAt: s.lastUsedAt });
+  return { sessionId: row.id, refreshToken, usedAt: row.usedAt };
 }
 
 /** The live session holding this refresh token in this project, if any. */

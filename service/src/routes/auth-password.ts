@@ -66,14 +66,14 @@ export const passwordRoutes = [
       // Failed attempts are limited per IP and per account from that IP (auth/rate-limits.ts): a guesser elsewhere
       // cannot lock the owner out.
       const limits = [byIp(ip, 'sign_in_ip', project.id), byEmailAndIp(ip, 'sign_in_account', project.id, body.email)];
-      const tokens = await limitFailures(services, limits, async () => {
+      const tokens = await limitFailures(services, limits, async (refund) => {
         const found = await users.passwordSignInFacts(services.db, project.id, body.email);
         const hash = found?.passwordHash;
         const checked = hash ? await services.passwords.check(body.password, hash) : { ok: await services.passwords.verifyAgainstNothing(body.password), rehash: false };
         if (!found || !checked.ok) throw new KnownErrors.EmailPasswordMismatch();
         // Imported bcrypt hashes (and older forms) become argon2id of the NFKC password now that it is at hand.
         if (checked.rehash) await users.setPasswordHash(services.db, project.id, found.userId, await services.passwords.hash(body.password));
-        return completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, origin, hasTotp: found.hasTotp });
+        return completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, origin, hasTotp: found.hasTotp, refund });
       });
       return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user_id: tokens.user_id };
     },
