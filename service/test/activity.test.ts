@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, spyOn, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { ActivityRecorder } from '../src/auth/activity';
-import { openDatabase, type Database } from '../src/db/index';
+import { openDatabase, rowsOf, type Database } from '../src/db/index';
 import { projects, sessions as sessionsTable, users as usersTable } from '../src/db/schema';
 import * as sessions from '../src/repo/sessions';
 import * as users from '../src/repo/users';
@@ -86,4 +86,27 @@ test('while a batch is being written, reads still show its activity (pending in 
   expect(recorder.pendingFor(sessionId)).toBeUndefined();
   const [row] = await db.select().from(sessionsTable).where(eq(sessionsTable.id, sessionId));
   expect(row!.lastUsedIpInfo).toEqual(ipInfo);
+}, 30_000);
+
+test("a user's repeated activity in a day leaves the day's row as it is, unless it brings a new country", async () => {
+  const { db } = database;
+  const [user] = await db.insert(usersTable).values({ projectId: 'activity-project' }).returning({ id: usersTable.id });
+  const { sessionId } = await sessions.create(db, { projectId: 'activity-project', userId: user!.id });
+  const recorder = new ActivityRecorder(db, 60_000);
+  const ipInfo = (countryCode: string | null) => ({ ip: '192.0.2.8', countryCode, regionCode: null, cityName: null, latitude: null, longitude: null, tzIdentifier: null });
+  // xmin changes with every rewrite of the row, even one that writes the values it holds.
+  const day = async () => rowsOf<{ xmin: string; country_code: string | null }>(await db.execute(
+    sql`select xmin::text, country_code from user_activity_days where user_id = ${user!.id}`));
+  recorder.record(sessionId, 'activity-project', user!.id, ipInfo('DE'));
+  await recorder.flush();
+  const [first] = await day();
+  expect(first!.country_code).toBe('DE');
+  for (const country of ['DE', null]) {
+    recorder.record(sessionId, 'activity-project', user!.id, ipInfo(country));
+    await recorder.flush();
+    expect(await day()).toEqual([first!]);
+  }
+  recorder.record(sessionId, 'activity-project', user!.id, ipInfo('FR'));
+  await recorder.flush();
+  expect((await day()).map((r) => r.country_code)).toEqual(['FR']);
 }, 30_000);

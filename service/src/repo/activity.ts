@@ -32,6 +32,9 @@ export async function writeActivity(db: DB, batch: ActivityEntry[]): Promise<voi
       select distinct on (v.user_id, v.day) v.project_id, v.user_id, v.day::date, v.country
       from jsonb_to_recordset(${usersJson}::jsonb) as v(user_id uuid, project_id text, day text, country text)
       where exists (select 1 from users u where u.id = v.user_id)
-      on conflict (user_id, day) do update set country_code = coalesce(excluded.country_code, user_activity_days.country_code)`);
+      on conflict (user_id, day) do update set country_code = excluded.country_code
+      -- A user's every sign-in of the day lands here: rewriting the row with what it holds would leave a dead row
+      -- and run its metrics trigger for nothing.
+      where excluded.country_code is not null and excluded.country_code is distinct from user_activity_days.country_code`);
   });
 }
