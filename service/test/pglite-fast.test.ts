@@ -105,3 +105,31 @@ test('a data directory written by the plain PGlite open path opens through openD
     await database.close();
   }
 });
+
+describe('named prepared statements', () => {
+  test('a statement whose result type changed under it (DDL) is learnt again, and a rollback keeps what was learnt', async () => {
+    const db = await PGlite.create();
+    try {
+      const fast = fastQueries(db);
+      await db.exec('create table d (id int primary key, a text)');
+      await db.exec(`insert into d values (1, 'x')`);
+      const select = 'select * from d where id = $1';
+      for (let i = 0; i < 3; i++) expect((await fast.query(select, [1])).rows).toEqual([{ id: 1, a: 'x' }]);
+      // Learnt inside a transaction that rolls back: the prepared statement outlives the rollback.
+      await fast.transaction(async (tx) => {
+        await tx.query('select a from d where id > $1', [0]);
+        await tx.query('select a from d where id > $1', [0]);
+        throw new Error('roll back');
+      }).catch(() => {});
+      expect((await fast.query('select a from d where id > $1', [0])).rows).toEqual([{ a: 'x' }]);
+      await db.exec('alter table d add column b int default 7');
+      // Postgres refuses a cached plan whose result type changed (0A000): that run fails, the next learns again.
+      const after = await fast.query(select, [1]).then((r) => r.rows, (e: { code?: string }) => e.code);
+      if (after === '0A000') expect((await fast.query(select, [1])).rows).toEqual([{ id: 1, a: 'x', b: 7 }]);
+      else expect(after).toEqual([{ id: 1, a: 'x', b: 7 }]);
+      expect((await fast.query(select, [1])).rows).toEqual((await db.query(select, [1])).rows);
+    } finally {
+      await db.close();
+    }
+  });
+});

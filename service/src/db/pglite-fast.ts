@@ -8,6 +8,12 @@
 // are serialized by PGlite's own serializers for those types and results parsed by its own `parseResults`, so values
 // in and out are the same as through `query`. Locking is PGlite's: outside a transaction a statement takes the
 // transaction mutex and then the query mutex, exactly as `query` does; inside `transaction(fn)` only the query mutex.
+//
+// With `named` (the default) the statement learnt is also kept parsed in the backend as a named prepared statement,
+// so a later run is bind + describe + execute + sync: no parse and analysis per run, and after five runs Postgres may
+// keep a generic plan (its plan cache) instead of planning again. Prepared statements outlive a rollback, and
+// Postgres re-plans them itself after DDL; one whose result type changed under it (0A000) or that vanished (26000)
+// is forgotten, so its next run learns it again.
 import { PGlite, parse as pgParse, protocol, type Results, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 
 /** Statement texts whose parameter types are remembered (drizzle's texts are a bounded set; raw SQL may vary). */
@@ -15,8 +21,14 @@ const MAX_CACHED = 2000;
 
 type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
 
-export function fastQueries(client: PGlite): PGlite {
-  const paramTypes = new Map<string, number[]>();
+interface Learnt { types: number[]; name: string | undefined }
+
+export function fastQueries(client: PGlite, opts: { named?: boolean } = {}): PGlite {
+  const named = opts.named ?? true;
+  const learnt = new Map<string, Learnt>();
+  /** Names of prepared statements forgotten here, closed in the backend with the next describe. */
+  const toClose: string[] = [];
+  let nextName = 0;
   const internals = client as unknown as {
     _checkReady(): Promise<void>;
     _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
@@ -40,16 +52,25 @@ export function fastQueries(client: PGlite): PGlite {
 
   /** Learns (and remembers) the parameter types of a statement that just ran; the caller holds the transaction mutex. */
   async function describe(text: string): Promise<void> {
+    if (learnt.size >= MAX_CACHED) forget(learnt.keys().next().value as string);
+    const name = named ? `gh_${(nextName++).toString(36)}` : undefined;
     const types = await internals._runExclusiveQuery(async () => {
-      const { messages } = await client.execProtocol(concat([wire.parse({ text }), wire.describe({ type: 'S' }), wire.sync()]), { syncToFs: false });
+      const closing = toClose.splice(0).map((n) => wire.close({ type: 'S', name: n }));
+      const { messages } = await client.execProtocol(concat([...closing, wire.parse({ text, name }), wire.describe({ type: 'S', name }), wire.sync()]), { syncToFs: false });
       return pgParse.parseDescribeStatementResults(messages);
     });
-    if (paramTypes.size >= MAX_CACHED) paramTypes.delete(paramTypes.keys().next().value as string);
-    paramTypes.set(text, types);
+    learnt.set(text, { types, name });
+  }
+
+  function forget(text: string): void {
+    const entry = learnt.get(text);
+    if (!entry) return;
+    learnt.delete(text);
+    if (entry.name) toClose.push(entry.name);
   }
 
   /** One trip into the backend; the caller holds the right mutexes. */
-  async function oneTrip(text: string, types: number[], params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results> {
+  async function oneTrip(text: string, { types, name }: Learnt, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results> {
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serialize = options?.serializers?.[types[i]!] ?? client.serializers[types[i]!];
@@ -58,10 +79,12 @@ export function fastQueries(client: PGlite): PGlite {
     let messages;
     try {
       ({ messages } = await client.execProtocol(concat([
-        wire.parse({ text }), wire.bind({ values: values as string[] }), wire.describe({ type: 'P' }),
-        wire.execute({}), wire.sync(),
+        ...(name ? [] : [wire.parse({ text })]), wire.bind({ statement: name, values: values as string[] }),
+        wire.describe({ type: 'P' }), wire.execute({}), wire.sync(),
       ]), { syncToFs: false }));
     } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code;
+      if (name && (code === '0A000' || code === '26000')) forget(text);
       // As PGlite's own query path does: the error names its statement (drizzle and the logs show it).
       if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
       throw err;
@@ -75,7 +98,7 @@ export function fastQueries(client: PGlite): PGlite {
     return async (text, params = [], options) => {
       // Blobs (COPY) and statements with no parameters keep PGlite's path (the latter is already cheap to describe).
       if (options?.blob || params.length === 0) return original(text, params, options);
-      const types = paramTypes.get(text);
+      const types = learnt.get(text);
       if (!types) {
         // The first run takes PGlite's path; once it succeeded (a failing text is never remembered) its parameter
         // types are described by a parse + describe that plans nothing. Inside a transaction the transaction mutex is
