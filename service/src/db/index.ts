@@ -4,7 +4,6 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { fastQueries } from './pglite-fast';
 
 export type DB = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
@@ -59,17 +58,16 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       notify: async (channel, payload) => { await client.notify(channel, payload); },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  // pg_trgm backs the fragment search of GET /users (drizzle/0015_fragment_search_trgm.sql).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { PGliteRemote } = await import('./pglite-remote');
   // PGlite's NodeFS creates only the last directory level.
   mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(`${opts.dataDir}/pglite`, { extensions: { pg_trgm } });
-  // Statements in one trip into PGlite's WASM instead of six (pglite-fast.ts).
-  const db = drizzle(fastQueries(client), { schema, ...logger(opts) });
-  await migrate(db, { migrationsFolder });
+  // PGlite (with pg_trgm, for the fragment search of GET /users) in a thread of its own, off the one serving HTTP
+  // (db/pglite-worker.ts).
+  const client = await PGliteRemote.open(`${opts.dataDir}/pglite`);
+  const db = drizzle(client.asPGlite(), { schema, ...logger(opts) });
+  try { await migrate(db, { migrationsFolder }); } catch (err) { await client.close().catch(() => {}); throw err; }
   return { db: db as unknown as DB, driver: 'pglite', close: () => client.close() };
 }
 

@@ -1,0 +1,146 @@
+// The service's side of the embedded database's thread (db/pglite-worker.ts, issue 16 §2): a client with what
+// drizzle's PGlite driver and its migrator call (`query` with rowMode and parsers, `exec`, `transaction`) and `close`.
+// Statements of a transaction carry its id, so the worker runs them inside the transaction it holds open; every other
+// statement waits for it there, as on PGlite in-thread. If the worker dies, every pending and later call fails with
+// a connection error (SQLSTATE 08006: answered 503 by the service) instead of waiting forever.
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+
+export type WorkerRequest = { id: number } & (
+  | { op: 'open'; dataDir: string }
+  | { op: 'query'; tx?: number; text: string; params: unknown[]; rowMode?: 'array' | 'object'; raw?: number[]; paramTypes?: number[] }
+  | { op: 'exec'; tx?: number; text: string }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'close' }
+);
+type Op = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+export interface WireError { name: string; message: string; stack?: string; fields: Record<string, unknown> }
+export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: WireError };
+
+/** A parser that returns its input (drizzle's, for the types it keeps as text): `(value) => value`, `v => v`. */
+const IDENTITY = /^\s*(?:async\s+)?\(?\s*([\w$]+)\s*\)?\s*=>\s*\(?\s*\1\s*\)?\s*;?\s*$/;
+const rawTypesOf = new WeakMap<object, number[]>();
+
+/** The types whose values stay raw text, from a query's parsers: only identities can be reproduced in the worker. */
+function rawTypes(parsers: QueryOptions['parsers']): number[] | undefined {
+  if (!parsers) return undefined;
+  let raw = rawTypesOf.get(parsers);
+  if (!raw) {
+    raw = Object.entries(parsers).map(([type, fn]) => {
+      if (!IDENTITY.test(String(fn))) throw new Error(`A result parser for type ${type} cannot run in the embedded database's thread: only parsers that keep the text as is are supported`);
+      return Number(type);
+    });
+    rawTypesOf.set(parsers, raw);
+  }
+  return raw;
+}
+
+function queryOp(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number): Op {
+  if (options?.serializers || options?.blob || options?.onNotice) throw new Error('Serializers, blobs and notice callbacks cannot cross to the embedded database\'s thread');
+  return { op: 'query', tx, text, params: params ?? [], rowMode: options?.rowMode, raw: rawTypes(options?.parsers), paramTypes: options?.paramTypes };
+}
+
+/** The error the service sees: a plain Error with the Postgres fields (code, constraint, detail, query...) on it. */
+function fromWire(wire: WireError): Error {
+  const err = new Error(wire.message);
+  err.name = wire.name;
+  Object.assign(err, wire.fields);
+  return err;
+}
+
+/** An idle worker must not keep the process alive (Bun's Worker has ref/unref; its type declarations lack them). */
+function hold(worker: Worker, keepAlive: boolean): void {
+  const w = worker as unknown as { ref(): void; unref(): void };
+  if (keepAlive) w.ref(); else w.unref();
+}
+
+export class PGliteRemote {
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  private nextId = 1;
+  private failure: Error | undefined;
+  private closing = false;
+
+  private constructor(readonly worker: Worker) {
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      const reply = event.data;
+      const waiter = this.pending.get(reply.id);
+      if (!waiter) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) hold(worker, false);
+      if (reply.ok) waiter.resolve(reply.result);
+      else waiter.reject(fromWire(reply.error));
+    };
+    worker.addEventListener('error', (event) => this.fail(`The embedded database's thread failed: ${(event as ErrorEvent).message}`));
+    worker.addEventListener('close', () => this.fail('The embedded database\'s thread has stopped'));
+  }
+
+  /** Starts the worker and opens PGlite on `dataDir` in it. */
+  static async open(dataDir: string): Promise<PGliteRemote> {
+    const remote = new PGliteRemote(new Worker(new URL('./pglite-worker.ts', import.meta.url).href));
+    try { await remote.call({ op: 'open', dataDir }); }
+    catch (err) { remote.worker.terminate(); throw err; }
+    return remote;
+  }
+
+  private fail(message: string): void {
+    if (this.failure) return;
+    this.failure = Object.assign(new Error(this.closing ? 'The embedded database is closed' : message), { code: '08006' });
+    for (const waiter of this.pending.values()) waiter.reject(this.failure);
+    this.pending.clear();
+    hold(this.worker, false);
+  }
+
+  private call(op: Op): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) hold(this.worker, true);
+      this.pending.set(id, { resolve, reject });
+      try { this.worker.postMessage({ ...op, id }); }
+      catch (err) { this.pending.delete(id); reject(err as Error); }
+    });
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    try { return this.call(queryOp(text, params, options)) as Promise<Results<T>>; }
+    catch (err) { return Promise.reject(err); }
+  }
+
+  exec(text: string): Promise<Results[]> {
+    return this.call({ op: 'exec', text }) as Promise<Results[]>;
+  }
+
+  /** Runs `fn` in a transaction held open in the worker: committed when `fn` resolves, rolled back when it throws. */
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const id = (await this.call({ op: 'begin' })) as number;
+    let closed = false;
+    const tx = {
+      query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+        try { return this.call(queryOp(text, params, options, id)) as Promise<Results<R>>; }
+        catch (err) { return Promise.reject(err); }
+      },
+      exec: (text: string) => this.call({ op: 'exec', tx: id, text }) as Promise<Results[]>,
+      rollback: async () => { closed = true; await this.call({ op: 'end', tx: id, commit: false }); },
+      get closed() { return closed; },
+    } as unknown as Transaction;
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      if (!closed) { closed = true; await this.call({ op: 'end', tx: id, commit: false }).catch(() => {}); }
+      throw err;
+    }
+    if (!closed) { closed = true; await this.call({ op: 'end', tx: id, commit: true }); }
+    return result;
+  }
+
+  /** Closes PGlite in the worker (its files flushed), then ends the worker. */
+  async close(): Promise<void> {
+    if (this.failure) return;
+    try { await this.call({ op: 'close' }); }
+    finally { this.closing = true; this.worker.terminate(); }
+  }
+
+  /** For drizzle's PGlite driver, which types its client as PGlite and calls only `query` and `transaction`. */
+  asPGlite(): PGlite { return this as unknown as PGlite; }
+}
