@@ -189,6 +189,8 @@ test('close flushes the data: a reopened directory has every row', async () => {
     const ids = (await again.db.select({ id: schema.projects.id }).from(schema.projects)).map((r) => r.id);
     expect(ids).toContain('closed-cleanly');
     expect(ids).toContain('closed-in-tx');
+    // Opened with the smaller shared buffers of db/pglite-worker.ts (the RSS target of issue 16 §2).
+    expect(rowsOf<{ shared_buffers: string }>(await again.db.execute(sql`show shared_buffers`))).toEqual([{ shared_buffers: '16MB' }]);
   } finally {
     await again.close();
   }
