@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { registerWriteGeneration } from './read-cache';
 
 export type DB = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
@@ -68,6 +69,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const client = await PGliteRemote.open(`${opts.dataDir}/pglite`);
   const db = drizzle(client.asPGlite(), { schema, ...logger(opts) });
   try { await migrate(db, { migrationsFolder }); } catch (err) { await client.close().catch(() => {}); throw err; }
+  // This process alone writes to the data directory, so reads can be reused until its next write.
+  registerWriteGeneration(db as unknown as DB, () => client.writeGeneration);
   return { db: db as unknown as DB, driver: 'pglite', close: () => client.close() };
 }
 

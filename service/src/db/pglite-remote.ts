@@ -19,6 +19,19 @@ export type WorkerReply = { id: number; ok: true; result: unknown } | { id: numb
 
 /** A parser that returns its input (drizzle's, for the types it keeps as text): `(value) => value`, `v => v`. */
 const IDENTITY = /^\s*(?:async\s+)?\(?\s*([\w$]+)\s*\)?\s*=>\s*\(?\s*\1\s*\)?\s*;?\s*$/;
+/** A statement that reads only: `select ...` without a locking clause or a call of a sequence or lock function. */
+const PLAIN_SELECT = /^\s*select\s/i;
+const WRITING_SELECT = /\bfor\s+(?:update|no\s+key\s+update|share|key\s+share)\b|\b(?:nextval|setval|pg_advisory\w*|set_config|gatehouse_\w+)\s*\(/i;
+const readsOnly = new Map<string, boolean>();
+function isReadOnly(text: string): boolean {
+  let known = readsOnly.get(text);
+  if (known === undefined) {
+    known = PLAIN_SELECT.test(text) && !WRITING_SELECT.test(text);
+    if (readsOnly.size >= 2000) readsOnly.clear();
+    readsOnly.set(text, known);
+  }
+  return known;
+}
 const rawTypesOf = new WeakMap<object, number[]>();
 
 /** The types whose values stay raw text, from a query's parsers: only identities can be reproduced in the worker. */
@@ -59,6 +72,8 @@ export class PGliteRemote {
   private nextId = 1;
   private failure: Error | undefined;
   private closing = false;
+  /** Moves when a write starts and when it ends (db/read-cache.ts): every statement but a plain `select`, every transaction. */
+  private generation = 0;
 
   private constructor(readonly worker: Worker) {
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {
@@ -101,17 +116,33 @@ export class PGliteRemote {
     });
   }
 
+  get writeGeneration(): number { return this.generation; }
+
+  /** Runs a statement that may change data: the write generation moves before it is sent and after it settles. */
+  private write<T>(send: () => Promise<T>): Promise<T> {
+    this.generation++;
+    return send().finally(() => { this.generation++; });
+  }
+
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    try { return this.call(queryOp(text, params, options)) as Promise<Results<T>>; }
+    let op: Op;
+    try { op = queryOp(text, params, options); }
     catch (err) { return Promise.reject(err); }
+    // A data-modifying `with`, a `select` of a writing function... anything but a plain select counts as a write.
+    if (isReadOnly(text)) return this.call(op) as Promise<Results<T>>;
+    return this.write(() => this.call(op) as Promise<Results<T>>);
   }
 
   exec(text: string): Promise<Results[]> {
-    return this.call({ op: 'exec', text }) as Promise<Results[]>;
+    return this.write(() => this.call({ op: 'exec', text }) as Promise<Results[]>);
   }
 
   /** Runs `fn` in a transaction held open in the worker: committed when `fn` resolves, rolled back when it throws. */
-  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.write(() => this.runTransaction(fn));
+  }
+
+  private async runTransaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const id = (await this.call({ op: 'begin' })) as number;
     let closed = false;
     const tx = {

@@ -4,6 +4,7 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ClientUser, ServerUser } from '@gatehouse/shared/schemas/users';
 import type { DB } from '../db';
 import { rowsOf, schema } from '../db';
+import { ReadCache } from '../db/read-cache';
 import { openBytes } from '../tokens/secrets-at-rest';
 
 export interface UserRow {
@@ -65,8 +66,18 @@ const preparedLoads = new WeakMap<DB, ReturnType<typeof prepareLoad>>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
 
+/**
+ * The user, or null. Outside transactions on the embedded database, the row is reused until the next write
+ * (db/read-cache.ts): every signed-in request reads it, and PGlite's thread is the embedded default's bottleneck.
+ * The row is then frozen; callers build views from it and never change it.
+ */
 export async function load(db: DB, projectId: string, userId: string): Promise<UserRow | null> {
   if (!isUuid(userId)) return null;
+  return loadCache.read(db, `${projectId} ${userId}`, () => loadFromDb(db, projectId, userId));
+}
+const loadCache = new ReadCache<UserRow | null>(5000);
+
+async function loadFromDb(db: DB, projectId: string, userId: string): Promise<UserRow | null> {
   let query = preparedLoads.get(db);
   if (!query) preparedLoads.set(db, (query = prepareLoad(db)));
   const [row] = await query.execute({ projectId, userId });

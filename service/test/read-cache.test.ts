@@ -1,0 +1,142 @@
+// Reads reused until the next write (db/read-cache.ts, issue 16 §2): the embedded database's user load is served
+// from memory while nothing has been written, and never after a write that completed before it was asked for, nor
+// from a read that overlapped a write; transactions and PostgreSQL always read the database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Database, type DB } from '../src/db';
+import { openTestDatabase } from './support/pglite-template';
+import { ReadCache, registerWriteGeneration, writeGeneration } from '../src/db/read-cache';
+import * as users from '../src/repo/users';
+
+setDefaultTimeout(120_000);
+
+describe('ReadCache', () => {
+  const fakeDb = () => ({}) as unknown as DB;
+
+  test('a value is reused while the generation stays, and read again once it moves', async () => {
+    const db = fakeDb();
+    let generation = 0;
+    registerWriteGeneration(db, () => generation);
+    const cache = new ReadCache<{ n: number }>(10);
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect(await cache.read(db, 'k', load)).toEqual({ n: 1 });
+    expect(await cache.read(db, 'k', load)).toEqual({ n: 1 });
+    expect(await cache.read(db, 'other', load)).toEqual({ n: 2 });
+    generation++;
+    expect(await cache.read(db, 'k', load)).toEqual({ n: 3 });
+    expect(loads).toBe(3);
+  });
+
+  test('a read that overlapped a write is not kept', async () => {
+    const db = fakeDb();
+    let generation = 0;
+    registerWriteGeneration(db, () => generation);
+    const cache = new ReadCache<number>(10);
+    let loads = 0;
+    const overlapping = cache.read(db, 'k', async () => { loads++; generation++; return 1; });
+    expect(await overlapping).toBe(1);
+    expect(await cache.read(db, 'k', async () => { loads++; return 2; })).toBe(2);
+    expect(loads).toBe(2);
+  });
+
+  test('a handle without a generation (PostgreSQL, a transaction) always loads', async () => {
+    const cache = new ReadCache<number>(10);
+    let loads = 0;
+    const db = fakeDb();
+    await cache.read(db, 'k', async () => ++loads);
+    await cache.read(db, 'k', async () => ++loads);
+    expect(loads).toBe(2);
+  });
+
+  test('kept values are frozen, deeply, and the oldest goes at the limit', async () => {
+    const db = fakeDb();
+    registerWriteGeneration(db, () => 0);
+    const cache = new ReadCache<{ meta: { tags: string[] } }>(2);
+    const value = await cache.read(db, 'a', async () => ({ meta: { tags: ['x'] } }));
+    expect(() => { value.meta.tags.push('y'); }).toThrow();
+    expect(() => { (value as { meta: unknown }).meta = null; }).toThrow();
+    let loads = 0;
+    const load = async () => { loads++; return { meta: { tags: [] } }; };
+    await cache.read(db, 'b', load);
+    await cache.read(db, 'c', load);
+    await cache.read(db, 'a', load);
+    expect(loads).toBe(3);
+  });
+});
+
+describe('the embedded database', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-read-cache-'));
+  const statements: string[] = [];
+  let database: Database;
+  let db: DB;
+  const projectId = 'read-cache-project';
+  let userId: string;
+  const name = async () => (await users.load(db, projectId, userId))?.display_name;
+  const counted = async <T>(fn: () => Promise<T>) => { const before = statements.length; const value = await fn(); return { value, statements: statements.length - before }; };
+
+  beforeAll(async () => {
+    database = await openTestDatabase({ dataDir: dir, logQuery: (query) => statements.push(query) });
+    db = database.db;
+    await db.execute(sql`insert into projects (id, display_name, config) values (${projectId}, 'Read cache', '{}'::jsonb)`);
+    const [row] = rowsOf<{ id: string }>(await db.execute(sql`insert into users (project_id, display_name) values (${projectId}, 'first') returning id`));
+    userId = row!.id;
+  });
+  afterAll(async () => { await database.close(); rmSync(dir, { recursive: true, force: true }); });
+
+  test('a second load of the same user runs no statement; another user or project is its own entry', async () => {
+    expect((await counted(name)).value).toBe('first');
+    expect(await counted(name)).toEqual({ value: 'first', statements: 0 });
+    expect(await counted(() => users.load(db, 'another-project', userId))).toEqual({ value: null, statements: 1 });
+  });
+
+  test('a write, a data-modifying with, a locking select and a transaction each end the reuse', async () => {
+    const writes = [
+      () => db.execute(sql`update users set display_name = 'second' where id = ${userId}`),
+      () => db.execute(sql`with changed as (update users set display_name = 'third' where id = ${userId} returning id) select count(*) from changed`),
+      () => db.execute(sql`select id from users where id = ${userId} for update`),
+      () => db.transaction(async (tx) => { await tx.execute(sql`update users set display_name = 'fourth' where id = ${userId}`); }),
+    ];
+    const expected = ['second', 'third', 'third', 'fourth'];
+    for (const [i, write] of writes.entries()) {
+      await name();
+      await write();
+      expect(await counted(name)).toEqual({ value: expected[i], statements: 1 });
+    }
+  });
+
+  test('loads asked for while a write runs are not reused after it, and a rolled-back transaction changes nothing', async () => {
+    await db.execute(sql`update users set display_name = 'before' where id = ${userId}`);
+    // Which of them the database runs before the update is not fixed; none is kept past it.
+    await Promise.all([name(), db.execute(sql`update users set display_name = 'after' where id = ${userId}`), name()]);
+    expect(await counted(name)).toEqual({ value: 'after', statements: 1 });
+    expect(await counted(name)).toEqual({ value: 'after', statements: 0 });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update users set display_name = 'rolled back' where id = ${userId}`);
+      // Inside the transaction the handle is the transaction's: never cached, sees its own write.
+      expect((await users.load(tx, projectId, userId))?.display_name).toBe('rolled back');
+      tx.rollback();
+    }).catch(() => {});
+    expect(await name()).toBe('after');
+  });
+
+  test('a plain select does not move the write generation; anything else does', async () => {
+    await db.execute(sql.raw('create table read_cache_t (id int primary key)'));
+    await db.execute(sql.raw('create sequence read_cache_s'));
+    const moved = async (text: string) => {
+      const before = writeGeneration(db);
+      await db.execute(sql.raw(text)).catch(() => {});
+      return writeGeneration(db) !== before;
+    };
+    expect(await moved('select * from read_cache_t where id = 1')).toBe(false);
+    expect(await moved('  SELECT count(*) from read_cache_t')).toBe(false);
+    expect(await moved('insert into read_cache_t values (1)')).toBe(true);
+    expect(await moved('select nextval(\'read_cache_s\')')).toBe(true);
+    expect(await moved('select * from read_cache_t for share')).toBe(true);
+    expect(await moved('with x as (delete from read_cache_t returning id) select * from x')).toBe(true);
+    expect(await moved('select set_config(\'search_path\', \'public\', false)')).toBe(true);
+  });
+});
