@@ -9,7 +9,7 @@ import { sharedService, startService, expectKnownError, uniqueEmail, clientApi, 
 import { newProject, signUp, type TestProject } from './support/projects';
 import { extractCode, extractOtp, startSmtpFixture } from './support/smtp';
 import { isolatedDatabase } from './support/isolated-database';
-import { openDatabase } from '../src/db/index';
+import { openTestDatabase } from './support/pglite-template';
 import * as projectsRepo from '../src/repo/projects';
 import { defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
 import { createCode, redeemCode } from '../src/repo/verification-codes';
@@ -205,7 +205,7 @@ describe('POST /auth/otp/send-sign-in-code + /auth/otp/sign-in', () => {
 describe('verification codes', () => {
   test('an expired code is VERIFICATION_CODE_EXPIRED (checked after NOT_FOUND, before ALREADY_USED)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-codes-'));
-    const database = await openDatabase({ dataDir: dir });
+    const database = await openTestDatabase({ dataDir: dir });
     try {
       const project = await projectsRepo.create(database.db, { displayName: 'codes', config: defaultProjectConfig() });
       const { code } = await createCode(database.db, { projectId: project.id, type: 'one_time_password', expiresInMs: -1000 });

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Value } from '@sinclair/typebox/value';
 import { EmailTemplateContent, EMAIL_TEMPLATE_TYPES } from '@gatehouse/shared/schemas/email-templates';
-import { openDatabase, type Database, type DB } from '../src/db/index';
+import { type Database, type DB } from '../src/db/index';
+import { openTestDatabase } from './support/pglite-template';
 import { emailAttempts, emails, projects } from '../src/db/schema';
 import {
   DEFAULT_EMAIL_TEMPLATES, MAGIC_LINK_TEMPLATE_V1, getDefaultEmailTemplate, magicLinkTemplateVersion, renderTemplate,
@@ -237,7 +238,7 @@ describe('outbox', () => {
     // A standard config's password is sealed in the queued row, as the service does after start-up.
     useSecretsAtRestKeys('outbox-test-server-secret-0123456789abcdef');
     dir = mkdtempSync(join(tmpdir(), 'gatehouse-email-'));
-    database = await openDatabase({ dataDir: dir });
+    database = await openTestDatabase({ dataDir: dir });
     db = database.db;
     await db.insert(projects).values([
       { id: P1, displayName: 'Acme', config: {} },

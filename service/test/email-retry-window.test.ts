@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/db/index';
+import { type Database } from '../src/db/index';
+import { openTestDatabase } from './support/pglite-template';
 import { emailAttempts, emails, projects } from '../src/db/schema';
 import { enqueueEmail, startEmailWorker } from '../src/email/outbox';
 import { useSecretsAtRestKeys } from '../src/tokens/secrets-at-rest';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   // A standard config's password is sealed in the queued row, as the service does after start-up.
   useSecretsAtRestKeys('outbox-test-server-secret-0123456789abcdef');
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-retry-'));
-  database = await openDatabase({ dataDir: dir });
+  database = await openTestDatabase({ dataDir: dir });
   await database.db.insert(projects).values({ id: 'retry-project', displayName: 'Retry', config: {} });
   smtp = await startSmtpFixture();
 });

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf, type Database, type DB } from '../src/db/index';
+import { rowsOf, type Database, type DB } from '../src/db/index';
+import { openTestDatabase } from './support/pglite-template';
 import {
   authorizationCodes, cliAuthAttempts, emailAttempts, emails, oauthStates, projects, rateLimits, sessions, users,
   verificationCodes, webhookDeliveries, webhookEndpoints,
@@ -29,7 +30,7 @@ let seq = 0;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-housekeeping-'));
   scratch = await isolatedDatabase();
-  database = await openDatabase({ databaseUrl: scratch.url, dataDir: dir, poolSize: 4 });
+  database = await openTestDatabase({ databaseUrl: scratch.url, dataDir: dir, poolSize: 4 });
   db = database.db;
   await db.insert(projects).values({ id: P, displayName: 'Housekeeping', config: {} });
   [{ id: userId }] = await db.insert(users).values({ projectId: P }).returning({ id: users.id }) as [{ id: string }];

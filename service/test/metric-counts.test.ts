@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf, type Database, type DB } from '../src/db/index';
+import { rowsOf, type Database, type DB } from '../src/db/index';
+import { openTestDatabase } from './support/pglite-template';
 import { isolatedDatabase } from './support/isolated-database';
 
 let database: Database;
@@ -17,7 +18,7 @@ const other = crypto.randomUUID();
 
 beforeAll(async () => {
   scratch = await isolatedDatabase();
-  database = await openDatabase({ databaseUrl: scratch.url, dataDir });
+  database = await openTestDatabase({ databaseUrl: scratch.url, dataDir });
   for (const id of [p, other]) await database.db.execute(sql`insert into projects (id, display_name, config) values (${id}, 'Counts', '{}'::jsonb)`);
 }, 300_000);
 

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf, type Database } from '../src/db/index';
+import { rowsOf, type Database } from '../src/db/index';
+import { openTestDatabase } from './support/pglite-template';
 import { personOf, seedStatements } from '../../bench/scale-seed';
 import { inlineParams, queryRecorder, runHotQueries, seqScansOfUserDelete, seqScansOnLargeTables, type CapturedQuery } from './support/hot-queries';
 import { isolatedDatabase } from './support/isolated-database';
@@ -26,7 +27,7 @@ const md5Uuid = async (text: string) => rowsOf<{ id: string }>(await database.db
 
 beforeAll(async () => {
   scratch = await isolatedDatabase();
-  database = await openDatabase({ databaseUrl: scratch.url, dataDir, logQuery: rec.logQuery });
+  database = await openTestDatabase({ databaseUrl: scratch.url, dataDir, logQuery: rec.logQuery });
   const db = database.db;
   const p = crypto.randomUUID();
   projectId = p;

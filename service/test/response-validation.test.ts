@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { List, Strict } from '@gatehouse/shared/schemas/common';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/index';
+import { type Database } from '../src/db/index';
+import { openTestDatabase } from './support/pglite-template';
 import { createServices, type Services } from '../src/services';
 import { createApp } from '../src/app';
 import { HttpResult } from '../src/http/respond';
@@ -55,7 +56,7 @@ let services: Services;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-response-validation-'));
   scratch = await isolatedDatabase();
-  database = await openDatabase({ databaseUrl: scratch.url, dataDir: dir, poolSize: 2 });
+  database = await openTestDatabase({ databaseUrl: scratch.url, dataDir: dir, poolSize: 2 });
   services = await createServices(loadConfig({ NODE_ENV: 'test', GATEHOUSE_DATA_DIR: dir }), database);
 });
 

@@ -10,7 +10,8 @@ import * as OTPAuth from 'otpauth';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, rowsOf, type DB } from '../src/db/index';
+import { rowsOf, type DB } from '../src/db/index';
+import { openTestDatabase } from './support/pglite-template';
 import { loadConfig, serverSecretProblem } from '../src/config';
 import { createServices } from '../src/services';
 import * as projects from '../src/repo/projects';
@@ -106,7 +107,7 @@ describe('the server secret in production', () => {
 test('a database first run without a configured secret: its sealed values still open once one is configured', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-secret-move-'));
   const scratch = await isolatedDatabase();
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: dir, poolSize: 2 });
+  const database = await openTestDatabase({ databaseUrl: scratch.url, dataDir: dir, poolSize: 2 });
   const start = (env: Record<string, string>) => createServices(loadConfig({ GATEHOUSE_DATA_DIR: dir, ...env }), database);
   try {
     // Development: the generated secret (stored in the database) seals the project's SMTP password.

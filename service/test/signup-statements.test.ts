@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db';
+import { type Database } from '../src/db';
+import { openTestDatabase } from './support/pglite-template';
 import { createServices, type Services } from '../src/services';
 import { bootstrapInternalProject } from '../src/bootstrap';
 import { createApp } from '../src/app';
@@ -23,7 +24,7 @@ let statements: string[] | null = null;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-statements-'));
   const config = loadConfig({ GATEHOUSE_DATA_DIR: dir, GATEHOUSE_DEV_OIDC: 'false', NODE_ENV: 'test' });
-  database = await openDatabase({ dataDir: config.dataDir, logQuery: (q) => statements?.push(q) });
+  database = await openTestDatabase({ dataDir: config.dataDir, logQuery: (q) => statements?.push(q) });
   services = await createServices(config, database);
   await bootstrapInternalProject(services);
   // No timed activity flush in the middle of a count (activity is written in batches, not by the request).

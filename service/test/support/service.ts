@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'bun:test';
 import { startSmtpFixture, type SmtpFixture } from './smtp';
+import { seedDataDir } from './pglite-template';
 
 const SERVICE_ENTRY = join(import.meta.dir, '../../src/main.ts');
 // The shared service is never stopped by a test; this wrapper ends it when the test process is gone.
@@ -29,17 +30,20 @@ export async function startService(opts: { env?: Record<string, string | undefin
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
   // `preload`: a module Bun runs before the service in its process (a test's way to act from inside it).
   const preload = opts.preload ? ['--preload', opts.preload] : [];
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: '0',
+    GATEHOUSE_DATA_DIR: dataDir,
+    GATEHOUSE_DEV_OIDC: 'false',
+    NODE_ENV: 'test',
+    // Off by default; the protocol tests of anonymous users (and the client library's) need it on.
+    GATEHOUSE_INTERNAL_ANONYMOUS_SIGN_UP: 'true',
+    ...opts.env,
+  };
+  // On the embedded database, the service's own new directory starts as a copy of the migrated template.
+  if (!env.DATABASE_URL && env.GATEHOUSE_DATA_DIR === dataDir) await seedDataDir(dataDir);
   const proc = Bun.spawn([process.execPath, EXIT_WITH_PARENT, process.execPath, ...preload, SERVICE_ENTRY], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      GATEHOUSE_DATA_DIR: dataDir,
-      GATEHOUSE_DEV_OIDC: 'false',
-      NODE_ENV: 'test',
-      // Off by default; the protocol tests of anonymous users (and the client library's) need it on.
-      GATEHOUSE_INTERNAL_ANONYMOUS_SIGN_UP: 'true',
-      ...opts.env,
-    },
+    env,
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -57,7 +61,10 @@ export async function startService(opts: { env?: Record<string, string | undefin
     const m = /listening on (http:\/\/localhost:\d+)/.exec(output);
     if (m) url = m[1];
     else if (proc.exitCode !== null) throw new Error(`service exited (${proc.exitCode}):\n${output}`);
-    else if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+    else if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`service did not start in ${Math.round((opts.startTimeoutMs ?? 60_000) / 1000)} s:\n${output}`);
+    }
     else await Bun.sleep(50);
   }
   return {
