@@ -230,14 +230,28 @@ describe('teams', () => {
 });
 
 describe('command palette', () => {
+  /**
+   * Ctrl+K, then what a person waits for before typing: the cursor in the search box. The box is shown before the
+   * dialog's opening transition moves the focus into it; on a busy machine the letters typed in between went to the
+   * page (the palette stayed unfiltered, and Enter had nothing selected).
+   */
+  async function openPalette() {
+    await page.keyboard.press('Control+K');
+    const search = page.getByRole('textbox', { name: 'Jump to a screen, a project or a user' });
+    await search.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Jump to a screen, a project or a user');
+    return search;
+  }
+
   test('Ctrl+K, a few letters and Enter open a screen', async () => {
     // The deleted team's page has no heading: back to the list first.
     await page.getByRole('link', { name: 'All teams' }).click();
     await page.getByRole('heading', { level: 1, name: 'Teams' }).click();
-    await page.keyboard.press('Control+K');
-    const search = page.getByRole('textbox', { name: 'Jump to a screen, a project or a user' });
-    await search.waitFor();
+    const search = await openPalette();
     await page.keyboard.type('sent');
+    expect(await search.inputValue()).toBe('sent');
+    // Filtered: the screens that do not match are gone.
+    await page.getByRole('dialog').getByRole('button', { name: 'Overview' }).waitFor({ state: 'detached' });
     await page.getByRole('dialog').getByRole('button', { name: 'Sent emails' }).waitFor();
     await looksAtWidths('palette', (p) => p.getByRole('textbox', { name: 'Jump to a screen, a project or a user' }).waitFor());
     await search.focus();
@@ -250,9 +264,7 @@ describe('command palette', () => {
   test('a user found by email: arrow down to it, Enter opens the user\'s page', async () => {
     const ann = members[0]!;
     await page.getByRole('heading', { level: 1 }).first().click();
-    await page.keyboard.press('Control+K');
-    const search = page.getByRole('textbox', { name: 'Jump to a screen, a project or a user' });
-    await search.waitFor();
+    const search = await openPalette();
     await page.keyboard.type(ann.email);
     const palette = page.getByRole('dialog');
     await palette.getByRole('button', { name: ann.email }).waitFor();
