@@ -17,6 +17,9 @@ export interface UserButtonProps {
   extraItems?: { text: string; icon?: React.ReactNode; onClick: () => void }[];
 }
 
+// The menu is where people check which account they are in: a long address wraps there instead of being cut.
+const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
 export function UserButton(props: UserButtonProps) {
   return (
     <Suspense fallback={<Skeleton circle height={34} />}>
@@ -30,7 +33,7 @@ function UserButtonInner({ showUserInfo, extraItems = [] }: UserButtonProps) {
   const t = useTranslate();
   const user = useUser();
   return (
-    <Menu position="bottom-end" shadow="md" width={240} withinPortal>
+    <Menu position="bottom-end" shadow="md" width={280} withinPortal>
       <Menu.Target>
         {/* Named by its content (a hidden "Open account menu" plus what it shows), so the visible name and
             email are part of the accessible name, as WCAG's "label in name" asks. */}
@@ -50,8 +53,8 @@ function UserButtonInner({ showUserInfo, extraItems = [] }: UserButtonProps) {
           <>
             <Menu.Label>
               {/* Divs, not paragraphs: a menu may only hold items, groups and separators (axe aria-required-children). */}
-              <Text component="div" size="sm" fw={500} c="var(--mantine-color-text)" truncate>{user.displayName || user.primaryEmail || t('userButton.anonymous')}</Text>
-              {user.displayName && user.primaryEmail && <Text component="div" size="xs" truncate>{user.primaryEmail}</Text>}
+              <Text component="div" size="sm" fw={500} c="var(--mantine-color-text)" style={WRAP_ANYWHERE}>{user.displayName || user.primaryEmail || t('userButton.anonymous')}</Text>
+              {user.displayName && user.primaryEmail && <Text component="div" size="xs" style={WRAP_ANYWHERE}>{user.primaryEmail}</Text>}
             </Menu.Label>
             <Menu.Divider />
             {extraItems.map((item) => (

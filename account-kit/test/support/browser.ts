@@ -124,6 +124,9 @@ export function mailTo(svc: KitService, to: string, o: { since?: number; subject
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
+  // A picture of the screen as a person sees it once it is still: menus and dialogs fade in (the account menu was
+  // caught half-transparent). Finite animations only; skeletons pulse forever.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => {});
   await page.screenshot({ path, fullPage: true });
   return path;
 }
