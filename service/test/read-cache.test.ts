@@ -10,6 +10,7 @@ import { rowsOf, type Database, type DB } from '../src/db';
 import { openTestDatabase } from './support/pglite-template';
 import { ReadCache, registerWriteGeneration, writeGeneration } from '../src/db/read-cache';
 import * as users from '../src/repo/users';
+import { ActivityRecorder } from '../src/auth/activity';
 
 setDefaultTimeout(120_000);
 
@@ -121,6 +122,23 @@ describe('the embedded database', () => {
       tx.rollback();
     }).catch(() => {});
     expect(await name()).toBe('after');
+  });
+
+  test('the activity flush (a declared write) patches the kept row instead of emptying the cache, and agrees with the database', async () => {
+    const recorder = new ActivityRecorder(db, 60_000);
+    const fromDb = async () => db.transaction(async (tx) => (await users.load(tx, projectId, userId))!);
+    for (const at of [new Date('2030-01-02T03:04:05.678Z'), new Date('2029-01-01T00:00:00.000Z'), new Date('2030-06-01T00:00:00.000Z')]) {
+      await name();
+      const before = writeGeneration(db);
+      recorder.record(crypto.randomUUID(), projectId, userId, null, { at, sessionWritten: true });
+      await recorder.flush();
+      expect(writeGeneration(db)).toBe(before);
+      const { value: kept, statements: ran } = await counted(() => users.load(db, projectId, userId));
+      expect(ran).toBe(0);
+      // The same instant as the row now in the database (greatest of the old and the new: the older date changes nothing).
+      expect(new Date(kept!.last_active_at!).getTime()).toBe(new Date((await fromDb()).last_active_at!).getTime());
+    }
+    expect(new Date((await fromDb()).last_active_at!).toISOString()).toBe('2030-06-01T00:00:00.000Z');
   });
 
   test('a plain select does not move the write generation; anything else does', async () => {

@@ -2,6 +2,8 @@
 // in memory when tokens are minted and written in one batch per second, so no request waits on a write.
 import type { DB } from '../db';
 import { writeActivity } from '../repo/activity';
+import { patchKeptLastActive } from '../repo/users';
+import { declaredWrite } from '../db/read-cache';
 
 export interface IpInfo {
   ip: string;
@@ -109,6 +111,11 @@ export class ActivityRecorder {
   }
 
   private write(batch: [string, Pending][]) {
-    return writeActivity(this.db, batch.map(([sessionId, p]) => ({ sessionId, ...p })));
+    const entries = batch.map(([sessionId, p]) => ({ sessionId, ...p }));
+    // Declared (db/read-cache.ts): kept user rows get the new last_active_at instead of all being read again.
+    return declaredWrite(async () => {
+      await writeActivity(this.db, entries);
+      patchKeptLastActive(this.db, entries);
+    });
   }
 }

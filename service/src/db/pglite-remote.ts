@@ -4,6 +4,7 @@
 // statement waits for it there, as on PGlite in-thread. If the worker dies, every pending and later call fails with
 // a connection error (SQLSTATE 08006: answered 503 by the service) instead of waiting forever.
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { inDeclaredWrite } from './read-cache';
 
 export type WorkerRequest = { id: number } & (
   | { op: 'open'; dataDir: string }
@@ -120,6 +121,7 @@ export class PGliteRemote {
 
   /** Runs a statement that may change data: the write generation moves before it is sent and after it settles. */
   private write<T>(send: () => Promise<T>): Promise<T> {
+    if (inDeclaredWrite()) return send();
     this.generation++;
     return send().finally(() => { this.generation++; });
   }

@@ -4,9 +4,30 @@
 // reused only while the generation is still g, so a read that overlapped a write is never reused, and no read can
 // return a value older than the last write that completed before it was asked for.
 // PostgreSQL registers no generation (other service instances write to it too): every read goes to the database.
+// One write is declared instead (`declaredWrite`): the activity flush, every second under load, changes one cached
+// column of the users it names and patches their cached rows itself, so it does not empty the whole cache.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DB } from './index';
 
 const generations = new WeakMap<object, () => number>();
+const declared = new AsyncLocalStorage<true>();
+/** Moves when a declared write starts and ends: a read that overlapped one is not kept. */
+let declaredEpoch = 0;
+
+/** True inside `declaredWrite`: the write generation is not moved for the statements run there. */
+export function inDeclaredWrite(): boolean {
+  return declared.getStore() === true;
+}
+
+/**
+ * Runs `write`, whose every effect on cached reads the caller applies itself (`ReadCache.patch`) before it resolves.
+ * Every ReadCache must be covered by that: today the only cache is the user row, and the only declared write the
+ * activity flush (auth/activity.ts), which changes `last_active_at` of the users it names and nothing else cached.
+ */
+export async function declaredWrite<T>(write: () => Promise<T>): Promise<T> {
+  declaredEpoch++;
+  try { return await declared.run(true, write); } finally { declaredEpoch++; }
+}
 
 /** Declares that every write to `db` moves `generation` (only for a database this process alone writes to). */
 export function registerWriteGeneration(db: DB, generation: () => number): void {
@@ -42,15 +63,22 @@ export class ReadCache<V> {
     let entries = this.byDb.get(db);
     if (!entries) this.byDb.set(db, (entries = new Map()));
     const asked = generation();
+    const epoch = declaredEpoch;
     const hit = entries.get(key);
     if (hit && hit.generation === asked) return hit.value;
     const value = await load();
-    if (generation() === asked) {
+    if (generation() === asked && declaredEpoch === epoch) {
       entries.delete(key);
       // Oldest first out: Map keeps insertion order.
       if (entries.size >= this.maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, { generation: asked, value: deepFreeze(value) });
     }
     return value;
+  }
+
+  /** Applies a declared write's effect to a kept value (nothing when the key is not kept). */
+  patch(db: DB, key: string, change: (value: V) => V): void {
+    const hit = this.byDb.get(db)?.get(key);
+    if (hit) hit.value = deepFreeze(change(hit.value));
   }
 }

@@ -73,9 +73,24 @@ export const isUuid = (s: string) => UUID.test(s);
  */
 export async function load(db: DB, projectId: string, userId: string): Promise<UserRow | null> {
   if (!isUuid(userId)) return null;
-  return loadCache.read(db, `${projectId} ${userId}`, () => loadFromDb(db, projectId, userId));
+  return loadCache.read(db, cacheKey(projectId, userId), () => loadFromDb(db, projectId, userId));
 }
 const loadCache = new ReadCache<UserRow | null>(5000);
+const cacheKey = (projectId: string, userId: string) => `${projectId} ${userId}`;
+
+/**
+ * The activity flush's effect on kept rows (it runs as a declared write, db/read-cache.ts): repo/activity.ts sets
+ * `last_active_at = greatest(coalesce(last_active_at, at), at)` for each user it names, and changes nothing else
+ * that `load` returns.
+ */
+export function patchKeptLastActive(db: DB, entries: readonly { projectId: string; userId: string; at: Date }[]): void {
+  for (const e of entries) {
+    loadCache.patch(db, cacheKey(e.projectId, e.userId), (row) => row && {
+      ...row,
+      last_active_at: row.last_active_at === null || millis(row.last_active_at) < e.at.getTime() ? e.at : row.last_active_at,
+    });
+  }
+}
 
 async function loadFromDb(db: DB, projectId: string, userId: string): Promise<UserRow | null> {
   let query = preparedLoads.get(db);
