@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DB } from '../src/db';
 import { openTestDatabase } from './support/pglite-template';
-import { ReadCache, registerWriteGeneration, writeGeneration } from '../src/db/read-cache';
+import { ReadCache, registerWriteGeneration, touchesCachedTables, writeGeneration } from '../src/db/read-cache';
 import * as users from '../src/repo/users';
 import { ActivityRecorder } from '../src/auth/activity';
 
@@ -21,7 +21,7 @@ describe('ReadCache', () => {
     const db = fakeDb();
     let generation = 0;
     registerWriteGeneration(db, () => generation);
-    const cache = new ReadCache<{ n: number }>(10);
+    const cache = new ReadCache<{ n: number }>(10, ['users']);
     let loads = 0;
     const load = async () => ({ n: ++loads });
     expect(await cache.read(db, 'k', load)).toEqual({ n: 1 });
@@ -36,7 +36,7 @@ describe('ReadCache', () => {
     const db = fakeDb();
     let generation = 0;
     registerWriteGeneration(db, () => generation);
-    const cache = new ReadCache<number>(10);
+    const cache = new ReadCache<number>(10, ['users']);
     let loads = 0;
     const overlapping = cache.read(db, 'k', async () => { loads++; generation++; return 1; });
     expect(await overlapping).toBe(1);
@@ -45,7 +45,7 @@ describe('ReadCache', () => {
   });
 
   test('a handle without a generation (PostgreSQL, a transaction) always loads', async () => {
-    const cache = new ReadCache<number>(10);
+    const cache = new ReadCache<number>(10, ['users']);
     let loads = 0;
     const db = fakeDb();
     await cache.read(db, 'k', async () => ++loads);
@@ -56,7 +56,7 @@ describe('ReadCache', () => {
   test('kept values are frozen, deeply, and the oldest goes at the limit', async () => {
     const db = fakeDb();
     registerWriteGeneration(db, () => 0);
-    const cache = new ReadCache<{ meta: { tags: string[] } }>(2);
+    const cache = new ReadCache<{ meta: { tags: string[] } }>(2, ['users']);
     const value = await cache.read(db, 'a', async () => ({ meta: { tags: ['x'] } }));
     expect(() => { value.meta.tags.push('y'); }).toThrow();
     expect(() => { (value as { meta: unknown }).meta = null; }).toThrow();
@@ -141,20 +141,69 @@ describe('the embedded database', () => {
     expect(new Date((await fromDb()).last_active_at!).toISOString()).toBe('2030-06-01T00:00:00.000Z');
   });
 
-  test('a plain select does not move the write generation; anything else does', async () => {
-    await db.execute(sql.raw('create table read_cache_t (id int primary key)'));
+  test('writes to tables no cache reads from (the email outbox, webhook deliveries...) keep the kept rows', async () => {
+    await name();
+    const before = writeGeneration(db);
+    await db.execute(sql`delete from email_attempts where false`);
+    await db.transaction(async (tx) => { await tx.execute(sql`delete from webhook_deliveries where false`); });
+    expect(writeGeneration(db)).toBe(before);
+    expect((await counted(name)).statements).toBe(0);
+  });
+
+  test('every table whose writes reach the user row through a trigger or a foreign key action is watched', async () => {
+    const watched = new Set<string>(users.USER_ROW_TABLES);
+    expect(touchesCachedTables('update contact_channels set value = 1')).toBe(true);
+    for (const table of watched) expect(touchesCachedTables(`delete from "${table}" where false`)).toBe(true);
+    const triggers = rowsOf<{ table: string; source: string }>(await db.execute(sql`
+      select c.relname as table, p.prosrc as source from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal`));
+    const functions = new Map(rowsOf<{ name: string; source: string }>(await db.execute(sql`
+      select p.proname as name, p.prosrc as source from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public'`)).map((f) => [f.name, f.source]));
+    // A function's source with the sources of the functions it calls, transitively.
+    const expand = (source: string, seen = new Set<string>()): string => {
+      let all = source;
+      for (const [fn, body] of functions) if (!seen.has(fn) && new RegExp(`\\b${fn}\\s*\\(`).test(source)) { seen.add(fn); all += expand(body, seen); }
+      return all;
+    };
+    const actions = rowsOf<{ child: string; parent: string }>(await db.execute(sql`
+      select c.relname as child, p.relname as parent from pg_constraint k
+      join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+      where k.contype = 'f' and (k.confdeltype in ('c', 'n', 'd') or k.confupdtype in ('c', 'n', 'd'))`));
+    const reaching = new Set<string>();
+    const writesTo = (source: string, table: string) =>
+      new RegExp(`\\b(?:update|insert\\s+into|delete\\s+from|merge\\s+into)\\s+(?:only\\s+)?(?:public\\.)?"?${table}\\b`, 'i').test(source);
+    let grew = true;
+    const closure = new Set(['users', 'teams']);
+    while (grew) {
+      grew = false;
+      for (const t of triggers) for (const target of [...closure]) if (!closure.has(t.table) && writesTo(expand(t.source), target)) { closure.add(t.table); reaching.add(`${t.table} (trigger writing ${target})`); grew = true; }
+      for (const a of actions) if (closure.has(a.child) && !closure.has(a.parent)) { closure.add(a.parent); reaching.add(`${a.parent} (foreign key action on ${a.child})`); grew = true; }
+    }
+    expect([...closure].filter((t) => !watched.has(t)).join(", ")).toBe("");
+    // The check finds the summary triggers and the project cascade (it is not vacuous).
+    expect([...reaching].some((r) => r.startsWith('contact_channels (trigger'))).toBe(true);
+    expect(closure.has('projects')).toBe(true);
+  });
+
+  test('a plain select does not move the write generation; a statement that may write and names a watched table does', async () => {
+    await db.execute(sql.raw('create table read_cache_t (id int primary key, users int)'));
     await db.execute(sql.raw('create sequence read_cache_s'));
     const moved = async (text: string) => {
       const before = writeGeneration(db);
       await db.execute(sql.raw(text)).catch(() => {});
       return writeGeneration(db) !== before;
     };
-    expect(await moved('select * from read_cache_t where id = 1')).toBe(false);
-    expect(await moved('  SELECT count(*) from read_cache_t')).toBe(false);
-    expect(await moved('insert into read_cache_t values (1)')).toBe(true);
-    expect(await moved('select nextval(\'read_cache_s\')')).toBe(true);
-    expect(await moved('select * from read_cache_t for share')).toBe(true);
-    expect(await moved('with x as (delete from read_cache_t returning id) select * from x')).toBe(true);
-    expect(await moved('select set_config(\'search_path\', \'public\', false)')).toBe(true);
+    // Statements that name a watched table ("users" here is a column: conservative).
+    expect(await moved('select users from read_cache_t where id = 1')).toBe(false);
+    expect(await moved('  SELECT count(*) from users')).toBe(false);
+    expect(await moved('insert into read_cache_t (id, users) values (1, 1)')).toBe(true);
+    expect(await moved('select nextval(\'read_cache_s\'), users from read_cache_t')).toBe(true);
+    expect(await moved('select * from users for share')).toBe(true);
+    expect(await moved('with x as (delete from read_cache_t returning users) select * from x')).toBe(true);
+    expect(await moved('select set_config(\'search_path\', \'public\', false) from users')).toBe(true);
+    // Writes that name none.
+    expect(await moved('insert into read_cache_t (id) values (2)')).toBe(false);
+    expect(await moved('select nextval(\'read_cache_s\')')).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
 // statement waits for it there, as on PGlite in-thread. If the worker dies, every pending and later call fails with
 // a connection error (SQLSTATE 08006: answered 503 by the service) instead of waiting forever.
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { inDeclaredWrite } from './read-cache';
+import { inDeclaredWrite, touchesCachedTables } from './read-cache';
 
 export type WorkerRequest = { id: number } & (
   | { op: 'open'; dataDir: string }
@@ -73,7 +73,7 @@ export class PGliteRemote {
   private nextId = 1;
   private failure: Error | undefined;
   private closing = false;
-  /** Moves when a write starts and when it ends (db/read-cache.ts): every statement but a plain `select`, every transaction. */
+  /** Moves when a write that may change a cached table starts and when it ends (db/read-cache.ts). */
   private generation = 0;
 
   private constructor(readonly worker: Worker) {
@@ -119,9 +119,14 @@ export class PGliteRemote {
 
   get writeGeneration(): number { return this.generation; }
 
-  /** Runs a statement that may change data: the write generation moves before it is sent and after it settles. */
-  private write<T>(send: () => Promise<T>): Promise<T> {
-    if (inDeclaredWrite()) return send();
+  /**
+   * Sends a statement: one that may change a cached table (db/read-cache.ts) moves the write generation before it is
+   * sent and after it settles, and marks its transaction (`touched`) so that its end moves it again.
+   */
+  private send<T>(text: string, send: () => Promise<T>, touched?: { value: boolean }): Promise<T> {
+    // A data-modifying `with`, a `select` of a writing function... anything but a plain select may write.
+    if (isReadOnly(text) || !touchesCachedTables(text) || inDeclaredWrite()) return send();
+    if (touched) touched.value = true;
     this.generation++;
     return send().finally(() => { this.generation++; });
   }
@@ -130,40 +135,41 @@ export class PGliteRemote {
     let op: Op;
     try { op = queryOp(text, params, options); }
     catch (err) { return Promise.reject(err); }
-    // A data-modifying `with`, a `select` of a writing function... anything but a plain select counts as a write.
-    if (isReadOnly(text)) return this.call(op) as Promise<Results<T>>;
-    return this.write(() => this.call(op) as Promise<Results<T>>);
+    return this.send(text, () => this.call(op) as Promise<Results<T>>);
   }
 
   exec(text: string): Promise<Results[]> {
-    return this.write(() => this.call({ op: 'exec', text }) as Promise<Results[]>);
+    return this.send(text, () => this.call({ op: 'exec', text }) as Promise<Results[]>);
   }
 
   /** Runs `fn` in a transaction held open in the worker: committed when `fn` resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.write(() => this.runTransaction(fn));
-  }
-
-  private async runTransaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const id = (await this.call({ op: 'begin' })) as number;
     let closed = false;
+    const touched = { value: false };
+    const end = async (commit: boolean) => {
+      try { await this.call({ op: 'end', tx: id, commit }); }
+      finally { if (touched.value) this.generation++; }
+    };
     const tx = {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-        try { return this.call(queryOp(text, params, options, id)) as Promise<Results<R>>; }
+        let op: Op;
+        try { op = queryOp(text, params, options, id); }
         catch (err) { return Promise.reject(err); }
+        return this.send(text, () => this.call(op) as Promise<Results<R>>, touched);
       },
-      exec: (text: string) => this.call({ op: 'exec', tx: id, text }) as Promise<Results[]>,
-      rollback: async () => { closed = true; await this.call({ op: 'end', tx: id, commit: false }); },
+      exec: (text: string) => this.send(text, () => this.call({ op: 'exec', tx: id, text }) as Promise<Results[]>, touched),
+      rollback: async () => { closed = true; await end(false); },
       get closed() { return closed; },
     } as unknown as Transaction;
     let result: T;
     try {
       result = await fn(tx);
     } catch (err) {
-      if (!closed) { closed = true; await this.call({ op: 'end', tx: id, commit: false }).catch(() => {}); }
+      if (!closed) { closed = true; await end(false).catch(() => {}); }
       throw err;
     }
-    if (!closed) { closed = true; await this.call({ op: 'end', tx: id, commit: true }); }
+    if (!closed) { closed = true; await end(true); }
     return result;
   }
 

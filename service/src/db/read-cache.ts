@@ -1,8 +1,10 @@
-// Reads reused until the database next changes (issue 16 §2). On the embedded database one process owns the data
-// directory, so it sees every write: db/pglite-remote.ts counts a write generation that moves when any statement
-// other than a plain `select` (or a transaction) starts and again when it ends. A value read at generation g is
-// reused only while the generation is still g, so a read that overlapped a write is never reused, and no read can
-// return a value older than the last write that completed before it was asked for.
+// Reads reused until the database next changes what they read (issue 16 §2). On the embedded database one process
+// owns the data directory, so it sees every write: db/pglite-remote.ts counts a write generation that moves when a
+// statement that may change a cached table starts and again when it ends (any statement but a plain `select` that
+// names one of the tables the caches declare; a transaction's end after such a statement). A value read at
+// generation g is reused only while the generation is still g, so a read that overlapped such a write is never
+// reused, and no read can return a value older than the last such write that completed before it was asked for.
+// Writes to other tables (the email outbox, webhook deliveries, housekeeping) leave the caches alone.
 // PostgreSQL registers no generation (other service instances write to it too): every read goes to the database.
 // One write is declared instead (`declaredWrite`): the activity flush, every second under load, changes one cached
 // column of the users it names and patches their cached rows itself, so it does not empty the whole cache.
@@ -10,6 +12,19 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DB } from './index';
 
 const generations = new WeakMap<object, () => number>();
+/** Every table some ReadCache's values are read from, or that a trigger or a foreign key action changes them through. */
+const watched = new Set<string>();
+let watchedPattern: RegExp | undefined;
+
+/**
+ * May this write change what a ReadCache keeps? Conservative: true when the statement names any watched table
+ * anywhere (a column, a comment...). With no cache declared, every write counts.
+ */
+export function touchesCachedTables(text: string): boolean {
+  if (watched.size === 0) return true;
+  watchedPattern ??= new RegExp(`\\b(?:${[...watched].join('|')})\\b`, 'i');
+  return watchedPattern.test(text);
+}
 const declared = new AsyncLocalStorage<true>();
 /** Moves when a declared write starts and ends: a read that overlapped one is not kept. */
 let declaredEpoch = 0;
@@ -55,7 +70,17 @@ function deepFreeze<T>(value: T): T {
 export class ReadCache<V> {
   private readonly byDb = new WeakMap<object, Map<string, { generation: number; value: V }>>();
 
-  constructor(private readonly maxEntries: number) {}
+  /**
+   * `tables`: what the values are read from, plus every table whose writes reach those through a trigger or a
+   * foreign key's cascade (checked against the schema by service/test/read-cache.test.ts).
+   */
+  constructor(private readonly maxEntries: number, readonly tables: readonly string[]) {
+    for (const table of tables) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
+      watched.add(table);
+    }
+    watchedPattern = undefined;
+  }
 
   async read(db: DB, key: string, load: () => Promise<V>): Promise<V> {
     const generation = generations.get(db);

@@ -75,7 +75,10 @@ export async function load(db: DB, projectId: string, userId: string): Promise<U
   if (!isUuid(userId)) return null;
   return loadCache.read(db, cacheKey(projectId, userId), () => loadFromDb(db, projectId, userId));
 }
-const loadCache = new ReadCache<UserRow | null>(5000);
+// The row and its selected team, the tables whose triggers keep its summary columns (drizzle/0003), and the
+// projects whose deletion cascades to it.
+export const USER_ROW_TABLES = ['users', 'teams', 'contact_channels', 'passkeys', 'oauth_accounts', 'team_members', 'projects'] as const;
+const loadCache = new ReadCache<UserRow | null>(5000, USER_ROW_TABLES);
 const cacheKey = (projectId: string, userId: string) => `${projectId} ${userId}`;
 
 /**
