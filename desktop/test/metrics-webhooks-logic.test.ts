@@ -1,6 +1,7 @@
 // The Metrics and Webhooks screens' rules outside any component: the metrics shaped for charts and lists, the
 // add-endpoint form's validation, what a delivery's state and response are called, and the list's poll pace.
 import { describe, expect, test } from 'bun:test';
+import { FormatRegistry } from '@sinclair/typebox';
 import type { WebhookDelivery } from '@gatehouse/shared/client';
 import {
   countryRows, dailyRows, isQuietSeries, latestValue, methodRows, recentUserRows, seriesTotal, unlocatedUsers,
@@ -89,6 +90,19 @@ describe('webhooks rules', () => {
     expect(validateEndpointForm({ url: ' http://127.0.0.1:8080/hook ', description: '  ' }, messages)).toEqual({});
     expect(endpointCreateOptions({ url: ' https://a.example.com ', description: '  ' })).toEqual({ url: 'https://a.example.com', description: null });
     expect(endpointCreateOptions({ url: 'https://a.example.com', description: ' Billing ' })).toEqual({ url: 'https://a.example.com', description: 'Billing' });
+  });
+
+  test("the URL is judged by shared's rule whatever else registered a url format in this process (Elysia's refuses 127.0.0.1)", () => {
+    const refuseAll = () => false;
+    FormatRegistry.Set('url', refuseAll);
+    try {
+      expect(validateEndpointForm({ url: 'http://127.0.0.1:8080/hook', description: '' }, messages)).toEqual({});
+      expect(validateEndpointForm({ url: 'not a url', description: '' }, messages)).toEqual({ url: messages.url });
+      // What was registered is back afterwards.
+      expect(FormatRegistry.Get('url')).toBe(refuseAll);
+    } finally {
+      FormatRegistry.Delete('url');
+    }
   });
 
   test('delivery states: queued until tried, then retrying; each with a colour and a label', () => {

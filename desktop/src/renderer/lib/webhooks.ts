@@ -1,14 +1,9 @@
 // The Webhooks screen's rules: the add form's validation (the service's schema), what a delivery's state is
 // called and coloured, what its response column says, whether "retry now" applies, and how often the list is
 // read again while deliveries are on their way.
-import { FormatRegistry } from '@sinclair/typebox';
 import { WebhookEndpointCreate } from '@gatehouse/shared/schemas/webhooks';
-import { isValidUrl } from '@gatehouse/shared/rules/urls';
 import type { WebhookDelivery, WebhookEndpointCreateOptions } from '@gatehouse/shared/client';
 import { schemaProblems } from './schema-check';
-
-// The service's framework registers TypeBox's string formats; a bare TypeBox here knows none of them.
-if (!FormatRegistry.Has('url')) FormatRegistry.Set('url', isValidUrl);
 
 export interface EndpointFormValues {
   url: string;
