@@ -1,7 +1,8 @@
 // Rate-limit counters (table `rate_limits`): one row per key holds a fixed window's start and a counter, bumped by
 // one atomic upsert. The rules (which keys, what limits) are auth/rate-limits.ts.
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DB } from '../db';
+import type { DB } from '../db';
+import { PreparedSql, preparedByShape } from '../db/prepared-sql';
 
 export interface CounterHit { key: string; windowStart: string; count: number; retryAfter: number }
 
@@ -12,30 +13,47 @@ export interface CounterHit { key: string; windowStart: string; count: number; r
 export async function hitCounters(db: DB, windows: Map<string, number>): Promise<CounterHit[]> {
   if (windows.size === 0) return [];
   const keys = [...windows.keys()].sort();
-  const windowOf = sql`(case rate_limits.key ${sql.join(keys.map((k) => sql`when ${k} then ${windows.get(k)!}::int`), sql` `)} end)`;
+  const values: Record<string, unknown> = {};
+  keys.forEach((k, i) => { values[`k${i}`] = k; values[`w${i}`] = windows.get(k)!; });
+  const rows = await hitStatement(keys.length).rows<{ key: string; count: number; window_start: string; retry_after: number }>(db, values);
+  return rows.map((r) => ({ key: r.key, windowStart: r.window_start, count: Number(r.count), retryAfter: Number(r.retry_after) }));
+}
+
+// The statement for n keys: placeholders k0..k(n-1) (the keys, sorted) and w0..w(n-1) (their windows in seconds).
+const hitStatement = preparedByShape((n: number) => new PreparedSql(`rate_limits_hit_${n}`, () => {
+  const indices = [...Array(n).keys()];
+  const windowOf = sql`(case rate_limits.key ${sql.join(indices.map((i) => sql`when ${sql.placeholder(`k${i}`)} then ${sql.placeholder(`w${i}`)}::int`), sql` `)} end)`;
   const expired = sql`rate_limits.window_start <= now() - ${windowOf} * interval '1 second'`;
-  const rows = rowsOf<{ key: string; count: number; window_start: string; retry_after: number }>(await db.execute(sql`
+  return sql`
     insert into rate_limits (key, window_start, count)
-    values ${sql.join(keys.map((k) => sql`(${k}, now(), 1)`), sql`, `)}
+    values ${sql.join(indices.map((i) => sql`(${sql.placeholder(`k${i}`)}, now(), 1)`), sql`, `)}
     on conflict (key) do update set
       window_start = case when ${expired} then now() else rate_limits.window_start end,
       count = case when ${expired} then 1 else rate_limits.count + 1 end
     returning key, count, window_start::text as window_start,
-      greatest(1, ceil(extract(epoch from (window_start + ${windowOf} * interval '1 second' - now()))))::int as retry_after`));
-  return rows.map((r) => ({ key: r.key, windowStart: r.window_start, count: Number(r.count), retryAfter: Number(r.retry_after) }));
-}
+      greatest(1, ceil(extract(epoch from (window_start + ${windowOf} * interval '1 second' - now()))))::int as retry_after`;
+}));
 
 /** Takes back one count of each hit, in its window only (a window that restarted meanwhile is left alone). */
 export async function refundCounters(db: DB, hits: { key: string; windowStart: string }[]): Promise<void> {
   if (hits.length === 0) return;
-  await db.execute(refundStatement(hits));
+  await refundOnly(hits.length).rows(db, refundValues(hits));
 }
 
 /**
  * The refund as a statement another one can carry in a `with` clause (repo/sessions.ts: a successful sign-in's
- * session insert), saving the sign-in a round trip and a statement. `hits` is not empty.
+ * session insert), saving the sign-in a round trip and a statement: placeholders rk0..rk(n-1) (keys) and
+ * rw0..rw(n-1) (their window starts, as `hitCounters` returned them); `refundValues` gives their values.
  */
-export function refundStatement(hits: { key: string; windowStart: string }[]): SQL {
-  const pairs = sql.join(hits.map((h) => sql`(${h.key}, ${h.windowStart})`), sql`, `);
+export function refundStatement(n: number): SQL {
+  const pairs = sql.join([...Array(n).keys()].map((i) => sql`(${sql.placeholder(`rk${i}`)}, ${sql.placeholder(`rw${i}`)})`), sql`, `);
   return sql`update rate_limits set count = greatest(count - 1, 0) where (key, window_start::text) in (${pairs})`;
 }
+
+export function refundValues(hits: { key: string; windowStart: string }[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  hits.forEach((h, i) => { values[`rk${i}`] = h.key; values[`rw${i}`] = h.windowStart; });
+  return values;
+}
+
+const refundOnly = preparedByShape((n: number) => new PreparedSql(`rate_limits_refund_${n}`, () => refundStatement(n)));

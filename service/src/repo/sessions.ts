@@ -1,8 +1,9 @@
 // Sessions: one refresh-token record each. Refresh tokens are stored only as sha256 hashes.
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { generateSecureCode } from '@gatehouse/shared/rules/codes';
-import { rowsOf, schema, type DB } from '../db';
-import { refundStatement } from './rate-limits';
+import { schema, type DB } from '../db';
+import { refundStatement, refundValues } from './rate-limits';
+import { PreparedSql, preparedByShape } from '../db/prepared-sql';
 import { hashSecret } from '../tokens/hash';
 
 const s = schema.sessions;
@@ -24,12 +25,11 @@ export async function create(db: DB, p: {
   const isImpersonation = p.isImpersonation ?? false;
   const ipInfo = p.used?.ipInfo ?? null;
   if (p.refund?.length) {
-    const [row] = rowsOf<{ id: string; used_ms: number | null }>(await db.execute(sql`
-      with refund as (${refundStatement(p.refund)})
-      insert into sessions (project_id, user_id, refresh_token_hash, expires_at, is_impersonation, last_used_at, last_used_ip_info)
-      values (${p.projectId}, ${p.userId}, ${refreshTokenHash}, ${expiresAt?.toISOString() ?? null}::timestamptz,
-        ${isImpersonation}, ${p.used ? sql`now()` : null}, ${ipInfo == null ? null : JSON.stringify(ipInfo)}::jsonb)
-      returning id, (extract(epoch from last_used_at) * 1000)::float8 as used_ms`));
+    const [row] = await insertWithRefund(p.refund.length).rows<{ id: string; used_ms: number | null }>(db, {
+      ...refundValues(p.refund),
+      projectId: p.projectId, userId: p.userId, refreshTokenHash, expiresAt: expiresAt?.toISOString() ?? null, isImpersonation,
+      used: p.used ? true : false, ipInfo: ipInfo == null ? null : JSON.stringify(ipInfo),
+    });
     return { sessionId: row!.id, refreshToken, usedAt: row!.used_ms == null ? null : new Date(Number(row!.used_ms)) };
   }
   const [row] = await db.insert(s).values({
@@ -38,6 +38,15 @@ export async function create(db: DB, p: {
   }).returning({ id: s.id, usedAt: s.lastUsedAt });
   return { sessionId: row.id, refreshToken, usedAt: row.usedAt };
 }
+
+// The insert carrying n refunds: prepared once per n (every successful password sign-in runs it).
+const insertWithRefund = preparedByShape((n: number) => new PreparedSql(`sessions_insert_with_refund_${n}`, () => sql`
+  with refund as (${refundStatement(n)})
+  insert into sessions (project_id, user_id, refresh_token_hash, expires_at, is_impersonation, last_used_at, last_used_ip_info)
+  values (${sql.placeholder('projectId')}, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('refreshTokenHash')},
+    ${sql.placeholder('expiresAt')}::timestamptz, ${sql.placeholder('isImpersonation')}::boolean,
+    case when ${sql.placeholder('used')}::boolean then now() end, ${sql.placeholder('ipInfo')}::jsonb)
+  returning id, (extract(epoch from last_used_at) * 1000)::float8 as used_ms`));
 
 /** The live session holding this refresh token in this project, if any. */
 // Runs on every refresh grant: prepared once per database handle, like users.load.
