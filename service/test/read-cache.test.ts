@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DB } from '../src/db';
 import { openTestDatabase } from './support/pglite-template';
-import { ReadCache, registerWriteGeneration, touchesCachedTables, writeGeneration } from '../src/db/read-cache';
+import { cachedTablesIn, ReadCache, registerWriteGeneration, touchesCachedTables, writeGeneration } from '../src/db/read-cache';
 import * as users from '../src/repo/users';
+import * as sessions from '../src/repo/sessions';
 import { ActivityRecorder } from '../src/auth/activity';
 
 setDefaultTimeout(120_000);
@@ -150,10 +151,11 @@ describe('the embedded database', () => {
     expect((await counted(name)).statements).toBe(0);
   });
 
-  test('every table whose writes reach the user row through a trigger or a foreign key action is watched', async () => {
-    const watched = new Set<string>(users.USER_ROW_TABLES);
-    expect(touchesCachedTables('update contact_channels set value = 1')).toBe(true);
-    for (const table of watched) expect(touchesCachedTables(`delete from "${table}" where false`)).toBe(true);
+  // The tables whose writes reach `start` through triggers (with the functions they call) or foreign key actions. A
+  // table reached through a foreign key action matters only for the writes that fire it (a delete for ON DELETE
+  // CASCADE): a trigger that updates `users` reaches the user row, not the sessions its delete would cascade to.
+  type Verb = 'insert' | 'update' | 'delete';
+  const reachingTables = async (start: string[]) => {
     const triggers = rowsOf<{ table: string; source: string }>(await db.execute(sql`
       select c.relname as table, p.prosrc as source from pg_trigger t
       join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal`));
@@ -166,24 +168,104 @@ describe('the embedded database', () => {
       for (const [fn, body] of functions) if (!seen.has(fn) && new RegExp(`\\b${fn}\\s*\\(`).test(source)) { seen.add(fn); all += expand(body, seen); }
       return all;
     };
-    const actions = rowsOf<{ child: string; parent: string }>(await db.execute(sql`
-      select c.relname as child, p.relname as parent from pg_constraint k
-      join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+    const actions = rowsOf<{ child: string; parent: string; on_delete: boolean; on_update: boolean }>(await db.execute(sql`
+      select c.relname as child, p.relname as parent, k.confdeltype in ('c', 'n', 'd') as on_delete, k.confupdtype in ('c', 'n', 'd') as on_update
+      from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
       where k.contype = 'f' and (k.confdeltype in ('c', 'n', 'd') or k.confupdtype in ('c', 'n', 'd'))`));
-    const reaching = new Set<string>();
-    const writesTo = (source: string, table: string) =>
-      new RegExp(`\\b(?:update|insert\\s+into|delete\\s+from|merge\\s+into)\\s+(?:only\\s+)?(?:public\\.)?"?${table}\\b`, 'i').test(source);
+    const verbPattern: Record<Verb, string> = { insert: 'insert\\s+into', update: 'update', delete: 'delete\\s+from' };
+    const writesTo = (source: string, table: string, verbs: Set<Verb>) => [...verbs].some((verb) =>
+      new RegExp(`\\b(?:${verbPattern[verb]}|merge\\s+into)\\s+(?:only\\s+)?(?:public\\.)?"?${table}\\b`, 'i').test(source));
+    const every = () => new Set<Verb>(['insert', 'update', 'delete']);
+    const closure = new Map(start.map((t) => [t, every()]));
+    const reasons = new Set<string>();
+    // Adds the verbs that matter for `table`; true if that added any.
+    const add = (table: string, verbs: Verb[], reason: string) => {
+      const known = closure.get(table) ?? new Set<Verb>();
+      const fresh = verbs.filter((v) => !known.has(v));
+      if (fresh.length === 0) return false;
+      for (const v of fresh) known.add(v);
+      closure.set(table, known);
+      reasons.add(reason);
+      return true;
+    };
     let grew = true;
-    const closure = new Set(['users', 'teams']);
     while (grew) {
       grew = false;
-      for (const t of triggers) for (const target of [...closure]) if (!closure.has(t.table) && writesTo(expand(t.source), target)) { closure.add(t.table); reaching.add(`${t.table} (trigger writing ${target})`); grew = true; }
-      for (const a of actions) if (closure.has(a.child) && !closure.has(a.parent)) { closure.add(a.parent); reaching.add(`${a.parent} (foreign key action on ${a.child})`); grew = true; }
+      for (const t of triggers) for (const [target, verbs] of [...closure]) {
+        if (t.table !== target && writesTo(expand(t.source), target, verbs)) grew = add(t.table, [...every()], `${t.table} (trigger writing ${target})`) || grew;
+      }
+      for (const a of actions) if (closure.has(a.child)) {
+        const verbs: Verb[] = [...(a.on_delete ? ['delete' as const] : []), ...(a.on_update ? ['update' as const] : [])];
+        grew = add(a.parent, verbs, `${a.parent} (foreign key action on ${a.child})`) || grew;
+      }
     }
+    return { closure: new Set(closure.keys()), reasons };
+  };
+
+  test('every table whose writes reach the user row through a trigger or a foreign key action is watched', async () => {
+    const watched = new Set<string>(users.USER_ROW_TABLES);
+    expect(touchesCachedTables('update contact_channels set value = 1')).toBe(true);
+    for (const table of watched) expect(touchesCachedTables(`delete from "${table}" where false`)).toBe(true);
+    const { closure, reasons } = await reachingTables(['users', 'teams']);
     expect([...closure].filter((t) => !watched.has(t)).join(", ")).toBe("");
     // The check finds the summary triggers and the project cascade (it is not vacuous).
-    expect([...reaching].some((r) => r.startsWith('contact_channels (trigger'))).toBe(true);
+    expect([...reasons].some((r) => r.startsWith('contact_channels (trigger'))).toBe(true);
     expect(closure.has('projects')).toBe(true);
+  });
+
+  test('every table whose writes reach a session lookup is watched by it', async () => {
+    const watched = new Set<string>(sessions.SESSION_LOOKUP_TABLES);
+    for (const table of watched) expect(cachedTablesIn(`delete from "${table}" where false`)).toContain(table);
+    const { closure, reasons } = await reachingTables(['sessions']);
+    expect([...closure].filter((t) => !watched.has(t)).join(", ")).toBe("");
+    expect([...reasons]).toContain('users (foreign key action on sessions)');
+  });
+
+  describe('the session lookup of the refresh grant', () => {
+    let token: string;
+    let sessionId: string;
+    const lookup = () => counted(() => sessions.findByRefreshToken(db, projectId, token));
+    const newSession = async (p: { expiresInMs?: number | null } = {}) => {
+      const created = await sessions.create(db, { projectId, userId, ...p });
+      token = created.refreshToken;
+      sessionId = created.sessionId;
+    };
+
+    test('a second lookup runs no statement; revoking the session ends it at once', async () => {
+      await newSession();
+      expect(await lookup()).toEqual({ value: { id: sessionId, userId }, statements: 1 });
+      expect(await lookup()).toEqual({ value: { id: sessionId, userId }, statements: 0 });
+      expect(await sessions.revoke(db, projectId, sessionId)).toBe(true);
+      expect((await lookup()).value).toBeNull();
+    });
+
+    test('a token no session holds is not kept (guesses do not fill the cache)', async () => {
+      token = 'not-a-refresh-token';
+      expect(await lookup()).toEqual({ value: null, statements: 1 });
+      expect(await lookup()).toEqual({ value: null, statements: 1 });
+    });
+
+    test('an expired session is refused from memory too', async () => {
+      await newSession({ expiresInMs: 300 });
+      expect((await lookup()).value).toEqual({ id: sessionId, userId });
+      expect((await lookup()).statements).toBe(0);
+      await Bun.sleep(400);
+      expect(await lookup()).toEqual({ value: null, statements: 0 });
+    });
+
+    test("a new session elsewhere (a sign-in) keeps the kept user rows and lookups; deleting the user ends the user's sessions", async () => {
+      await newSession();
+      await lookup();
+      await name();
+      await sessions.create(db, { projectId, userId });
+      expect((await counted(name)).statements).toBe(0);
+      expect((await lookup()).statements).toBe(1);
+      const [other] = rowsOf<{ id: string }>(await db.execute(sql`insert into users (project_id, display_name) values (${projectId}, 'other') returning id`));
+      const theirs = await sessions.create(db, { projectId, userId: other!.id });
+      expect((await counted(() => sessions.findByRefreshToken(db, projectId, theirs.refreshToken))).value).toEqual({ id: theirs.sessionId, userId: other!.id });
+      await db.execute(sql`delete from users where id = ${other!.id}`);
+      expect(await counted(() => sessions.findByRefreshToken(db, projectId, theirs.refreshToken))).toEqual({ value: null, statements: 1 });
+    });
   });
 
   test('a plain select does not move the write generation; a statement that may write and names a watched table does', async () => {

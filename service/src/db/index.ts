@@ -70,7 +70,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const db = drizzle(client.asPGlite(), { schema, ...logger(opts) });
   try { await migrate(db, { migrationsFolder }); } catch (err) { await client.close().catch(() => {}); throw err; }
   // This process alone writes to the data directory, so reads can be reused until its next write.
-  registerWriteGeneration(db as unknown as DB, () => client.writeGeneration);
+  registerWriteGeneration(db as unknown as DB, (tables) => client.writeGeneration(tables));
   return { db: db as unknown as DB, driver: 'pglite', close: () => client.close() };
 }
 

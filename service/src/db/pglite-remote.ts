@@ -4,7 +4,7 @@
 // statement waits for it there, as on PGlite in-thread. If the worker dies, every pending and later call fails with
 // a connection error (SQLSTATE 08006: answered 503 by the service) instead of waiting forever.
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { inDeclaredWrite, touchesCachedTables } from './read-cache';
+import { cachedTablesIn, inDeclaredWrite } from './read-cache';
 
 export type WorkerRequest = { id: number } & (
   | { op: 'open'; dataDir: string }
@@ -73,8 +73,9 @@ export class PGliteRemote {
   private nextId = 1;
   private failure: Error | undefined;
   private closing = false;
-  /** Moves when a write that may change a cached table starts and when it ends (db/read-cache.ts). */
-  private generation = 0;
+  /** Per watched table, moves when a write that may change it starts and when it ends (db/read-cache.ts). */
+  private readonly tableGenerations = new Map<string, number>();
+  private allGenerations = 0;
 
   private constructor(readonly worker: Worker) {
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {
@@ -117,18 +118,30 @@ export class PGliteRemote {
     });
   }
 
-  get writeGeneration(): number { return this.generation; }
+  /** The write generation of these tables (a cache's), or of all watched tables. */
+  writeGeneration(tables?: readonly string[]): number {
+    if (!tables) return this.allGenerations;
+    let sum = 0;
+    for (const t of tables) sum += this.tableGenerations.get(t) ?? 0;
+    return sum;
+  }
+
+  private moveGenerations(tables: Iterable<string>) {
+    for (const t of tables) { this.tableGenerations.set(t, (this.tableGenerations.get(t) ?? 0) + 1); this.allGenerations++; }
+  }
 
   /**
-   * Sends a statement: one that may change a cached table (db/read-cache.ts) moves the write generation before it is
-   * sent and after it settles, and marks its transaction (`touched`) so that its end moves it again.
+   * Sends a statement: one that may change cached tables (db/read-cache.ts) moves their write generations before it
+   * is sent and after it settles, and adds them to its transaction's (`touched`), whose end moves them again.
    */
-  private send<T>(text: string, send: () => Promise<T>, touched?: { value: boolean }): Promise<T> {
+  private send<T>(text: string, send: () => Promise<T>, touched?: Set<string>): Promise<T> {
     // A data-modifying `with`, a `select` of a writing function... anything but a plain select may write.
-    if (isReadOnly(text) || !touchesCachedTables(text) || inDeclaredWrite()) return send();
-    if (touched) touched.value = true;
-    this.generation++;
-    return send().finally(() => { this.generation++; });
+    if (isReadOnly(text) || inDeclaredWrite()) return send();
+    const tables = cachedTablesIn(text);
+    if (tables.length === 0) return send();
+    if (touched) for (const t of tables) touched.add(t);
+    this.moveGenerations(tables);
+    return send().finally(() => { this.moveGenerations(tables); });
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -146,10 +159,10 @@ export class PGliteRemote {
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const id = (await this.call({ op: 'begin' })) as number;
     let closed = false;
-    const touched = { value: false };
+    const touched = new Set<string>();
     const end = async (commit: boolean) => {
       try { await this.call({ op: 'end', tx: id, commit }); }
-      finally { if (touched.value) this.generation++; }
+      finally { this.moveGenerations(touched); }
     };
     const tx = {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {

@@ -1,17 +1,21 @@
 // Reads reused until the database next changes what they read (issue 16 §2). On the embedded database one process
-// owns the data directory, so it sees every write: db/pglite-remote.ts counts a write generation that moves when a
-// statement that may change a cached table starts and again when it ends (any statement but a plain `select` that
-// names one of the tables the caches declare; a transaction's end after such a statement). A value read at
-// generation g is reused only while the generation is still g, so a read that overlapped such a write is never
-// reused, and no read can return a value older than the last such write that completed before it was asked for.
-// Writes to other tables (the email outbox, webhook deliveries, housekeeping) leave the caches alone.
+// owns the data directory, so it sees every write: db/pglite-remote.ts counts writes per table. A statement that may
+// change a cached table (any statement but a plain `select`) moves the count of every watched table it names when it
+// starts and again when it ends (a transaction's end moves those its statements named). A cache's generation is the
+// sum of its own tables' counts: a value read at generation g is reused only while it is still g, so a read that
+// overlapped such a write is never reused, and no read can return a value older than the last such write that
+// completed before it was asked for. Writes to other tables (the email outbox, webhook deliveries, housekeeping), and
+// to another cache's tables only, leave a cache alone.
 // PostgreSQL registers no generation (other service instances write to it too): every read goes to the database.
-// One write is declared instead (`declaredWrite`): the activity flush, every second under load, changes one cached
-// column of the users it names and patches their cached rows itself, so it does not empty the whole cache.
+// One write is declared instead (`declaredWrite`): the activity flush, every second under load, changes
+// `users.last_active_at` of the users it names (the user-row cache patches their rows itself) and sessions' last use
+// (no cache reads it), so it does not empty the caches.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DB } from './index';
 
-const generations = new WeakMap<object, () => number>();
+/** A handle's write generation: of the given tables (a cache's), or of every watched table without them. */
+export type WriteGeneration = (tables?: readonly string[]) => number;
+const generations = new WeakMap<object, WriteGeneration>();
 /** Every table some ReadCache's values are read from, or that a trigger or a foreign key action changes them through. */
 const watched = new Set<string>();
 let watchedPattern: RegExp | undefined;
@@ -25,6 +29,18 @@ export function touchesCachedTables(text: string): boolean {
   watchedPattern ??= new RegExp(`\\b(?:${[...watched].join('|')})\\b`, 'i');
   return watchedPattern.test(text);
 }
+
+const namedBy = new Map<string, readonly string[]>();
+/** The watched tables a statement names anywhere (conservative, as `touchesCachedTables`); remembered per text. */
+export function cachedTablesIn(text: string): readonly string[] {
+  let tables = namedBy.get(text);
+  if (tables === undefined) {
+    tables = touchesCachedTables(text) ? [...watched].filter((t) => new RegExp(`\\b${t}\\b`, 'i').test(text)) : [];
+    if (namedBy.size >= 2000) namedBy.clear();
+    namedBy.set(text, tables);
+  }
+  return tables;
+}
 const declared = new AsyncLocalStorage<true>();
 /** Moves when a declared write starts and ends: a read that overlapped one is not kept. */
 let declaredEpoch = 0;
@@ -36,8 +52,9 @@ export function inDeclaredWrite(): boolean {
 
 /**
  * Runs `write`, whose every effect on cached reads the caller applies itself (`ReadCache.patch`) before it resolves.
- * Every ReadCache must be covered by that: today the only cache is the user row, and the only declared write the
- * activity flush (auth/activity.ts), which changes `last_active_at` of the users it names and nothing else cached.
+ * Every ReadCache must be covered by that. The only declared write is the activity flush (auth/activity.ts): it
+ * changes `last_active_at` of the users it names (patched in the user-row cache) and the sessions' last use and IP
+ * (the session lookup, repo/sessions.ts, reads neither).
  */
 export async function declaredWrite<T>(write: () => Promise<T>): Promise<T> {
   declaredEpoch++;
@@ -45,7 +62,7 @@ export async function declaredWrite<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Declares that every write to `db` moves `generation` (only for a database this process alone writes to). */
-export function registerWriteGeneration(db: DB, generation: () => number): void {
+export function registerWriteGeneration(db: DB, generation: WriteGeneration): void {
   generations.set(db, generation);
 }
 
@@ -74,12 +91,16 @@ export class ReadCache<V> {
    * `tables`: what the values are read from, plus every table whose writes reach those through a trigger or a
    * foreign key's cascade (checked against the schema by service/test/read-cache.test.ts).
    */
-  constructor(private readonly maxEntries: number, readonly tables: readonly string[]) {
+  constructor(private readonly maxEntries: number, readonly tables: readonly string[], private readonly options: {
+    /** Whether a loaded value is kept (default: all are). A lookup by a secret keeps no miss: guesses would fill it. */
+    keep?: (value: V) => boolean;
+  } = {}) {
     for (const table of tables) {
       if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
       watched.add(table);
     }
     watchedPattern = undefined;
+    namedBy.clear();
   }
 
   async read(db: DB, key: string, load: () => Promise<V>): Promise<V> {
@@ -87,12 +108,12 @@ export class ReadCache<V> {
     if (!generation) return load();
     let entries = this.byDb.get(db);
     if (!entries) this.byDb.set(db, (entries = new Map()));
-    const asked = generation();
+    const asked = generation(this.tables);
     const epoch = declaredEpoch;
     const hit = entries.get(key);
     if (hit && hit.generation === asked) return hit.value;
     const value = await load();
-    if (generation() === asked && declaredEpoch === epoch) {
+    if (generation(this.tables) === asked && declaredEpoch === epoch && (this.options.keep?.(value) ?? true)) {
       entries.delete(key);
       // Oldest first out: Map keeps insertion order.
       if (entries.size >= this.maxEntries) entries.delete(entries.keys().next().value!);

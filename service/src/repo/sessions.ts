@@ -4,6 +4,7 @@ import { generateSecureCode } from '@gatehouse/shared/rules/codes';
 import { schema, type DB } from '../db';
 import { refundStatement, refundValues } from './rate-limits';
 import { PreparedSql, preparedByShape } from '../db/prepared-sql';
+import { ReadCache } from '../db/read-cache';
 import { hashSecret } from '../tokens/hash';
 
 const s = schema.sessions;
@@ -49,19 +50,31 @@ const insertWithRefund = preparedByShape((n: number) => new PreparedSql(`session
   returning id, (extract(epoch from last_used_at) * 1000)::float8 as used_ms`));
 
 /** The live session holding this refresh token in this project, if any. */
-// Runs on every refresh grant: prepared once per database handle, like users.load.
-const prepareFindByRefreshToken = (db: DB) => db.select({ id: s.id, userId: s.userId }).from(s).where(and(
+// Runs on every refresh grant: prepared once per database handle, like users.load. Expiry is judged at each use
+// (the row may be reused from memory, below).
+const prepareFindByRefreshToken = (db: DB) => db.select({ id: s.id, userId: s.userId, expiresAt: s.expiresAt }).from(s).where(and(
   eq(s.refreshTokenHash, sql.placeholder('hash')),
   eq(s.projectId, sql.placeholder('projectId')),
-  or(isNull(s.expiresAt), gt(s.expiresAt, sql`now()`)),
 )).limit(1).prepare('sessions_find_by_refresh_token');
 const preparedFinds = new WeakMap<DB, ReturnType<typeof prepareFindByRefreshToken>>();
 
-export async function findByRefreshToken(db: DB, projectId: string, refreshToken: string) {
-  let query = preparedFinds.get(db);
-  if (!query) preparedFinds.set(db, (query = prepareFindByRefreshToken(db)));
-  const [row] = await query.execute({ hash: hashSecret(refreshToken), projectId });
-  return row ?? null;
+// On the embedded database the lookup is reused until a write that may change it (db/read-cache.ts): the sessions
+// table itself (a revocation is a delete naming it), and the user and project deletes that cascade to it. Only
+// sessions found are kept: a guessed token's miss would only fill the cache.
+export const SESSION_LOOKUP_TABLES = ['sessions', 'users', 'projects'] as const;
+type FoundSession = { id: string; userId: string; expiresAt: Date | null };
+const findCache = new ReadCache<FoundSession | null>(5000, SESSION_LOOKUP_TABLES, { keep: (found) => found !== null });
+
+export async function findByRefreshToken(db: DB, projectId: string, refreshToken: string): Promise<{ id: string; userId: string } | null> {
+  const hash = hashSecret(refreshToken);
+  const found = await findCache.read(db, `${projectId} ${hash}`, async () => {
+    let query = preparedFinds.get(db);
+    if (!query) preparedFinds.set(db, (query = prepareFindByRefreshToken(db)));
+    const [row] = await query.execute({ hash, projectId });
+    return row ?? null;
+  });
+  if (!found || (found.expiresAt !== null && new Date(found.expiresAt).getTime() <= Date.now())) return null;
+  return { id: found.id, userId: found.userId };
 }
 
 export async function find(db: DB, projectId: string, sessionId: string) {
