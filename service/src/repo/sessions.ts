@@ -25,24 +25,18 @@ export async function create(db: DB, p: {
   const refreshTokenHash = hashSecret(refreshToken);
   const isImpersonation = p.isImpersonation ?? false;
   const ipInfo = p.used?.ipInfo ?? null;
-  if (p.refund?.length) {
-    const [row] = await insertWithRefund(p.refund.length).rows<{ id: string; used_ms: number | null }>(db, {
-      ...refundValues(p.refund),
-      projectId: p.projectId, userId: p.userId, refreshTokenHash, expiresAt: expiresAt?.toISOString() ?? null, isImpersonation,
-      used: p.used ? true : false, ipInfo: ipInfo == null ? null : JSON.stringify(ipInfo),
-    });
-    return { sessionId: row!.id, refreshToken, usedAt: row!.used_ms == null ? null : new Date(Number(row!.used_ms)) };
-  }
-  const [row] = await db.insert(s).values({
-    projectId: p.projectId, userId: p.userId, refreshTokenHash, expiresAt, isImpersonation,
-    lastUsedAt: p.used ? sql`now()` : null, lastUsedIpInfo: ipInfo,
-  }).returning({ id: s.id, usedAt: s.lastUsedAt });
-  return { sessionId: row.id, refreshToken, usedAt: row.usedAt };
+  const refund = p.refund ?? [];
+  const [row] = await insertSession(refund.length).rows<{ id: string; used_ms: number | null }>(db, {
+    ...refundValues(refund),
+    projectId: p.projectId, userId: p.userId, refreshTokenHash, expiresAt: expiresAt?.toISOString() ?? null, isImpersonation,
+    used: p.used ? true : false, ipInfo: ipInfo == null ? null : JSON.stringify(ipInfo),
+  });
+  return { sessionId: row!.id, refreshToken, usedAt: row!.used_ms == null ? null : new Date(Number(row!.used_ms)) };
 }
 
-// The insert carrying n refunds: prepared once per n (every successful password sign-in runs it).
-const insertWithRefund = preparedByShape((n: number) => new PreparedSql(`sessions_insert_with_refund_${n}`, () => sql`
-  with refund as (${refundStatement(n)})
+// The insert, carrying n refunds (none but for a password sign-in): prepared once per n, as every sign-in runs it.
+const insertSession = preparedByShape((n: number) => new PreparedSql(n ? `sessions_insert_with_refund_${n}` : 'sessions_insert', () => sql`
+  ${n ? sql`with refund as (${refundStatement(n)})` : sql``}
   insert into sessions (project_id, user_id, refresh_token_hash, expires_at, is_impersonation, last_used_at, last_used_ip_info)
   values (${sql.placeholder('projectId')}, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('refreshTokenHash')},
     ${sql.placeholder('expiresAt')}::timestamptz, ${sql.placeholder('isImpersonation')}::boolean,
