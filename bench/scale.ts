@@ -261,8 +261,10 @@ try {
   const first = SIZES[0];
   const names = [...new Set(rows.map((r) => r.name))];
   const at = (size: number, name: string) => rows.find((r) => r.size === size && r.name === name)!;
+  const [{ shared_buffers: sharedBuffers }] = await sql`select current_setting('shared_buffers') as shared_buffers`;
   const lines = [
-    `Scale run ${new Date().toISOString()}, load average at start of report ${(await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')}`,
+    `Scale run ${new Date().toISOString()}, load average at start of report ${(await Bun.file('/proc/loadavg').text()).split(' ').slice(0, 3).join(' ')}, `
+      + `PostgreSQL shared_buffers ${sharedBuffers}${process.env.GATEHOUSE_BENCH_SIZED === '1' ? ' (own cluster, bench/scale-own-cluster.sh)' : ''}`,
     '', '| request | ' + SIZES.map((s) => `p50 ms @${s} (×${first})`).join(' | ') + ' | ' + SIZES.map((s) => `p99 ms @${s}`).join(' | ') + ' |',
     '|---|' + SIZES.map(() => '---').join('|') + '|' + SIZES.map(() => '---').join('|') + '|',
     ...names.map((name) => `| ${name} | ` + SIZES.map((s) => `${at(s, name).p50.toFixed(2)} (×${(at(s, name).p50 / at(first, name).p50).toFixed(2)})`).join(' | ')
