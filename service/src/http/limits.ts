@@ -22,6 +22,15 @@ export function assertDeclaredLength(request: Request, maxBytes: number) {
 /** The body's bytes, read chunk by chunk; a (chunked) body growing past the limit is cancelled and refused. */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   assertDeclaredLength(request, maxBytes);
+  // A body framed by its Content-Length alone is that long at most (the server reads no more), and it was checked
+  // above: read it natively, without touching `request.body`. Making Bun build the body's ReadableStream and reading
+  // it from JS cost about 100 µs of CPU a request (the refresh grant, measured against the commit that introduced
+  // it), so the stream is read only for chunked bodies, whose length nobody declared.
+  if (request.headers.has('content-length') && !request.headers.has('transfer-encoding')) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > maxBytes) throw new KnownErrors.RequestBodyTooLarge(maxBytes);
+    return bytes;
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
