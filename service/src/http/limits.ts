@@ -19,7 +19,10 @@ export function assertDeclaredLength(request: Request, maxBytes: number) {
   if (declared > maxBytes) throw new KnownErrors.RequestBodyTooLarge(maxBytes);
 }
 
-/** The body's bytes, read chunk by chunk; a (chunked) body growing past the limit is cancelled and refused. */
+/**
+ * The body's bytes: read at once when its length is declared (and checked), else chunk by chunk, a chunked body
+ * growing past the limit being cancelled and refused.
+ */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   assertDeclaredLength(request, maxBytes);
   // A body framed by its Content-Length alone is that long at most (the server reads no more), and it was checked
