@@ -12,7 +12,7 @@
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import { hashSecret } from '../tokens/hash';
-import { hitCounters, refundCounters, type CounterHit } from '../repo/rate-limits';
+import { hitCounters, hitCountersReading, refundCounters, type CarriedRead, type CounterHit } from '../repo/rate-limits';
 import { securityEvent } from '../observability/security-events';
 
 /** 429 RATE_LIMITED (Gatehouse's own code), answered with a `Retry-After` header saying when the window ends. */
@@ -88,17 +88,28 @@ export function byUser(rule: RuleName, projectId: string, userId: string): Check
  * refused by one limit does not use up another's budget) and RateLimited is thrown with the longest wait.
  * Rows of ended windows are deleted by housekeeping.
  */
-async function hitAll(services: Services, rules: Record<RuleName, Rule>, checks: Check[]): Promise<CounterHit[]> {
+async function hitAll<R = never>(services: Services, rules: Record<RuleName, Rule>, checks: Check[], read?: Read<R>): Promise<{ hits: CounterHit[]; row: R | null }> {
   const limits = new Map<string, Rule>();
   for (const c of checks) limits.set(`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule]);
-  const hits = await hitCounters(services.db, new Map([...limits].map(([key, rule]) => [key, rule.windowSeconds])));
+  const windows = new Map([...limits].map(([key, rule]) => [key, rule.windowSeconds]));
+  const { hits, row } = read && windows.size > 0
+    ? await hitCountersReading<R>(services.db, windows, read.carried, read.values)
+    : { hits: await hitCounters(services.db, windows), row: null };
   const over = hits.filter((h) => h.count > limits.get(h.key)!.limit);
   if (over.length > 0) {
     await refundCounters(services.db, hits.filter((h) => !over.includes(h)));
     logRefusal(checks, over.map((h) => h.key));
     throw new RateLimited(Math.max(...over.map((h) => h.retryAfter)));
   }
-  return hits;
+  return { hits, row };
+}
+
+/** A read the attempt needs first, run inside the hit's statement (repo/rate-limits.ts `CarriedRead`). */
+export interface Read<R> {
+  carried: CarriedRead;
+  values: Record<string, unknown>;
+  /** The same read on its own: when rate limiting is off there is no hit to carry it. */
+  alone: () => Promise<R | null>;
 }
 
 /** Security events for a refusal: the rules over their limit (never the subject: an email or IP hash). */
@@ -142,12 +153,21 @@ export class PendingRefund {
  * `attempt` may carry the refund in its own last statement (PendingRefund); what it has not taken is refunded here.
  */
 export async function limitFailures<T>(services: Services, checks: Check[], attempt: (refund: PendingRefund) => Promise<T>): Promise<T> {
+  return limitFailuresReading<never, T>(services, checks, undefined, (_row, refund) => attempt(refund));
+}
+
+/**
+ * `limitFailures` for an attempt that starts with a read (a password sign-in's account lookup): the read rides in
+ * the hit's statement, one round trip fewer. It runs even when the hit is over a limit (then its row is unused).
+ */
+export async function limitFailuresReading<R, T>(services: Services, checks: Check[], read: Read<R> | undefined, attempt: (row: R | null, refund: PendingRefund) => Promise<T>): Promise<T> {
   const rules = services.config.rateLimitRules;
-  if (!rules) return attempt(new PendingRefund([]));
-  const refund = new PendingRefund(await hitAll(services, rules, checks));
+  if (!rules) return attempt(read ? await read.alone() : null, new PendingRefund([]));
+  const { hits, row } = await hitAll(services, rules, checks, read);
+  const refund = new PendingRefund(hits);
   const refundRest = () => refundCounters(services.db, refund.take());
   try {
-    const result = await attempt(refund);
+    const result = await attempt(row, refund);
     await refundRest();
     return result;
   } catch (err) {

@@ -5,6 +5,8 @@ import type { ClientUser, ServerUser } from '@gatehouse/shared/schemas/users';
 import type { DB } from '../db';
 import { rowsOf, schema } from '../db';
 import { ReadCache } from '../db/read-cache';
+import { PreparedSql } from '../db/prepared-sql';
+import type { CarriedRead } from './rate-limits';
 import { openBytes } from '../tokens/secrets-at-rest';
 
 export interface UserRow {
@@ -279,22 +281,32 @@ export async function findByAuthEmail(db: DB, projectId: string, email: string):
 
 /**
  * What a password sign-in needs about the account of an auth email, in one read: its user, password hash (null
- * when it has none) and whether it has TOTP MFA.
+ * when it has none) and whether it has TOTP MFA. As a carried read (repo/rate-limits.ts), a sign-in runs it inside
+ * its rate-limit hit; `passwordSignInFacts` runs it alone. Placeholders: projectId, email.
  */
-const prepareSignInFacts = (db: DB) => {
-  const c = schema.contactChannels;
-  const u = schema.users;
-  return db.select({ userId: u.id, passwordHash: u.passwordHash, hasTotp: sql<boolean>`${u.totpSecret} is not null` })
-    .from(c).innerJoin(u, and(eq(u.projectId, c.projectId), eq(u.id, c.userId)))
-    .where(and(authEmailWhere(), usableForAuth())).limit(1).prepare('users_password_sign_in_facts');
+export const signInFactsRead: CarriedRead = {
+  name: 'password_sign_in_facts',
+  build: () => {
+    const c = schema.contactChannels;
+    const u = schema.users;
+    return sql`select ${u.id} as user_id, ${u.passwordHash} as password_hash, ${u.totpSecret} is not null as has_totp
+      from ${c} inner join ${u} on ${and(eq(u.projectId, c.projectId), eq(u.id, c.userId))}
+      where ${and(authEmailWhere(), usableForAuth())} limit 1`;
+  },
 };
-const preparedFacts = new WeakMap<DB, ReturnType<typeof prepareSignInFacts>>();
+export type SignInFactsRow = { user_id: string; password_hash: string | null; has_totp: boolean };
+export interface SignInFacts { userId: string; passwordHash: string | null; hasTotp: boolean }
+export const signInFactsOf = (row: SignInFactsRow | null): SignInFacts | null =>
+  row && { userId: row.user_id, passwordHash: row.password_hash, hasTotp: row.has_totp };
+const signInFactsAlone = new PreparedSql('users_password_sign_in_facts', signInFactsRead.build);
 
-export async function passwordSignInFacts(db: DB, projectId: string, email: string): Promise<{ userId: string; passwordHash: string | null; hasTotp: boolean } | null> {
-  let query = preparedFacts.get(db);
-  if (!query) preparedFacts.set(db, (query = prepareSignInFacts(db)));
-  const [row] = await query.execute({ projectId, email });
+export async function passwordSignInFactsRow(db: DB, projectId: string, email: string): Promise<SignInFactsRow | null> {
+  const [row] = await signInFactsAlone.rows<SignInFactsRow>(db, { projectId, email });
   return row ?? null;
+}
+
+export async function passwordSignInFacts(db: DB, projectId: string, email: string): Promise<SignInFacts | null> {
+  return signInFactsOf(await passwordSignInFactsRow(db, projectId, email));
 }
 
 export async function totpSecret(db: DB, projectId: string, userId: string): Promise<Uint8Array | null> {
