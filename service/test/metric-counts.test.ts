@@ -80,6 +80,22 @@ test('sign-ups, methods, activity and countries are counted as they are written'
   expect(kept['other:users:']).toBe(1);
 }, 120_000);
 
+test('a new user is counted by its own row: OTP on at insert counts; a passkey inserted in the same statement counts once', async () => {
+  const before = await read(database.db);
+  const [withOtp] = rowsOf<{ id: string }>(await database.db.execute(sql`insert into users (project_id, is_anonymous, otp_auth_enabled) values (${p}, false, true) returning id`));
+  // The user's AFTER INSERT trigger fires at the end of the statement, when the passkey is there already: the
+  // passkey's own trigger counts it, so the user's must not count it again.
+  const [withPasskey] = rowsOf<{ id: string }>(await database.db.execute(sql`with u as (insert into users (project_id, is_anonymous) values (${p}, false) returning id)
+    insert into passkeys (project_id, user_id, credential_id, public_key) select ${p}, id, 'cred-same-statement', '\\x01'::bytea from u returning user_id as id`));
+  const [kept, recounted] = await keptAndRecounted();
+  expect(kept).toEqual(recounted);
+  const added = (k: string) => (kept[k] ?? 0) - (before[k] ?? 0);
+  expect([added('p:users:'), added('p:method:otp'), added('p:method:passkey'), added('p:method:password')]).toEqual([2, 1, 1, 0]);
+  // Gone again, the later tests count on the project as it was.
+  await database.db.execute(sql`delete from users where id in (${withOtp!.id}, ${withPasskey!.id})`);
+  expect(await read(database.db)).toEqual(before);
+}, 120_000);
+
 test('a newer country moves the user; an older one does not', async () => {
   const u = await user();
   await activity(u, 5, 'FR');
