@@ -131,6 +131,13 @@ export async function limitRequests(services: Services, checks: Check[]): Promis
   await hitAll(services, rules, checks);
 }
 
+/** `limitRequests`, with a read the request needs next run in the hit's statement (one round trip fewer); its row. */
+export async function limitRequestsReading<R>(services: Services, checks: Check[], read: Read<R>): Promise<R | null> {
+  const rules = services.config.rateLimitRules;
+  if (!rules) return read.alone();
+  return (await hitAll(services, rules, checks, read)).row;
+}
+
 /**
  * The refund a successful attempt owes: the statement that ends the attempt may carry it (`take`, then run
  * repo/rate-limits.ts `refundStatement` of what it returns inside that statement); otherwise `limitFailures` runs

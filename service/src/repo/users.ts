@@ -279,6 +279,20 @@ export async function findByAuthEmail(db: DB, projectId: string, email: string):
   return row ?? null;
 }
 
+/** The owner of an auth email, as a carried read (repo/rate-limits.ts): a sign-up runs it inside its rate-limit hit. */
+export const authEmailOwnerRead: CarriedRead = {
+  name: 'auth_email_owner',
+  build: () => {
+    const c = schema.contactChannels;
+    return sql`select ${c.userId} as user_id from ${c} where ${authEmailWhere()} limit 1`;
+  },
+};
+const authEmailOwnerAlone = new PreparedSql('users_auth_email_owner', authEmailOwnerRead.build);
+export async function authEmailOwner(db: DB, projectId: string, email: string): Promise<{ user_id: string } | null> {
+  const [row] = await authEmailOwnerAlone.rows<{ user_id: string }>(db, { projectId, email });
+  return row ?? null;
+}
+
 /**
  * What a password sign-in needs about the account of an auth email, in one read: its user, password hash (null
  * when it has none) and whether it has TOTP MFA. As a carried read (repo/rate-limits.ts), a sign-in runs it inside

@@ -11,7 +11,7 @@ import * as sessions from '../repo/sessions';
 import { createUser } from '../users/create';
 import { completeSignIn } from '../auth/sign-in';
 import { sendChannelVerificationEmail } from '../auth/verification-email';
-import { byEmailAndIp, byIp, limitFailuresReading, limitRequests } from '../auth/rate-limits';
+import { byEmailAndIp, byIp, limitFailuresReading, limitRequestsReading } from '../auth/rate-limits';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
 import { assertNotCommonPassword } from '../auth/common-passwords';
 import { invalidateResetCodes } from '../repo/verification-codes';
@@ -39,9 +39,13 @@ export const passwordRoutes = [
       assertPasswordAuthEnabled(project);
       await assertPasswordAcceptable(body.password);
       if (!project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
-      // Counted before the lookup: the "already exists" answer is not a free oracle, nor sign-up a free mass action.
-      await limitRequests(services, [byIp(ip, 'sign_up_ip', project.id)]);
-      if (await users.findByAuthEmail(services.db, project.id, body.email)) throw new KnownErrors.UserEmailAlreadyExists(body.email);
+      // Counted with the lookup (one statement): the "already exists" answer is not a free oracle, nor sign-up a free
+      // mass action.
+      const owner = await limitRequestsReading(services, [byIp(ip, 'sign_up_ip', project.id)], {
+        carried: users.authEmailOwnerRead, values: { projectId: project.id, email: body.email },
+        alone: () => users.authEmailOwner(services.db, project.id, body.email),
+      });
+      if (owner) throw new KnownErrors.UserEmailAlreadyExists(body.email);
       const passwordHash = await services.passwords.hash(body.password);
       const { user, channel } = await services.db.transaction((tx) =>
         createUser(services.events, tx, project, { primaryEmail: body.email, primaryEmailAuthEnabled: true, passwordHash }, { emailCheckedFree: true }));
