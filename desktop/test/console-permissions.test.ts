@@ -159,6 +159,8 @@ describe('permissions, sent emails and overview', () => {
     await p.getByRole('heading', { name: 'Projects' }).waitFor();
     const own = await createProject(p, 'Scratch');
     await p.getByRole('link', { name: 'All projects' }).click();
+    // The list is read afresh when shown (a skeleton meanwhile): count its rows once they are there.
+    await p.getByTestId('project-row').first().waitFor();
     expect(await p.getByTestId('project-row').count()).toBe(1);
     await p.getByRole('button', { name: 'Delete Scratch' }).click();
     const dialog = p.getByRole('dialog', { name: 'Delete project "Scratch"?' });
