@@ -15,8 +15,20 @@ import { errorText, filterSentEmails } from '../src/renderer/lib/sent-emails';
 import { placeError } from '../src/renderer/lib/known-error-fields';
 import { sumLastDays, todayValue } from '../src/renderer/lib/overview-numbers';
 import { previewTemplate, templateVariables, validateTemplate } from '../src/renderer/lib/email-templates';
+import { connectionLabel, projectContext } from '../src/renderer/lib/connect-rules';
 import { createTranslator } from '../src/renderer/messages';
 import { en } from '../src/renderer/messages/en';
+
+describe('connection labels', () => {
+  test('an admin-key connection names its project once in the header', () => {
+    const id = '4a0080c8-8bce-4ff0-a045-b510e5e924d1';
+    expect(connectionLabel('http://localhost:8102/console', id)).toBe(`${id} @ localhost:8102`);
+    expect(projectContext(connectionLabel('http://localhost:8102', id), id)).toBe(`${id} @ localhost:8102`);
+    expect(projectContext(connectionLabel('https://auth.example.com'), id)).toBe(`auth.example.com · ${id}`);
+    // Another project's admin-key connection still says which project is open.
+    expect(projectContext(connectionLabel('http://localhost:8102', 'other'), id)).toBe(`other @ localhost:8102 · ${id}`);
+  });
+});
 
 describe('routes', () => {
   test('round trip and fallbacks', () => {

@@ -85,8 +85,31 @@ export async function checkLooks(page: Page, name: string, ready: (page: Page) =
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(await cutHeaderTexts(page)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * The texts of the header that do not show whole on one line: wrapped onto a second line (more than one line box)
+ * or cut short (wider than their box, an ellipsis). The header is one row of 56 px; at 390 px its title once took
+ * two lines and the connection shrank to "l…".
+ */
+export async function cutHeaderTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const header = document.querySelector('header');
+    if (!header) return [];
+    const cut: string[] = [];
+    for (const el of header.querySelectorAll<HTMLElement>('*')) {
+      const text = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+      if (!text || el.getClientRects().length === 0) continue;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      if (lines > 1 || el.scrollWidth > el.clientWidth + 1) cut.push(`${text} (${lines > 1 ? `${lines} lines` : `${el.clientWidth} of ${el.scrollWidth} px`})`);
+    }
+    return cut;
+  });
 }
 
 /** Signs up a new owner through the console's connect screen and the account kit's sign-up form. */

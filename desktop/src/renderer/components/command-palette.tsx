@@ -65,7 +65,7 @@ export function PaletteButton() {
       size="sm"
       visibleFrom="sm"
       leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={<Kbd size="xs" aria-hidden>Ctrl K</Kbd>}
+      rightSection={<Kbd size="xs" aria-hidden style={{ whiteSpace: 'nowrap' }}>Ctrl K</Kbd>}
       title={t('palette.open')}
       onClick={() => spotlight.open()}
     >

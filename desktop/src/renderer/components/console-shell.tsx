@@ -30,12 +30,15 @@ export function ConsoleShell({ navbar, context, actions, children }: { navbar?: 
             <Anchor href="#/" underline="never" c="var(--mantine-color-text)" fw={700}>
               <Group gap={6} wrap="nowrap">
                 <IconShieldLock size={20} aria-hidden />
-                <span>{t('app.title')}</span>
+                {/* A phone's header has room for the name only: the full title took two lines of it. */}
+                <Text span inherit visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>{t('app.title')}</Text>
+                <Text span inherit hiddenFrom="xs">{t('app.shortTitle')}</Text>
               </Group>
             </Anchor>
-            {context && <Text c="dimmed" size="sm" truncate>{context}</Text>}
+            {context && <Text c="dimmed" size="sm" truncate visibleFrom="md">{context}</Text>}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* The actions keep their size; the context beside the title is what gives way. */}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {actions}
             <ColorSchemeToggle />
           </Group>
@@ -43,7 +46,11 @@ export function ConsoleShell({ navbar, context, actions, children }: { navbar?: 
       </AppShell.Header>
       {navbar && <AppShell.Navbar p="sm" component="nav" aria-label={t('app.navigation')}>{navbar}</AppShell.Navbar>}
       <AppShell.Main>
-        <div style={{ maxWidth: 1100, margin: '0 auto' }}>{children}</div>
+        <div style={{ maxWidth: 1100, margin: '0 auto' }}>
+          {/* Narrower, the header cannot hold the connection and project whole: they head the page instead. */}
+          {context && <Text hiddenFrom="md" c="dimmed" size="xs" mb="sm" style={{ overflowWrap: 'anywhere' }}>{context}</Text>}
+          {children}
+        </div>
       </AppShell.Main>
     </AppShell>
   );

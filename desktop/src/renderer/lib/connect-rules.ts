@@ -17,3 +17,8 @@ export function connectionLabel(serviceUrl: string, projectId?: string): string 
   const host = new URL(serviceUrl).host;
   return projectId ? `${projectId} @ ${host}` : host;
 }
+
+/** The header's context inside a project: the connection, and the project unless the connection names it already. */
+export function projectContext(connectionLabel: string, projectId: string): string {
+  return connectionLabel.startsWith(`${projectId} @ `) ? connectionLabel : `${connectionLabel} · ${projectId}`;
+}

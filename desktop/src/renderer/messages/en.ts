@@ -1,6 +1,7 @@
 // Every text of the console (English). Placeholders: {name}.
 export const en = {
   'app.title': 'Gatehouse console',
+  'app.shortTitle': 'Gatehouse',
   'app.colorScheme': 'Switch between light and dark',
   'app.connections': 'Connections',
   'app.signOut': 'Sign out',

@@ -14,6 +14,7 @@ import { ScreenBoundary } from '../components/screen-boundary';
 import { ProjectContext } from '../hooks/use-project-context';
 import { navigate } from '../hooks/use-route';
 import { PROJECT_SCREENS, type ProjectScreen } from '../lib/routes';
+import { projectContext } from '../lib/connect-rules';
 import type { PaletteProject } from '../lib/palette';
 import { t } from '../messages';
 import { OverviewScreen } from './overview';
@@ -93,7 +94,7 @@ export function ProjectArea({ app, connection, projectId, screen, actions, showA
   return (
     <ProjectContext.Provider value={value}>
       <CommandPalette projects={projects ?? [{ id: projectId, name: projectId }]} />
-      <ConsoleShell navbar={navbar} context={`${connection.label} · ${projectId}`} actions={<><PaletteButton />{actions}</>}>
+      <ConsoleShell navbar={navbar} context={projectContext(connection.label, projectId)} actions={<><PaletteButton />{actions}</>}>
         <ScreenBoundary key={screen}>
           <Screen />
         </ScreenBoundary>
