@@ -86,6 +86,7 @@ export async function checkLooks(page: Page, name: string, ready: (page: Page) =
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await cutHeaderTexts(page)).toEqual([]);
+    if ((page.viewportSize()?.width ?? 1024) < 576) expect(await sidewaysScrollers(page)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -110,6 +111,16 @@ export async function cutHeaderTexts(page: Page): Promise<string[]> {
     }
     return cut;
   });
+}
+
+/**
+ * What a phone would have to scroll sideways inside the page (a table wider than the screen in its scroll
+ * container): the page itself may not overflow, and on a phone no part of it should either.
+ */
+export async function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('body *')]
+    .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+    .map((el) => `${el.className.toString().slice(0, 60) || el.tagName} (${el.clientWidth} of ${el.scrollWidth} px)`));
 }
 
 /** Signs up a new owner through the console's connect screen and the account kit's sign-up form. */

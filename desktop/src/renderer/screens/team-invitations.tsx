@@ -1,6 +1,6 @@
 // A team's pending invitations: send one by email (the link leads to the project's invitation page), revoke one.
 import { useState } from 'react';
-import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconMailPlus } from '@tabler/icons-react';
@@ -19,6 +19,8 @@ export function TeamInvitationsCard({ team }: { team: ServerTeam }) {
   const invitations = useTeamInvitations(team);
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<TeamInvitation | null>(null);
+  // On a phone the expiry goes under the address (one column and the button) rather than scrolling sideways.
+  const invitationsMinWidth = useMatches({ base: 0, sm: 480 });
   return (
     <Card withBorder padding="lg">
       <Stack>
@@ -27,20 +29,23 @@ export function TeamInvitationsCard({ team }: { team: ServerTeam }) {
           <Button variant="default" leftSection={<IconMailPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>{t('teams.invite')}</Button>
         </Group>
         {invitations.length === 0 ? <EmptyState text={t('teams.invitationsEmpty')} /> : (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={invitationsMinWidth}>
             <Table verticalSpacing="xs" aria-label={t('teams.invitations')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('teams.recipient')}</Table.Th>
-                  <Table.Th>{t('teams.expires')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('teams.expires')}</Table.Th>
                   <Table.Th><VisuallyHidden>{t('projects.actions')}</VisuallyHidden></Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {invitations.map((inv) => (
                   <Table.Tr key={inv.id} data-testid={`invitation-${inv.recipientEmail ?? inv.id}`}>
-                    <Table.Td><Text size="sm">{inv.recipientEmail ?? '—'}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{formatDateTime(inv.expiresAt)}</Text></Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{inv.recipientEmail ?? '—'}</Text>
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">{t('teams.expires')}: {formatDateTime(inv.expiresAt)}</Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm"><Text size="sm">{formatDateTime(inv.expiresAt)}</Text></Table.Td>
                     <Table.Td ta="right">
                       <Button size="xs" variant="subtle" color="red" aria-label={t('teams.revokeInvitation', { email: inv.recipientEmail ?? inv.id })} onClick={() => setRevoking(inv)}>
                         {t('teams.revokeButton')}

@@ -53,12 +53,13 @@ function MemberPermissions({ team, member }: { team: ServerTeam; member: ServerT
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.id} data-testid={`member-permission-${row.id}`}>
-                <Table.Td><Text size="sm" ff="monospace">{row.id}</Text></Table.Td>
                 <Table.Td>
-                  <Group gap={6}>
-                    <Badge variant="light" color={row.direct ? 'blue' : 'gray'}>{t(row.direct ? 'teams.granted' : 'teams.contained')}</Badge>
-                    {row.via.length > 0 && <Text size="xs" c="dimmed">{t('teams.via', { ids: row.via.join(', ') })}</Text>}
-                  </Group>
+                  <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{row.id}</Text>
+                  {/* A phone has no room for a second column: how the permission is held goes under its id. */}
+                  <Group gap={6} mt={4} hiddenFrom="sm"><HeldAs row={row} /></Group>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Group gap={6}><HeldAs row={row} /></Group>
                 </Table.Td>
                 <Table.Td ta="right">
                   {row.direct && (
@@ -87,5 +88,15 @@ function MemberPermissions({ team, member }: { team: ServerTeam; member: ServerT
         </Group>
       </form>
     </Stack>
+  );
+}
+
+/** Whether the permission is granted or contained in one granted, and through which. */
+function HeldAs({ row }: { row: { direct: boolean; via: readonly string[] } }) {
+  return (
+    <>
+      <Badge variant="light" color={row.direct ? 'blue' : 'gray'}>{t(row.direct ? 'teams.granted' : 'teams.contained')}</Badge>
+      {row.via.length > 0 && <Text size="xs" c="dimmed">{t('teams.via', { ids: row.via.join(', ') })}</Text>}
+    </>
   );
 }

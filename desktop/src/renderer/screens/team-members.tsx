@@ -1,7 +1,7 @@
 // A team's members: the list, adding an existing user (found by email, name or id), removing one, and each
 // member's permissions (team-member-permissions.tsx).
 import { useState } from 'react';
-import { Avatar, Button, Card, Group, Modal, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Avatar, Button, Card, Group, Modal, Select, Stack, Table, Text, Title, VisuallyHidden, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { ServerTeam, ServerTeamUser } from '@gatehouse/shared/client';
@@ -20,6 +20,8 @@ export function TeamMembersCard({ team }: { team: ServerTeam }) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ServerTeamUser | null>(null);
   const [permissionsOf, setPermissionsOf] = useState<ServerTeamUser | null>(null);
+  // On a phone the address wraps and the two buttons stack rather than the list scrolling sideways.
+  const membersMinWidth = useMatches({ base: 0, sm: 520 });
   return (
     <Card withBorder padding="lg">
       <Stack>
@@ -28,7 +30,7 @@ export function TeamMembersCard({ team }: { team: ServerTeam }) {
           <Button variant="default" leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>{t('teams.addMember')}</Button>
         </Group>
         {members.length === 0 ? <EmptyState text={t('teams.membersEmpty')} /> : (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={membersMinWidth}>
             <Table verticalSpacing="xs" aria-label={t('teams.members')}>
               <Table.Thead>
                 <Table.Tr>
@@ -43,15 +45,15 @@ export function TeamMembersCard({ team }: { team: ServerTeam }) {
                       <Group gap="sm" wrap="nowrap">
                         <Avatar src={m.teamProfile.profileImageUrl ?? m.profileImageUrl} name={m.teamProfile.displayName ?? m.displayName ?? m.primaryEmail ?? ''} color="indigo" size="sm" alt="" />
                         <div style={{ minWidth: 0 }}>
-                          <Text size="sm" fw={600} truncate>{memberName(m)}</Text>
+                          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{memberName(m)}</Text>
                           {(m.teamProfile.displayName ?? m.displayName) && m.primaryEmail && (
-                            <Text size="xs" c="dimmed" truncate>{m.teamProfile.displayName ?? m.displayName}</Text>
+                            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{m.teamProfile.displayName ?? m.displayName}</Text>
                           )}
                         </div>
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Group gap="xs" justify="flex-end">
                         <Button size="xs" variant="default" aria-label={t('teams.permissions', { user: memberName(m) })} onClick={() => setPermissionsOf(m)}>
                           {t('teams.permissionsButton')}
                         </Button>

@@ -1,9 +1,9 @@
 // How a user gets in: sign-in methods and MFA (turned off for a locked-out user), connected OAuth accounts,
 // teams with their permissions, active sessions (revoke).
 import { Suspense, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Skeleton, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Switch, Table, Text, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { cachedReadsSymbol, type ServerTeam, type ServerUser } from '@gatehouse/shared/client';
+import { cachedReadsSymbol, type ActiveSession, type ServerTeam, type ServerUser } from '@gatehouse/shared/client';
 import { useCachedRead } from '@gatehouse/account-kit';
 import { StatusBadge } from '../components/status-badge';
 import { useLoader } from '../hooks/use-loader';
@@ -82,8 +82,12 @@ function TeamPermissions({ user, team }: { user: ServerUser; team: ServerTeam })
   return <Group gap={4}>{permissions.map((p) => <Badge key={p.id} size="sm" variant="default" tt="none">{p.id}</Badge>)}</Group>;
 }
 
+const lastUsed = (s: ActiveSession) => (s.lastUsedAt ? formatDateTime(s.lastUsedAt) : '—');
+const place = (s: ActiveSession) => (s.geoInfo ? [s.geoInfo.cityName, s.geoInfo.countryCode].filter(Boolean).join(', ') || s.geoInfo.ip : '—');
+
 export function SessionsSection({ user }: { user: ServerUser }) {
   const { app } = useProjectContext();
+  const sessionsMinWidth = useMatches({ base: 0, sm: 520 });
   // The admin listing: it includes impersonation sessions, which the server listing hides.
   const sessions = useLoader(() => app.listUserSessions(user.id), [app, user.id]);
   const [revoking, setRevoking] = useState<string | null>(null);
@@ -94,13 +98,13 @@ export function SessionsSection({ user }: { user: ServerUser }) {
           <Group justify="space-between">{sessions.error.message}<Button size="xs" variant="default" onClick={sessions.reload}>{t('common.retry')}</Button></Group>
         </Alert>
       ) : sessions.value.length === 0 ? <Text size="sm" c="dimmed">{t('users.noSessions')}</Text> : (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={sessionsMinWidth}>
           <Table verticalSpacing="xs" aria-label={t('users.sessions')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('users.sessionCreated')}</Table.Th>
-                <Table.Th>{t('users.sessionLastUsed')}</Table.Th>
-                <Table.Th>{t('users.sessionPlace')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('users.sessionLastUsed')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('users.sessionPlace')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -112,9 +116,13 @@ export function SessionsSection({ user }: { user: ServerUser }) {
                       {formatDateTime(s.createdAt)}
                       {s.isImpersonation && <Badge size="xs" color="red.9">{t('users.impersonation')}</Badge>}
                     </Group>
+                    {/* A phone shows the two columns after this one under it. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ whiteSpace: 'normal' }}>
+                      {t('users.sessionLastUsed')}: {lastUsed(s)} · {t('users.sessionPlace')}: {place(s)}
+                    </Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.lastUsedAt ? formatDateTime(s.lastUsedAt) : '—'}</Table.Td>
-                  <Table.Td>{s.geoInfo ? [s.geoInfo.cityName, s.geoInfo.countryCode].filter(Boolean).join(', ') || s.geoInfo.ip : '—'}</Table.Td>
+                  <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{lastUsed(s)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{place(s)}</Table.Td>
                   <Table.Td ta="right">
                     <Button size="xs" variant="subtle" color="red" loading={revoking === s.id} onClick={async () => {
                       setRevoking(s.id);

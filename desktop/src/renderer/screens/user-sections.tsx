@@ -1,6 +1,6 @@
 // A user's metadata (three JSON editors, refused before sending when not JSON) and contact channels.
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Menu, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Menu, SimpleGrid, Stack, Table, Text, TextInput, Textarea, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPlus } from '@tabler/icons-react';
@@ -61,10 +61,12 @@ function MetadataEditor({ user, tier }: { user: ServerUser; tier: MetadataTier }
 export function ContactChannelsSection({ user }: { user: ServerUser }) {
   const read = useMemo(() => user[cachedReadsSymbol].contactChannels(), [user]);
   const channels = useCachedRead(read);
+  // On a phone the address and its badges wrap in their cells instead of scrolling sideways.
+  const channelsMinWidth = useMatches({ base: 0, sm: 480 });
   return (
     <Section title={t('users.channels')}>
       {channels.length === 0 ? <Text size="sm" c="dimmed">{t('users.noChannels')}</Text> : (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={channelsMinWidth}>
           <Table verticalSpacing="xs" aria-label={t('users.channels')}>
             <Table.Tbody>
               {channels.map((c) => <ChannelRow key={c.id} channel={c} />)}

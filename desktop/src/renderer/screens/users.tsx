@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import {
   Alert, Anchor, Avatar, Badge, Button, Card, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Table, Text, TextInput,
+  useMatches,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -103,17 +104,19 @@ function UserList() {
 function UserTable({ users, busy }: { users: readonly ServerUser[]; busy: boolean }) {
   const route = useRoute();
   const hrefFor = (id: string) => (route.name === 'project' ? routeHash({ ...route, screen: 'users', itemId: id }) : '#');
+  // A phone shows one column (name, and the email under it): five side by side scrolled sideways at 390 px.
+  const minWidth = useMatches({ base: 0, sm: 820 });
   return (
     <Card withBorder padding={0} aria-busy={busy}>
-      <Table.ScrollContainer minWidth={820}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t('users.title')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('users.user')}</Table.Th>
-              <Table.Th>{t('users.email')}</Table.Th>
-              <Table.Th>{t('users.methods')}</Table.Th>
-              <Table.Th>{t('users.signedUp')}</Table.Th>
-              <Table.Th>{t('users.lastActive')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('users.email')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('users.methods')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('users.signedUp')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('users.lastActive')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -124,14 +127,17 @@ function UserTable({ users, busy }: { users: readonly ServerUser[]; busy: boolea
                     <Avatar src={u.profileImageUrl} alt="" radius="xl" size="sm" color="indigo.8" variant="filled">
                       {initials(u.displayName, u.primaryEmail)}
                     </Avatar>
-                    <Anchor href={hrefFor(u.id)} fw={600} onClick={(e) => {
-                      if (route.name !== 'project') return;
-                      e.preventDefault();
-                      navigate({ ...route, screen: 'users', itemId: u.id });
-                    }}>{u.displayName ?? t('users.noName')}</Anchor>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Anchor href={hrefFor(u.id)} fw={600} onClick={(e) => {
+                        if (route.name !== 'project') return;
+                        e.preventDefault();
+                        navigate({ ...route, screen: 'users', itemId: u.id });
+                      }}>{u.displayName ?? t('users.noName')}</Anchor>
+                      <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>{u.primaryEmail ?? t('users.noEmail')}</Text>
+                    </Stack>
                   </Group>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   {u.primaryEmail ? (
                     <Group gap="xs" wrap="nowrap">
                       <Text size="sm" data-testid="user-email">{u.primaryEmail}</Text>
@@ -141,13 +147,13 @@ function UserTable({ users, busy }: { users: readonly ServerUser[]; busy: boolea
                     </Group>
                   ) : <Text size="sm" c="dimmed">{t('users.noEmail')}</Text>}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Group gap={4}>
                     {signInMethods(u).map((m) => <Badge key={m.kind === 'oauth' ? m.provider : m.kind} variant="light" color="gray" size="sm">{methodLabel(m)}</Badge>)}
                   </Group>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(u.signedUpAt)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(u.lastActiveAt)}</Table.Td>
+                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(u.signedUpAt)}</Table.Td>
+                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(u.lastActiveAt)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,7 +1,7 @@
 // One endpoint's recent deliveries (event, status, attempts, next retry, response code), newest first, read
 // again while they change; "Send test event" for the endpoint and "Retry now" for a delivery.
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, Title, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import type { WebhookDelivery, WebhookEndpoint } from '@gatehouse/shared/client';
@@ -19,6 +19,8 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deliveries = useWebhookDeliveries(app, endpoint.id);
   const [sending, setSending] = useState(false);
   const [retrying, setRetrying] = useState<string | null>(null);
+  // On a phone the columns after the status fold into it (DeliveryRow): nothing to scroll sideways.
+  const tableMinWidth = useMatches({ base: 0, sm: 760 });
   const act = async (run: () => Promise<unknown>, done: string) => {
     try {
       await run();
@@ -56,16 +58,16 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
           </Alert>
         ) : deliveries.status === 'loading' ? <Stack p="md"><ListSkeleton rows={3} /></Stack>
           : deliveries.value.length === 0 ? <Stack p="md"><EmptyState text={t('webhooks.deliveriesEmpty')} /></Stack> : (
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={tableMinWidth}>
             <Table verticalSpacing="sm" horizontalSpacing="md" aria-labelledby="webhook-deliveries-title">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('webhooks.event')}</Table.Th>
                   <Table.Th>{t('webhooks.status')}</Table.Th>
-                  <Table.Th ta="right">{t('webhooks.attempts')}</Table.Th>
-                  <Table.Th>{t('webhooks.nextRetry')}</Table.Th>
-                  <Table.Th>{t('webhooks.response')}</Table.Th>
-                  <Table.Th />
+                  <Table.Th ta="right" visibleFrom="sm">{t('webhooks.attempts')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('webhooks.nextRetry')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('webhooks.response')}</Table.Th>
+                  <Table.Th visibleFrom="sm" />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -88,26 +90,35 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
 function DeliveryRow({ delivery: d, busy, onRetry }: { delivery: WebhookDelivery; busy: boolean; onRetry(): void }) {
   const state = deliveryState(d);
   const response = responseSummary(d);
+  const nextRetry = d.nextAttemptAt && state === 'retrying' ? formatDateTime(d.nextAttemptAt) : '—';
+  const retryButton = canRetryNow(d) && (
+    <Button size="xs" variant="default" disabled={busy} onClick={onRetry} aria-label={`${t('webhooks.retryNow')}: ${d.eventType} ${formatDateTime(d.createdAt)}`}>
+      {t('webhooks.retryNow')}
+    </Button>
+  );
   return (
     <Table.Tr data-testid="webhook-delivery" data-delivery-id={d.id} data-state={state}>
       <Table.Td>
         <Text size="sm" ff="monospace" fw={600}>{d.eventType}</Text>
         <Text size="xs" c="dimmed">{formatDateTime(d.createdAt)}</Text>
       </Table.Td>
-      <Table.Td><StatusBadge color={DELIVERY_STATE_COLOR[state]}>{t(`webhooks.state.${state}`)}</StatusBadge></Table.Td>
-      <Table.Td ta="right" data-testid="delivery-attempts">{d.attempts}</Table.Td>
-      <Table.Td><Text size="sm" data-testid="delivery-next-retry">{d.nextAttemptAt && state === 'retrying' ? formatDateTime(d.nextAttemptAt) : '—'}</Text></Table.Td>
       <Table.Td>
+        <StatusBadge color={DELIVERY_STATE_COLOR[state]}>{t(`webhooks.state.${state}`)}</StatusBadge>
+        {/* A phone has no room for the columns below: the same facts under the status, and the retry button. */}
+        <Stack gap={4} mt={4} hiddenFrom="sm" align="flex-start">
+          <Text size="xs" c="dimmed">
+            {[`${t('webhooks.attempts')}: ${d.attempts}`, nextRetry !== '—' && `${t('webhooks.nextRetry')}: ${nextRetry}`, response.code && `${t('webhooks.response')}: ${response.code}`].filter(Boolean).join(' · ')}
+          </Text>
+          {retryButton}
+        </Stack>
+      </Table.Td>
+      <Table.Td ta="right" visibleFrom="sm" data-testid="delivery-attempts">{d.attempts}</Table.Td>
+      <Table.Td visibleFrom="sm"><Text size="sm" data-testid="delivery-next-retry">{nextRetry}</Text></Table.Td>
+      <Table.Td visibleFrom="sm">
         <Text size="sm" ff="monospace" data-testid="delivery-response">{response.code ?? '—'}</Text>
         {response.error && <Text size="xs" c="dimmed" lineClamp={2} title={response.error}>{response.error}</Text>}
       </Table.Td>
-      <Table.Td ta="right">
-        {canRetryNow(d) && (
-          <Button size="xs" variant="default" disabled={busy} onClick={onRetry} aria-label={`${t('webhooks.retryNow')}: ${d.eventType} ${formatDateTime(d.createdAt)}`}>
-            {t('webhooks.retryNow')}
-          </Button>
-        )}
-      </Table.Td>
+      <Table.Td ta="right" visibleFrom="sm">{retryButton}</Table.Td>
     </Table.Tr>
   );
 }
