@@ -71,7 +71,9 @@ describe('GET /internal/metrics', () => {
     // A later sign-in from elsewhere moves the user to that country.
     const res = await p.client.post('/auth/password/sign-in', { email: us.email, password: 'correct-horse-1' }, { headers: browser('FR') });
     expect(res.status).toBe(200);
-    const after = await metricsUntil(p, (x) => x.users_by_country.FR === 1);
+    // The figures are read in parallel, each on its own: an activity flush committing between two reads shows the
+    // country of one and the order of the other before it. Wait for both (the flush writes them in one transaction).
+    const after = await metricsUntil(p, (x) => x.users_by_country.FR === 1 && x.recently_active[0]?.id === us.userId);
     expect(after.users_by_country).toEqual({ DE: 1, FR: 1 });
     expect(after.recently_active[0].id).toBe(us.userId);
   });
