@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, clientApi, serverApi } from '../../service/test/support/service';
 import {
-  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setSwitch, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
+  checkLooks, checkLooksOnPhone, createAllKeys, createProject, notification, openConsole, openScreen, setSwitch, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
 } from './support/console';
 
 const { svc } = await setupConsoleSuite();
@@ -117,6 +117,7 @@ describe('permissions, sent emails and overview', () => {
     await openScreen(page, 'Sent emails');
     await page.getByTestId('sent-email-row').filter({ hasText: good }).waitFor();
     await checkLooks(page, 'sent-emails', (p) => p.getByTestId('sent-email-row').first().waitFor());
+    await checkLooksOnPhone(page, 'sent-emails', (p) => p.getByTestId('sent-email-row').first().waitFor());
     await setSwitch(page, 'Failed only', true);
     await page.getByTestId('sent-email-row').filter({ hasText: good }).waitFor({ state: 'detached' });
     const failed = page.getByTestId('sent-email-row').filter({ hasText: bad });

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEV_CLIENT_SECRET, devClientId } from '../../service/src/oauth/endpoints';
 import { adminApi, clientApi, expectKnownError, serverApi } from '../../service/test/support/service';
 import {
-  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, selectOption, setChecked, setSwitch, setupConsoleSuite, signUpOwner,
+  checkLooks, checkLooksOnPhone, createAllKeys, createProject, notification, openConsole, openScreen, selectOption, setChecked, setSwitch, setupConsoleSuite, signUpOwner,
   screenshot, uniqueEmail, type ShownKeys,
 } from './support/console';
 
@@ -38,6 +38,7 @@ describe('an owner configures a project in the console', () => {
     expect(await row.getByRole('cell').nth(2).textContent()).toBe('0');
     expect(await row.textContent()).toContain('Development');
     await checkLooks(page, 'projects', (p) => p.getByTestId('project-row').first().waitFor());
+    await checkLooksOnPhone(page, 'projects', (p) => p.getByTestId('project-row').first().waitFor());
     await row.getByRole('button', { name: 'Open Acme' }).click();
     await page.getByRole('heading', { level: 1, name: 'Acme' }).waitFor();
   });
@@ -52,6 +53,7 @@ describe('an owner configures a project in the console', () => {
     expect((await serverApi(svc.url, projectId, keys.secretServerKey).get('/users')).status).toBe(200);
     expect((await current()).display_name).toBe('Acme');
     await checkLooks(page, 'api-keys', (p) => p.getByTestId('api-key-row').first().waitFor());
+    await checkLooksOnPhone(page, 'api-keys', (p) => p.getByTestId('api-key-row').first().waitFor());
   });
 
   test('configuration: name, sign-in methods, teams, merge strategy and domains, each seen through the admin API', async () => {

@@ -91,6 +91,14 @@ export async function checkLooks(page: Page, name: string, ready: (page: Page) =
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** checkLooks at 390 px (a phone), then back to the width the page had. */
+export async function checkLooksOnPhone(page: Page, name: string, ready: (page: Page) => Promise<void>) {
+  const before = page.viewportSize() ?? { width: 1024, height: 800 };
+  await page.setViewportSize({ width: 390, height: 800 });
+  await checkLooks(page, `${name}-390`, ready);
+  await page.setViewportSize(before);
+}
+
 /**
  * The texts of the header that do not show whole on one line: wrapped onto a second line (more than one line box)
  * or cut short (wider than their box, an ellipsis). The header is one row of 56 px; at 390 px its title once took

@@ -2,7 +2,7 @@
 // buttons and an acknowledgement before the dialog closes; the list (last four, created, expires, state); revoke
 // behind a confirmation.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -29,6 +29,8 @@ export function ApiKeysScreen() {
   const [firstView, setFirstView] = useState<InternalApiKeyFirstView | null>(null);
   const [revoking, setRevoking] = useState<InternalApiKey | null>(null);
   const sorted = [...keys].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  // On a phone the keys, dates and state go under the description: six columns scrolled sideways at 390 px.
+  const minWidth = useMatches({ base: 0, sm: 720 });
   return (
     <Stack>
       <ScreenHeader title={t('keys.title')}>
@@ -36,32 +38,40 @@ export function ApiKeysScreen() {
       </ScreenHeader>
       {sorted.length === 0 ? <EmptyState text={t('keys.empty')} /> : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={minWidth}>
             <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('keys.title')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('keys.description')}</Table.Th>
-                  <Table.Th>{t('keys.keys')}</Table.Th>
-                  <Table.Th>{t('keys.created')}</Table.Th>
-                  <Table.Th>{t('keys.expires')}</Table.Th>
-                  <Table.Th>{t('keys.state')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('keys.keys')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('keys.created')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('keys.expires')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('keys.state')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {sorted.map((k) => {
                   const state = keyState(k);
+                  const lastFours = (
+                    <Stack gap={0}>
+                      {keyLastFours(k).map((l) => <Text key={l.kind} size="xs" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{t(`keys.${l.kind}`)} …{l.lastFour}</Text>)}
+                    </Stack>
+                  );
                   return (
                     <Table.Tr key={k.id} data-testid="api-key-row">
-                      <Table.Td fw={600}>{k.description}</Table.Td>
                       <Table.Td>
-                        <Stack gap={0}>
-                          {keyLastFours(k).map((l) => <Text key={l.kind} size="xs" ff="monospace" style={{ whiteSpace: "nowrap" }}>{t(`keys.${l.kind}`)} …{l.lastFour}</Text>)}
+                        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{k.description}</Text>
+                        <Stack gap={4} mt={4} hiddenFrom="sm" align="flex-start">
+                          <StatusBadge color={STATE_COLOR[state]}>{t(`keys.state.${state}`)}</StatusBadge>
+                          {lastFours}
+                          <Text size="xs" c="dimmed">{t('keys.created')}: {formatDate(k.createdAt)} · {t('keys.expires')}: {formatDate(k.expiresAt)}</Text>
                         </Stack>
                       </Table.Td>
-                      <Table.Td>{formatDate(k.createdAt)}</Table.Td>
-                      <Table.Td>{formatDate(k.expiresAt)}</Table.Td>
-                      <Table.Td><StatusBadge color={STATE_COLOR[state]}>{t(`keys.state.${state}`)}</StatusBadge></Table.Td>
+                      <Table.Td visibleFrom="sm">{lastFours}</Table.Td>
+                      <Table.Td visibleFrom="sm">{formatDate(k.createdAt)}</Table.Td>
+                      <Table.Td visibleFrom="sm">{formatDate(k.expiresAt)}</Table.Td>
+                      <Table.Td visibleFrom="sm"><StatusBadge color={STATE_COLOR[state]}>{t(`keys.state.${state}`)}</StatusBadge></Table.Td>
                       <Table.Td ta="right">
                         {state === 'valid' && (
                           <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking(k)} aria-label={`${t('keys.revoke')} ${k.description}`}>{t('keys.revoke')}</Button>

@@ -1,7 +1,7 @@
 // Projects: the owner's projects (name, id, users, created, mode), create one, open one, delete one behind a
 // confirmation that asks for its name.
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, VisuallyHidden, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -27,6 +27,8 @@ export function ProjectsScreen({ user, connection }: { user: CurrentUser; connec
   useEffect(() => void read.get().catch(() => {}), [read]);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminOwnedProject | null>(null);
+  // On a phone the id, users, date and mode go under the name: six columns scrolled sideways at 390 px.
+  const minWidth = useMatches({ base: 0, sm: 760 });
   const open = (p: AdminOwnedProject) => navigate({ name: 'project', connectionId: connection.id, projectId: p.id, screen: 'overview' });
 
   return (
@@ -35,30 +37,37 @@ export function ProjectsScreen({ user, connection }: { user: CurrentUser; connec
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>{t('projects.create')}</Button>
       </ScreenHeader>
       {projects.length === 0 ? <EmptyState text={t('projects.empty')} /> : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={minWidth}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('projects.title')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('projects.name')}</Table.Th>
-                <Table.Th>{t('projects.id')}</Table.Th>
-                <Table.Th>{t('projects.users')}</Table.Th>
-                <Table.Th>{t('projects.created')}</Table.Th>
-                <Table.Th>{t('projects.mode')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('projects.id')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('projects.users')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('projects.created')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('projects.mode')}</Table.Th>
                 <Table.Th><VisuallyHidden>{t('projects.actions')}</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {projects.map((p) => (
                 <Table.Tr key={p.id} data-testid="project-row">
-                  <Table.Td fw={600}>{p.displayName}</Table.Td>
-                  <Table.Td><Text size="sm" ff="monospace">{p.id}</Text></Table.Td>
-                  <Table.Td>{p.userCount}</Table.Td>
-                  <Table.Td>{formatDate(p.createdAt)}</Table.Td>
                   <Table.Td>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{p.displayName}</Text>
+                    <Stack gap={2} mt={4} hiddenFrom="sm" align="flex-start">
+                      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{p.id}</Text>
+                      <Text size="xs" c="dimmed">{t('projects.users')}: {p.userCount} · {t('projects.created')}: {formatDate(p.createdAt)}</Text>
+                      <StatusBadge color={p.isProductionMode ? 'green' : 'gray'}>{t(p.isProductionMode ? 'projects.production' : 'projects.development')}</StatusBadge>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm"><Text size="sm" ff="monospace">{p.id}</Text></Table.Td>
+                  <Table.Td visibleFrom="sm">{p.userCount}</Table.Td>
+                  <Table.Td visibleFrom="sm">{formatDate(p.createdAt)}</Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <StatusBadge color={p.isProductionMode ? 'green' : 'gray'}>{t(p.isProductionMode ? 'projects.production' : 'projects.development')}</StatusBadge>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Group gap="xs" justify="flex-end">
                       <Button size="xs" onClick={() => open(p)} aria-label={`${t('common.open')} ${p.displayName}`}>{t('common.open')}</Button>
                       <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(p)} aria-label={`${t('common.delete')} ${p.displayName}`}>{t('common.delete')}</Button>
                     </Group>

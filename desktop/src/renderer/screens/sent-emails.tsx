@@ -1,7 +1,7 @@
 // Sent emails: the project's mail (to, subject, sent at, error), newest first, filtered by address and by
 // "failed only", with the error of one mail in a detail view.
 import { useState } from 'react';
-import { Button, Card, Code, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Code, Group, Modal, Stack, Switch, Table, Text, TextInput, useMatches } from '@mantine/core';
 import type { AdminSentEmail } from '@gatehouse/shared/client';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/screen-boundary';
@@ -21,6 +21,8 @@ export function SentEmailsScreen() {
   const [detail, setDetail] = useState<AdminSentEmail | null>(null);
   if (emails.status === 'error') throw emails.error;
   const shown = emails.status === 'ok' ? filterSentEmails(emails.value, { address, failedOnly }) : [];
+  // On a phone the subject, time and status go under the recipient: five columns scrolled sideways at 390 px.
+  const minWidth = useMatches({ base: 0, sm: 720 });
   return (
     <Stack>
       <ScreenHeader title={t('sent.title')} />
@@ -30,24 +32,31 @@ export function SentEmailsScreen() {
       </Group>
       {emails.status === 'loading' ? <ListSkeleton /> : emails.value.length === 0 ? <EmptyState text={t('sent.empty')} /> : shown.length === 0 ? <EmptyState text={t('sent.noMatch')} /> : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={minWidth}>
             <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('sent.title')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('sent.to')}</Table.Th>
-                  <Table.Th>{t('sent.subject')}</Table.Th>
-                  <Table.Th>{t('sent.sentAt')}</Table.Th>
-                  <Table.Th>{t('sent.status')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('sent.subject')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('sent.sentAt')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('sent.status')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {shown.map((e) => (
                   <Table.Tr key={e.id} data-testid="sent-email-row">
-                    <Table.Td><Text size="sm">{e.to.join(', ')}</Text></Table.Td>
-                    <Table.Td><Text size="sm" lineClamp={1}>{e.subject}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{formatDateTime(e.sentAt)}</Text></Table.Td>
-                    <Table.Td><StatusBadge color={hasFailed(e) ? 'red' : 'green'}>{t(hasFailed(e) ? 'sent.failed' : 'sent.ok')}</StatusBadge></Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{e.to.join(', ')}</Text>
+                      <Stack gap={2} mt={4} hiddenFrom="sm" align="flex-start">
+                        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>{e.subject}</Text>
+                        <Text size="xs" c="dimmed">{formatDateTime(e.sentAt)}</Text>
+                        <StatusBadge color={hasFailed(e) ? 'red' : 'green'}>{t(hasFailed(e) ? 'sent.failed' : 'sent.ok')}</StatusBadge>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm"><Text size="sm" lineClamp={1}>{e.subject}</Text></Table.Td>
+                    <Table.Td visibleFrom="sm"><Text size="sm">{formatDateTime(e.sentAt)}</Text></Table.Td>
+                    <Table.Td visibleFrom="sm"><StatusBadge color={hasFailed(e) ? 'red' : 'green'}>{t(hasFailed(e) ? 'sent.failed' : 'sent.ok')}</StatusBadge></Table.Td>
                     <Table.Td ta="right">
                       <Button size="xs" variant="default" onClick={() => setDetail(e)} aria-label={`${t('sent.details')}: ${e.subject} → ${e.recipient}`}>{t('sent.details')}</Button>
                     </Table.Td>
