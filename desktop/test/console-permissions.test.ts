@@ -72,6 +72,7 @@ describe('permissions, sent emails and overview', () => {
     const defs = (await admin().get('/team-permission-definitions')).body.items;
     expect(defs.find((d: any) => d.id === 'edit_docs')).toMatchObject({ description: 'Edit the documents', contained_permission_ids: ['read_docs'] });
     await checkLooks(page, 'team-permissions', (p) => p.getByTestId('permission-edit_docs').waitFor());
+    await checkLooksOnPhone(page, 'team-permissions', (p) => p.getByTestId('permission-edit_docs').waitFor());
   });
 
   test('edit_docs granted through the server API gives read_docs too', async () => {

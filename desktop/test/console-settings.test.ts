@@ -138,6 +138,7 @@ describe('an owner configures a project in the console', () => {
     expect(providers).toContainEqual(expect.objectContaining({ id: 'google', type: 'standard', enabled: true, client_id: devClientId('google'), client_secret: DEV_CLIENT_SECRET }));
     expect(providers).toContainEqual(expect.objectContaining({ id: 'github', type: 'shared', enabled: false }));
     await checkLooks(page, 'oauth-providers', (pg) => pg.getByTestId('provider-google').waitFor());
+    await checkLooksOnPhone(page, 'oauth-providers', (pg) => pg.getByTestId('provider-google').waitFor());
 
     // The project's account kit (the demo app) now offers Google and not GitHub.
     const demo = await context.newPage();
@@ -194,6 +195,7 @@ describe('an owner configures a project in the console', () => {
   test('templates: edit the verification email with a live preview; the next verification mail has the new subject', async () => {
     await openScreen(page, 'Email templates');
     await checkLooks(page, 'email-templates', (pg) => pg.getByTestId('template-email_verification').waitFor());
+    await checkLooksOnPhone(page, 'email-templates', (pg) => pg.getByTestId('template-email_verification').waitFor());
     await page.getByRole('button', { name: 'Edit Email verification' }).click();
     const editor = page.getByRole('dialog', { name: 'Email verification' });
     await editor.getByLabel('Subject').fill('{{ projectDisplayName }}: please confirm your address');

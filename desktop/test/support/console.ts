@@ -126,9 +126,15 @@ export async function cutHeaderTexts(page: Page): Promise<string[]> {
  * container): the page itself may not overflow, and on a phone no part of it should either.
  */
 export async function sidewaysScrollers(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('body *')]
-    .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
-    .map((el) => `${el.className.toString().slice(0, 60) || el.tagName} (${el.clientWidth} of ${el.scrollWidth} px)`));
+  return page.evaluate(() => [
+    ...[...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.className.toString().slice(0, 60) || el.tagName} (${el.clientWidth} of ${el.scrollWidth} px)`),
+    // A table in a box that hides what sticks out (a card) is cut off instead: as bad.
+    ...[...document.querySelectorAll<HTMLElement>('table')]
+      .filter((el) => el.parentElement && el.getClientRects().length > 0 && el.offsetWidth > el.parentElement.clientWidth + 1)
+      .map((el) => `table ${el.getAttribute('aria-label') ?? ''} (${el.parentElement!.clientWidth} of ${el.offsetWidth} px)`),
+  ]);
 }
 
 /** Signs up a new owner through the console's connect screen and the account kit's sign-up form. */

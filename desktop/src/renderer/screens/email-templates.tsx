@@ -30,7 +30,7 @@ export function EmailTemplatesScreen() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('templates.type')}</Table.Th>
-                <Table.Th>{t('templates.subject')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('templates.subject')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -38,12 +38,14 @@ export function EmailTemplatesScreen() {
               {templates.map((tpl) => (
                 <Table.Tr key={tpl.type} data-testid={`template-${tpl.type}`}>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs">
                       <Text fw={600} size="sm">{typeName(tpl.type)}</Text>
                       <StatusBadge color={tpl.isDefault ? 'gray' : 'blue'} size="xs">{t(tpl.isDefault ? 'templates.default' : 'templates.custom')}</StatusBadge>
                     </Group>
+                    {/* A phone has no room for the subject's column: it goes under the name. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>{tpl.subject}</Text>
                   </Table.Td>
-                  <Table.Td><Text size="sm" lineClamp={1}>{tpl.subject}</Text></Table.Td>
+                  <Table.Td visibleFrom="sm"><Text size="sm" lineClamp={1}>{tpl.subject}</Text></Table.Td>
                   <Table.Td ta="right">
                     <Button size="xs" variant="default" onClick={() => setEditing(tpl)} aria-label={`${t('common.edit')} ${typeName(tpl.type)}`}>{t('common.edit')}</Button>
                   </Table.Td>

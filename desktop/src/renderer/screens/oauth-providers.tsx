@@ -27,16 +27,13 @@ export function OAuthProvidersScreen() {
               const c = project.config.oauthProviders.find((x) => x.id === p.id);
               return (
                 <Table.Tr key={p.id} data-testid={`provider-${p.id}`}>
-                  <Table.Td fw={600} w="30%">{p.name}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {!c ? <StatusBadge color="gray">{t('oauth.notConfigured')}</StatusBadge> : (
-                        <>
-                          <StatusBadge color={c.enabled ? "green" : "gray"}>{t(c.enabled ? 'oauth.enabled' : 'oauth.disabled')}</StatusBadge>
-                          <StatusBadge color="blue">{t(c.type === 'shared' ? 'oauth.shared' : 'oauth.standard')}</StatusBadge>
-                        </>
-                      )}
-                    </Group>
+                  <Table.Td fw={600} w="30%">
+                    {p.name}
+                    {/* A phone has no room for the badges' column: they go under the name. */}
+                    <Group gap="xs" mt={4} hiddenFrom="sm">{badges(c)}</Group>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Group gap="xs">{badges(c)}</Group>
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button size="xs" variant="default" onClick={() => setEditing(p)} aria-label={`${t('oauth.configure')} ${p.name}`}>{t('oauth.configure')}</Button>
@@ -103,5 +100,16 @@ function ProviderModal({ provider, onClose }: { provider: Provider; onClose(): v
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A provider's state: not configured, or enabled or not and with which credentials. */
+function badges(c: { enabled: boolean; type: string } | undefined) {
+  if (!c) return <StatusBadge color="gray">{t('oauth.notConfigured')}</StatusBadge>;
+  return (
+    <>
+      <StatusBadge color={c.enabled ? 'green' : 'gray'}>{t(c.enabled ? 'oauth.enabled' : 'oauth.disabled')}</StatusBadge>
+      <StatusBadge color="blue">{t(c.type === 'shared' ? 'oauth.shared' : 'oauth.standard')}</StatusBadge>
+    </>
   );
 }

@@ -49,19 +49,26 @@ export function TeamPermissionsScreen() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('perm.id')}</Table.Th>
-                <Table.Th>{t('perm.description')}</Table.Th>
-                <Table.Th>{t('perm.contains')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('perm.description')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('perm.contains')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {custom.map((d) => (
                 <Table.Tr key={d.id} data-testid={`permission-${d.id}`}>
-                  <Table.Td><Text ff="monospace" fw={600} size="sm">{d.id}</Text></Table.Td>
-                  <Table.Td><Text size="sm">{d.description}</Text></Table.Td>
-                  <Table.Td><Tree nodes={containmentTree(d.id, defs)} /></Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Text ff="monospace" fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>{d.id}</Text>
+                    {/* A phone has no room for three columns: the description and what it contains go under the id. */}
+                    <Stack gap={4} mt={4} hiddenFrom="sm">
+                      <Text size="sm">{d.description}</Text>
+                      <Tree nodes={containmentTree(d.id, defs)} />
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm"><Text size="sm">{d.description}</Text></Table.Td>
+                  <Table.Td visibleFrom="sm"><Tree nodes={containmentTree(d.id, defs)} /></Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end">
                       <Button size="xs" variant="default" onClick={() => setEditing(d)} aria-label={`${t('common.edit')} ${d.id}`}>{t('common.edit')}</Button>
                       <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(d)} aria-label={`${t('common.delete')} ${d.id}`}>{t('common.delete')}</Button>
                     </Group>
