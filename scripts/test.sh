@@ -52,6 +52,7 @@ echo "== bun test ${paths[*]}"
 jobs="${GATEHOUSE_TEST_JOBS:-2}"
 # One bun test run over the given files; adds its counts to pass/fail (a crash without a summary counts as a failure).
 pass=0; fail=0
+failed_names=()
 run_bun() {
   local log rc p f
   log=$(mktemp)
@@ -61,6 +62,8 @@ run_bun() {
   f=$(grep -E '^ *[0-9]+ fail$' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
   if [ "$rc" != 0 ] && [ "${f:-0}" = 0 ]; then f=1; fi
   pass=$((pass + ${p:-0})); fail=$((fail + ${f:-0}))
+  # Kept for the end of the run: a CI log is often read from its tail, far from where a failure was printed.
+  mapfile -t -O "${#failed_names[@]}" failed_names < <(awk '/\.test\.tsx?:$/ { file = $0 } /^\(fail\) / { print $0 "  (" file ")" }' "$log")
   rm -f "$log"
 }
 if [ "$jobs" -gt 1 ]; then
@@ -78,6 +81,10 @@ if [ "$jobs" -gt 1 ]; then
   [ ${#solo[@]} -gt 0 ] && run_bun "${solo[@]}"
 else
   run_bun "${paths[@]}"
+fi
+if [ ${#failed_names[@]} -gt 0 ]; then
+  echo "== failed tests"
+  printf '%s\n' "${failed_names[@]}"
 fi
 if [ $failed_tc = 1 ]; then fail=$((fail + 1)); echo "type check failed (counted as one failure)"; fi
 if [ $failed_layers = 1 ]; then fail=$((fail + 1)); echo "check-layers failed (counted as one failure)"; fi
