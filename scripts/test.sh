@@ -63,7 +63,7 @@ run_bun() {
   if [ "$rc" != 0 ] && [ "${f:-0}" = 0 ]; then f=1; fi
   pass=$((pass + ${p:-0})); fail=$((fail + ${f:-0}))
   # Kept for the end of the run: a CI log is often read from its tail, far from where a failure was printed.
-  mapfile -t -O "${#failed_names[@]}" failed_names < <(awk '/\.test\.tsx?:$/ { file = $0 } /^\(fail\) / { print $0 "  (" file ")" }' "$log")
+  mapfile -t -O "${#failed_names[@]}" failed_names < <(awk '/\.test\.tsx?:$/ { file = $0 } /^\(fail\) / && !seen[$0]++ { print $0 "  (" file ")" }' "$log")
   rm -f "$log"
 }
 if [ "$jobs" -gt 1 ]; then
