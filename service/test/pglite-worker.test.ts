@@ -158,7 +158,9 @@ test('a slow statement through the service\'s database does not stall the event 
     expect(slowMs).toBeGreaterThan(950);
     expect(otherMs).toBeLessThan(slowMs - 500);
     expect(queuedMs).toBeGreaterThanOrEqual(slowMs - 50);
-    expect(maxDelay).toBeLessThan(100);
+    // PGlite on this thread would hold the loop for the whole second. A loaded two-core CI machine delays a 10 ms timer
+    // by up to 150 ms on its own (142 ms seen in a rehearsal), so the bound is well below the second, not near zero.
+    expect(maxDelay).toBeLessThan(400);
   } finally {
     await database.close();
   }
