@@ -1,7 +1,7 @@
 // The API keys of a user or a team (client-library §7.5): "Create API Key", the create dialog, the one-time
 // display of the new key, and the table with search, a status filter and revoke.
 import { useState } from 'react';
-import { Badge, Button, Checkbox, CopyButton, Group, Modal, MultiSelect, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Checkbox, CopyButton, Group, Modal, MultiSelect, Select, Stack, Table, Text, TextInput, VisuallyHidden, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CachedRead } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
@@ -9,7 +9,7 @@ import { useCachedRead } from '../hooks/use-cached-read';
 import { useRuleValidator } from '../components/use-form-rules';
 import { apiKeyStatus, DEFAULT_EXPIRY, EXPIRY_CHOICES, expiresAtFor, expiryDisplay, filterApiKeys, lastFour, sortApiKeys, type ApiKeyLike, type ApiKeyStatus, type ExpiryChoice } from '../lib/api-key-rules';
 import { apiKeyDescriptionRule } from '../lib/settings-validation';
-import { ActionMenuCell, TextCell } from '../widgets/table-cells';
+import { ActionMenuCell, StackedCell, TextCell } from '../widgets/table-cells';
 import { useSettingsAction } from './settings-actions';
 
 export type PanelKey = ApiKeyLike & { id: string; revoke(): Promise<void> };
@@ -35,6 +35,8 @@ export function ApiKeyPanel({ read, create }: ApiKeyPanelProps) {
   const [search, setSearch] = useState('');
   const [statuses, setStatuses] = useState<ApiKeyStatus[]>([]);
   const rows = filterApiKeys(sortApiKeys(keys), search, statuses);
+  // On a phone the key's ending and dates fold under its description instead of scrolling sideways.
+  const tableMinWidth = useMatches({ base: 0, sm: 640 });
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs" wrap="wrap">
@@ -53,16 +55,15 @@ export function ApiKeyPanel({ read, create }: ApiKeyPanelProps) {
         </Group>
         <Button size="sm" onClick={() => setCreating(true)}>{t('settings.apiKeys.create')}</Button>
       </Group>
-      {/* On a phone the table scrolls sideways: its viewport takes focus so the keyboard can scroll it too. */}
-      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+      <Table.ScrollContainer minWidth={tableMinWidth}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('settings.apiKeys.descriptionLabel')}</Table.Th>
               <Table.Th>{t('settings.apiKeys.status')}</Table.Th>
-              <Table.Th>{t('settings.apiKeys.clientKey')}</Table.Th>
-              <Table.Th>{t('settings.apiKeys.expiresAt')}</Table.Th>
-              <Table.Th>{t('settings.apiKeys.createdAt')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('settings.apiKeys.clientKey')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('settings.apiKeys.expiresAt')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('settings.apiKeys.createdAt')}</Table.Th>
               <Table.Th><VisuallyHidden>{t('settings.actions')}</VisuallyHidden></Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -73,13 +74,21 @@ export function ApiKeyPanel({ read, create }: ApiKeyPanelProps) {
             {rows.map((key) => {
               const status = apiKeyStatus(key);
               const expiry = expiryDisplay(key);
+              const expires = expiry.kind === 'dash' ? '-' : expiry.kind === 'never' ? t('settings.never') : expiry.date.toLocaleDateString();
               return (
                 <Table.Tr key={key.id} data-testid="api-key-row">
-                  <TextCell>{key.description}</TextCell>
+                  <StackedCell
+                    main={<Text size="sm" style={{ overflowWrap: 'anywhere' }}>{key.description}</Text>}
+                    sub={<Text span inherit hiddenFrom="sm">
+                      <code>*******{lastFour(key)}</code>
+                      <Text span inherit display="block">{t('settings.apiKeys.expiresAt')}: {expires}</Text>
+                      <Text span inherit display="block">{t('settings.apiKeys.createdAt')}: {key.createdAt.toLocaleDateString()}</Text>
+                    </Text>}
+                  />
                   <Table.Td><Badge size="sm" variant={STATUS_BADGE[status].variant} color={STATUS_BADGE[status].color}>{t(`settings.apiKeys.status.${status}`)}</Badge></Table.Td>
-                  <TextCell><code>*******{lastFour(key)}</code></TextCell>
-                  <TextCell>{expiry.kind === 'dash' ? '-' : expiry.kind === 'never' ? t('settings.never') : expiry.date.toLocaleDateString()}</TextCell>
-                  <TextCell>{key.createdAt.toLocaleDateString()}</TextCell>
+                  <TextCell visibleFrom="sm"><code>*******{lastFour(key)}</code></TextCell>
+                  <TextCell visibleFrom="sm">{expires}</TextCell>
+                  <TextCell visibleFrom="sm">{key.createdAt.toLocaleDateString()}</TextCell>
                   {status === 'valid' ? (
                     <ActionMenuCell label={t('settings.apiKeys.menu', { description: key.description })} items={[{ label: t('settings.apiKeys.revoke'), danger: true, onClick: () => setRevoking(key) }]} />
                   ) : <Table.Td />}

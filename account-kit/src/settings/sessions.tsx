@@ -1,7 +1,7 @@
 // Active Sessions (client-library §7.4): fetched once on mount (not cached); revoke one, or all others after
 // a confirmation.
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, VisuallyHidden, useMatches } from '@mantine/core';
 import type { ActiveSession, CurrentUser } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
 import { relativeTime, relativeTimeKey } from '../lib/relative-time';
@@ -20,6 +20,8 @@ export function SessionsSection({ user }: { user: CurrentUser }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // On a phone the address, place and last use fold under the session instead of scrolling sideways.
+  const tableMinWidth = useMatches({ base: 0, sm: 620 });
 
   const fetchSessions = useCallback(() => {
     setLoad({ status: 'loading' });
@@ -59,14 +61,14 @@ export function SessionsSection({ user }: { user: CurrentUser }) {
       {load.status === 'loading' && <SectionSkeleton kind="sessions" />}
       {load.status === 'error' && <SectionError error={load.error} onRetry={fetchSessions} title={t('settings.sessions.loadFailed')} />}
       {load.status === 'ok' && (
-        <Table.ScrollContainer minWidth={620}>
+        <Table.ScrollContainer minWidth={tableMinWidth}>
           <Table verticalSpacing="xs" aria-labelledby="sessions-title">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={200}>{t('settings.sessions.session')}</Table.Th>
-                <Table.Th w={150}>{t('settings.sessions.ip')}</Table.Th>
-                <Table.Th w={150}>{t('settings.sessions.location')}</Table.Th>
-                <Table.Th w={150}>{t('settings.sessions.lastUsed')}</Table.Th>
+                <Table.Th w={150} visibleFrom="sm">{t('settings.sessions.ip')}</Table.Th>
+                <Table.Th w={150} visibleFrom="sm">{t('settings.sessions.location')}</Table.Th>
+                <Table.Th w={150} visibleFrom="sm">{t('settings.sessions.lastUsed')}</Table.Th>
                 <Table.Th w={80}><VisuallyHidden>{t('settings.actions')}</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -78,10 +80,14 @@ export function SessionsSection({ user }: { user: CurrentUser }) {
                 <Table.Tr key={s.id} data-testid="session-row">
                   <StackedCell
                     main={<Group gap={6}>{t(s.isCurrentSession ? 'settings.sessions.current' : 'settings.sessions.other')}{s.isImpersonation && <Badge size="xs" color="orange">{t('settings.sessions.impersonation')}</Badge>}</Group>}
-                    sub={t('settings.sessions.signedIn', { date: s.createdAt.toLocaleDateString() })}
+                    sub={<>
+                      {t('settings.sessions.signedIn', { date: s.createdAt.toLocaleDateString() })}
+                      <Text span inherit display="block" hiddenFrom="sm">{ip(s)} · {place(s, t)}</Text>
+                      <Text span inherit display="block" hiddenFrom="sm">{t('settings.sessions.lastUsed')}: {lastUsed(s.lastUsedAt, t).text}</Text>
+                    </>}
                   />
-                  <TextCell>{s.geoInfo?.ip || '-'}</TextCell>
-                  <TextCell>{s.geoInfo?.cityName || t('settings.sessions.unknownLocation')}</TextCell>
+                  <TextCell visibleFrom="sm">{ip(s)}</TextCell>
+                  <TextCell visibleFrom="sm">{place(s, t)}</TextCell>
                   <LastUsedCell date={s.lastUsedAt} t={t} />
                   <ActionMenuCell
                     label={t('settings.sessions.menu')}
@@ -102,9 +108,17 @@ export function SessionsSection({ user }: { user: CurrentUser }) {
   );
 }
 
-function LastUsedCell({ date, t }: { date: Date | undefined; t: Translate }) {
-  if (!date) return <StackedCell main={t('settings.never')} />;
+const ip = (s: ActiveSession) => s.geoInfo?.ip || '-';
+const place = (s: ActiveSession, t: Translate) => s.geoInfo?.cityName || t('settings.sessions.unknownLocation');
+
+function lastUsed(date: Date | undefined, t: Translate): { text: string; date?: Date } {
+  if (!date) return { text: t('settings.never') };
   const r = relativeTime(date);
-  const text = r.kind === 'just-now' ? t('settings.time.justNow') : r.kind === 'date' ? r.text : t(relativeTimeKey(r), { count: r.count });
-  return <StackedCell main={<span title={date.toLocaleString()}>{text}</span>} sub={date.toLocaleDateString()} />;
+  return { text: r.kind === 'just-now' ? t('settings.time.justNow') : r.kind === 'date' ? r.text : t(relativeTimeKey(r), { count: r.count }), date };
+}
+
+function LastUsedCell({ date, t }: { date: Date | undefined; t: Translate }) {
+  const used = lastUsed(date, t);
+  if (!used.date) return <StackedCell main={used.text} visibleFrom="sm" />;
+  return <StackedCell main={<span title={used.date.toLocaleString()}>{used.text}</span>} sub={used.date.toLocaleDateString()} visibleFrom="sm" />;
 }

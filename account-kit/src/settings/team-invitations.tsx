@@ -1,7 +1,7 @@
 // Invite member (client-library §7.7) and, with $read_members too, the outstanding invitations; revoking one
 // needs $remove_members.
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { cachedReadsSymbol, type Team } from '@gatehouse/shared/client';
@@ -10,7 +10,7 @@ import { useCachedRead } from '../hooks/use-cached-read';
 import { useRuleValidator } from '../components/use-form-rules';
 import { inviteEmailRule } from '../lib/settings-validation';
 import { SettingsSection } from '../widgets/settings-section';
-import { TextCell } from '../widgets/table-cells';
+import { StackedCell, TextCell } from '../widgets/table-cells';
 import { SectionBoundary } from './section-boundary';
 import { useSettingsAction } from './settings-actions';
 
@@ -52,13 +52,15 @@ function Invitations({ team, canRevoke }: { team: Team; canRevoke: boolean }) {
   const run = useSettingsAction();
   const read = useMemo(() => team[cachedReadsSymbol].invitations(), [team]);
   const invitations = useCachedRead(read);
+  // On a phone the expiry folds under the address instead of scrolling sideways.
+  const tableMinWidth = useMatches({ base: 0, sm: 360 });
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={tableMinWidth}>
       <Table verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('settings.team.invitations')}</Table.Th>
-            <Table.Th>{t('settings.team.expires')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('settings.team.expires')}</Table.Th>
             {canRevoke && <Table.Th w={60}><VisuallyHidden>{t('settings.actions')}</VisuallyHidden></Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -66,8 +68,11 @@ function Invitations({ team, canRevoke }: { team: Team; canRevoke: boolean }) {
           {invitations.length === 0 && <Table.Tr><Table.Td colSpan={canRevoke ? 3 : 2}><Text size="sm" c="dimmed">{t('settings.team.noInvitations')}</Text></Table.Td></Table.Tr>}
           {invitations.map((inv) => (
             <Table.Tr key={inv.id} data-testid="invitation-row">
-              <TextCell>{inv.recipientEmail ?? '-'}</TextCell>
-              <TextCell>{inv.expiresAt.toLocaleString()}</TextCell>
+              <StackedCell
+                main={<Text size="sm" style={{ overflowWrap: 'anywhere' }}>{inv.recipientEmail ?? '-'}</Text>}
+                sub={<Text span inherit hiddenFrom="sm">{t('settings.team.expires')}: {inv.expiresAt.toLocaleString()}</Text>}
+              />
+              <TextCell visibleFrom="sm">{inv.expiresAt.toLocaleString()}</TextCell>
               {canRevoke && (
                 <Table.Td ta="right">
                   <ActionIcon variant="subtle" color="red" aria-label={t('settings.team.revokeInvitation', { email: inv.recipientEmail ?? '' })} onClick={() => void run(() => inv.revoke())}>

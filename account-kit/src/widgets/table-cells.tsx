@@ -1,15 +1,16 @@
 // Table cells of the settings tables (seed §2 "Small widgets"): text, avatar, date (with the "Never" rule),
 // badge and an action menu whose disabled items say why.
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Box, Group, Menu, Stack, Table, Text, Tooltip, type MantineColor } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Menu, Stack, Table, Text, Tooltip, type MantineBreakpoint, type MantineColor } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useTranslate } from '../context';
 import { isBeyondYears } from '../lib/relative-time';
 import { TeamAvatar, UserAvatar } from '../components/user-avatar';
 
-export function TextCell({ children, dimmed, width }: { children: ReactNode; dimmed?: boolean; width?: number | string }) {
+/** `visibleFrom`: a column a phone leaves out (its row shows the value elsewhere, folded under the first cell). */
+export function TextCell({ children, dimmed, width, visibleFrom }: { children: ReactNode; dimmed?: boolean; width?: number | string; visibleFrom?: MantineBreakpoint }) {
   return (
-    <Table.Td w={width}>
+    <Table.Td w={width} visibleFrom={visibleFrom}>
       <Text size="sm" c={dimmed ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
     </Table.Td>
   );
@@ -89,9 +90,9 @@ export function ActionMenu({ items, label }: { items: ActionMenuItem[]; label: s
 }
 
 /** A cell with a main line and a small grey line below (sessions: kind + sign-in date). */
-export function StackedCell({ main, sub, width }: { main: ReactNode; sub?: ReactNode; width?: number | string }) {
+export function StackedCell({ main, sub, width, visibleFrom }: { main: ReactNode; sub?: ReactNode; width?: number | string; visibleFrom?: MantineBreakpoint }) {
   return (
-    <Table.Td w={width}>
+    <Table.Td w={width} visibleFrom={visibleFrom}>
       <Stack gap={0}>
         <Box fz="sm">{main}</Box>
         {sub && <Text size="xs" c="dimmed">{sub}</Text>}

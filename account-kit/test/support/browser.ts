@@ -153,6 +153,22 @@ export async function expectAccessible(page: Page, rulesOff: string[] = []) {
   expect(found.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * What a phone would have to scroll sideways inside the page (a table wider than the screen in its scroll
+ * container): the page itself may not overflow, and on a phone no part of it should either.
+ */
+export async function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...[...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.className.toString().slice(0, 60) || el.tagName} (${el.clientWidth} of ${el.scrollWidth} px)`),
+    // A table in a box that hides what sticks out (a card) is cut off instead: as bad.
+    ...[...document.querySelectorAll<HTMLElement>('table')]
+      .filter((el) => el.parentElement && el.getClientRects().length > 0 && el.offsetWidth > el.parentElement.clientWidth + 1)
+      .map((el) => `table ${el.getAttribute('aria-label') ?? ''} (${el.parentElement!.clientWidth} of ${el.offsetWidth} px)`),
+  ]);
+}
+
 /** The page at 1280 px and 390 px wide, light and dark: screenshots saved, axe run on each. */
 export async function checkEveryLook(page: Page, name: string, open: (page: Page) => Promise<void>, o: { axeRulesOff?: string[] } = {}) {
   for (const width of [1280, 390]) {
@@ -165,6 +181,7 @@ export async function checkEveryLook(page: Page, name: string, open: (page: Page
       // Nothing may stick out sideways on a phone.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      if (width < 576) expect(await sidewaysScrollers(page)).toEqual([]);
     }
   }
 }

@@ -5,13 +5,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, setDefaultTimeout } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, sharedBrowser } from '../../../account-kit/test/support/browser';
+import { expectAccessible, sharedBrowser, sidewaysScrollers } from '../../../account-kit/test/support/browser';
 import { uniqueEmail, type RunningService } from '../../../service/test/support/service';
 import { startPatientService } from './patient-service';
 import { startSmtpFixture, type SmtpFixture } from '../../../service/test/support/smtp';
 import { startOidcFixture, type OidcFixture } from '../../../service/test/support/oidc';
 
-export { expectAccessible, uniqueEmail };
+export { expectAccessible, sidewaysScrollers, uniqueEmail };
 export const ARTIFACTS = join(import.meta.dir, '../artifacts');
 
 export interface ConsoleService extends RunningService {
@@ -119,22 +119,6 @@ export async function cutHeaderTexts(page: Page): Promise<string[]> {
     }
     return cut;
   });
-}
-
-/**
- * What a phone would have to scroll sideways inside the page (a table wider than the screen in its scroll
- * container): the page itself may not overflow, and on a phone no part of it should either.
- */
-export async function sidewaysScrollers(page: Page): Promise<string[]> {
-  return page.evaluate(() => [
-    ...[...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => `${el.className.toString().slice(0, 60) || el.tagName} (${el.clientWidth} of ${el.scrollWidth} px)`),
-    // A table in a box that hides what sticks out (a card) is cut off instead: as bad.
-    ...[...document.querySelectorAll<HTMLElement>('table')]
-      .filter((el) => el.parentElement && el.getClientRects().length > 0 && el.offsetWidth > el.parentElement.clientWidth + 1)
-      .map((el) => `table ${el.getAttribute('aria-label') ?? ''} (${el.parentElement!.clientWidth} of ${el.offsetWidth} px)`),
-  ]);
 }
 
 /** Signs up a new owner through the console's connect screen and the account kit's sign-up form. */
