@@ -2,16 +2,19 @@
 # `npm test`: type-check every package, build the front ends, then run every test (shared, service, account kit,
 # desktop)
 # with bun test.
-# The last line is "N passed, N failed". Pass --no-typecheck to skip tsc, and paths to run a subset.
+# The last line is "N passed, N failed". Pass --no-typecheck to skip tsc, paths to run a subset, and
+# --leave-out=NAME.test.ts to leave a file out by its name.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUN="node_modules/.bin/bun"
 
 typecheck=1
 paths=()
+left_out=()
 for arg in "$@"; do
   case "$arg" in
     --no-typecheck) typecheck=0 ;;
+    --leave-out=*) left_out+=("${arg#--leave-out=}") ;;
     *) paths+=("$arg") ;;
   esac
 done
@@ -75,12 +78,19 @@ if [ "$jobs" -gt 1 ]; then
   # The others keep the paths as given (bun orders and shares out their files by the timings; a run given the
   # file list instead put the heaviest browser files side by side and took several times longer).
   mapfile -t solo < <(find "${paths[@]}" -name '*.test.ts' -exec grep -l '^// Runs alone:' {} + 2>/dev/null | sort)
+  for name in "${left_out[@]}"; do
+    for i in "${!solo[@]}"; do [ "$(basename "${solo[$i]}")" = "$name" ] && unset 'solo[i]'; done
+  done
+  solo=("${solo[@]}")
   ignore_args=()
+  for name in "${left_out[@]}"; do ignore_args+=(--path-ignore-patterns="**/$name"); done
   for f in "${solo[@]}"; do ignore_args+=(--path-ignore-patterns="**/$(basename "$f")"); done
   run_bun "${parallel_args[@]}" "${ignore_args[@]}" "${paths[@]}"
   [ ${#solo[@]} -gt 0 ] && run_bun "${solo[@]}"
 else
-  run_bun "${paths[@]}"
+  ignore_args=()
+  for name in "${left_out[@]}"; do ignore_args+=(--path-ignore-patterns="**/$name"); done
+  run_bun "${ignore_args[@]}" "${paths[@]}"
 fi
 if [ ${#failed_names[@]} -gt 0 ]; then
   echo "== failed tests"
