@@ -78,6 +78,16 @@ describe('account settings: every look, axe, keyboard', () => {
     await page.goBack();
     await page.getByRole('heading', { name: 'Active Sessions', level: 2 }).waitFor();
     await screenshot(page, 'settings-small-back');
+    // The columns a phone leaves out are folded under the first one, not lost.
+    const session = page.getByTestId('session-row');
+    expect(await page.getByRole('columnheader', { name: 'IP Address' }).filter({ visible: true }).count()).toBe(0);
+    await session.getByText('127.0.0.1 · Unknown').waitFor();
+    await session.getByText('Last used: just now').waitFor();
+    await page.goto('/handler/account-settings#api-keys');
+    const key = page.getByTestId('api-key-row');
+    await key.getByText('Expires At: Never').waitFor();
+    await key.getByText(/^\*{7}\w{4}$/).filter({ visible: true }).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Client Key' }).filter({ visible: true }).count()).toBe(0);
     await context.close();
   }, 240_000);
 
