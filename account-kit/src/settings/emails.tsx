@@ -1,7 +1,7 @@
 // Emails (client-library §7.3): add an address (a verification mail goes out at once), the table with its
 // badges and action menu. The rules of the menu are in lib/email-rules.ts.
 import { useState } from 'react';
-import { Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { KnownError } from '@gatehouse/shared/known-errors/base';
 import type { ContactChannel, CurrentUser } from '@gatehouse/shared/client';
@@ -9,7 +9,7 @@ import { useTranslate } from '../context';
 import { useContactChannels } from '../hooks/use-user-data';
 import { emailMenu, newEmailProblem, sortEmails, type EmailAction } from '../lib/email-rules';
 import type { MessageKey } from '../messages';
-import { ActionMenuCell, BadgeCell, TextCell } from '../widgets/table-cells';
+import { ActionMenuCell, BadgeCell, Badges } from '../widgets/table-cells';
 import { SettingsSection } from '../widgets/settings-section';
 import { notifyFailure, notifySuccess, useSettingsAction } from './settings-actions';
 
@@ -39,7 +39,7 @@ export function EmailsSection({ user }: { user: CurrentUser }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('settings.emails.column')}</Table.Th>
-                <Table.Th><VisuallyHidden>{t('settings.emails.primary')}</VisuallyHidden></Table.Th>
+                <Table.Th visibleFrom="sm"><VisuallyHidden>{t('settings.emails.primary')}</VisuallyHidden></Table.Th>
                 <Table.Th><VisuallyHidden>{t('settings.actions')}</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -87,8 +87,12 @@ function EmailRow({ channel, channels }: { channel: ContactChannel; channels: Co
   ];
   return (
     <Table.Tr>
-      <TextCell>{channel.value}</TextCell>
-      <BadgeCell badges={badges} />
+      {/* On a phone the badges go under the address, which then has the row's width to itself. */}
+      <Table.Td>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{channel.value}</Text>
+        {badges.length > 0 && <Box mt={4} hiddenFrom="sm"><Badges badges={badges} /></Box>}
+      </Table.Td>
+      <BadgeCell badges={badges} visibleFrom="sm" />
       <ActionMenuCell
         label={t('settings.emails.menu', { email: channel.value })}
         items={emailMenu(channel, channels).map((item) => ({

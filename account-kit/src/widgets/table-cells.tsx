@@ -39,10 +39,16 @@ export function DateCell({ date, neverAfterYears, withTime }: DateCellProps) {
   );
 }
 
-export function BadgeCell({ badges }: { badges: { label: string; color?: MantineColor; variant?: 'light' | 'outline' | 'filled' }[] }) {
+export type BadgeSpec = { label: string; color?: MantineColor; variant?: 'light' | 'outline' | 'filled' };
+
+export function Badges({ badges }: { badges: BadgeSpec[] }) {
+  return <Group gap={4}>{badges.map((b) => <Badge key={b.label} size="sm" color={b.color ?? 'gray'} variant={b.variant ?? 'light'}>{b.label}</Badge>)}</Group>;
+}
+
+export function BadgeCell({ badges, visibleFrom }: { badges: BadgeSpec[]; visibleFrom?: MantineBreakpoint }) {
   return (
-    <Table.Td>
-      <Group gap={4}>{badges.map((b) => <Badge key={b.label} size="sm" color={b.color ?? 'gray'} variant={b.variant ?? 'light'}>{b.label}</Badge>)}</Group>
+    <Table.Td visibleFrom={visibleFrom}>
+      <Badges badges={badges} />
     </Table.Td>
   );
 }

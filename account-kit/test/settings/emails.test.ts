@@ -30,7 +30,7 @@ describe('account settings: emails', () => {
     const since = Date.now();
     await input.fill(second);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await row(page, second).getByText('Unverified').waitFor();
+    await row(page, second).getByText('Unverified').filter({ visible: true }).waitFor();
     await screenshot(page, 'settings-emails-added');
 
     // The verification mail went out by itself.
@@ -45,13 +45,13 @@ describe('account settings: emails', () => {
     expect(await row(page, second).getByText('Unverified').count()).toBe(0);
     await row(page, second).getByRole('button', { name: `Actions for ${second}` }).click();
     await page.getByRole('menuitem', { name: 'Set as primary' }).click();
-    await row(page, second).getByText('Primary').waitFor();
+    await row(page, second).getByText('Primary').filter({ visible: true }).waitFor();
     // Primary rows come first.
     await expect(page.getByRole('row').nth(1).textContent()).resolves.toContain(second);
 
     await row(page, second).getByRole('button', { name: `Actions for ${second}` }).click();
     await page.getByRole('menuitem', { name: 'Use for sign-in' }).click();
-    await row(page, second).getByText('Used for sign-in').waitFor();
+    await row(page, second).getByText('Used for sign-in').filter({ visible: true }).waitFor();
     await context.close();
 
     const fresh = await openPage(svc, { project });

@@ -66,7 +66,7 @@ describe('account settings: every look, axe, keyboard', () => {
   }, 240_000);
 
   test('small screens: the list, an item with a close button that returns to the list', async () => {
-    const { context, page } = await furnishedUser();
+    const { context, page, user } = await furnishedUser();
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/handler/account-settings');
     await page.getByRole('link', { name: 'Active Sessions' }).click();
@@ -88,6 +88,12 @@ describe('account settings: every look, axe, keyboard', () => {
     await key.getByText('Expires At: Never').waitFor();
     await key.getByText(/^\*{7}\w{4}$/).filter({ visible: true }).waitFor();
     expect(await page.getByRole('columnheader', { name: 'Client Key' }).filter({ visible: true }).count()).toBe(0);
+    // An email's badges go under the address.
+    await page.goto('/handler/account-settings#auth');
+    const email = page.getByRole('row').filter({ hasText: user.email });
+    const [address, primary] = [email.getByText(user.email), email.getByText('Primary').filter({ visible: true })];
+    await primary.waitFor();
+    expect((await primary.boundingBox())!.y).toBeGreaterThan((await address.boundingBox())!.y);
     await context.close();
   }, 240_000);
 
