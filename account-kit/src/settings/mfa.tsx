@@ -10,12 +10,28 @@ import { newTotpSecret, otpauthUri, verifyTotp } from '../lib/totp';
 import { SettingsSection } from '../widgets/settings-section';
 import { useSettingsAction } from './settings-actions';
 
+// A secret being enrolled outlives the section (in memory only, for the page's life): a person who scanned the QR
+// code and then opened another item finds the same code on coming back, not a new one their app does not hold.
+const enrolling = new Map<string, Uint8Array>();
+
+function useEnrolmentSecret(userId: string) {
+  const [secret, setSecret] = useState<Uint8Array | null>(() => enrolling.get(userId) ?? null);
+  const set = (next: Uint8Array | null) => {
+    if (next) enrolling.set(userId, next);
+    else enrolling.delete(userId);
+    setSecret(next);
+  };
+  return [secret, set] as const;
+}
+
 export function MfaSection({ user }: { user: CurrentUser }) {
   const t = useTranslate();
   const run = useSettingsAction();
-  const [secret, setSecret] = useState<Uint8Array | null>(null);
+  const [secret, setSecret] = useEnrolmentSecret(user.id);
   const [busy, setBusy] = useState(false);
   const enabled = user.isMultiFactorRequired;
+  // Turned on some other way (another tab): the enrolment left here is over.
+  useEffect(() => { if (enabled && secret) setSecret(null); }, [enabled]);
   const disable = async () => {
     setBusy(true);
     await run(() => user.update({ totpMultiFactorSecret: null }));
