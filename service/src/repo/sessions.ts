@@ -53,11 +53,12 @@ const prepareFindByRefreshToken = (db: DB) => db.select({ id: s.id, userId: s.us
 const preparedFinds = new WeakMap<DB, ReturnType<typeof prepareFindByRefreshToken>>();
 
 // On the embedded database the lookup is reused until a write that may change it (db/read-cache.ts): the sessions
-// table itself (a revocation is a delete naming it), and the user and project deletes that cascade to it. Only
-// sessions found are kept: a guessed token's miss would only fill the cache.
-export const SESSION_LOOKUP_TABLES = ['sessions', 'users', 'projects'] as const;
+// table itself (a revocation is a delete naming it), and the tables whose writes reach it (the user and project
+// deletes that cascade to it, derived from the schema). Only sessions found are kept: a guessed token's miss would
+// only fill the cache.
 type FoundSession = { id: string; userId: string; expiresAt: Date | null };
-const findCache = new ReadCache<FoundSession | null>(5000, SESSION_LOOKUP_TABLES, { keep: (found) => found !== null });
+export const sessionLookupCache = new ReadCache<FoundSession | null>(5000, ['sessions'], { keep: (found) => found !== null });
+const findCache = sessionLookupCache;
 
 export async function findByRefreshToken(db: DB, projectId: string, refreshToken: string): Promise<{ id: string; userId: string } | null> {
   const hash = hashSecret(refreshToken);

@@ -77,10 +77,10 @@ export async function load(db: DB, projectId: string, userId: string): Promise<U
   if (!isUuid(userId)) return null;
   return loadCache.read(db, cacheKey(projectId, userId), () => loadFromDb(db, projectId, userId));
 }
-// The row and its selected team, the tables whose triggers keep its summary columns (drizzle/0003), and the
-// projects whose deletion cascades to it.
-export const USER_ROW_TABLES = ['users', 'teams', 'contact_channels', 'passkeys', 'oauth_accounts', 'team_members', 'projects'] as const;
-const loadCache = new ReadCache<UserRow | null>(5000, USER_ROW_TABLES);
+// The row and its selected team (`USER_TABLES`); the tables whose triggers keep its summary columns (drizzle/0003)
+// and the projects whose deletion cascades to it are derived from the schema (db/write-reach.ts).
+export const userRowCache = new ReadCache<UserRow | null>(5000, ['users', 'teams']);
+const loadCache = userRowCache;
 const cacheKey = (projectId: string, userId: string) => `${projectId} ${userId}`;
 
 /**
