@@ -11,7 +11,7 @@
 //     succeed, never hit these.
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 import { hitCounters, hitCountersReading, refundCounters, type CarriedRead, type CounterHit } from '../repo/rate-limits';
 import { securityEvent } from '../observability/security-events';
 

@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 
 export type KeyKind = 'publishable_client_key' | 'secret_server_key' | 'super_secret_admin_key';
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { defaultProjectConfig, type ProjectConfigDocument, type AdminProject, type ClientProject } from '@gatehouse/shared/schemas/projects';
-import { openSecret, sealSecret, type SecretPurpose } from '../tokens/secrets-at-rest';
+import { openSecret, sealSecret, type SecretPurpose } from '../db/secrets-at-rest';
 
 export interface Project {
   id: string;
@@ -17,7 +17,7 @@ export interface Project {
 
 /**
  * The config's secrets (standard OAuth providers' client secrets, the standard SMTP password) are sealed in the
- * row (tokens/secrets-at-rest.ts) and in clear in the Project the service works with.
+ * row (db/secrets-at-rest.ts) and in clear in the Project the service works with.
  */
 function withSecrets(config: ProjectConfigDocument, f: (purpose: SecretPurpose, value: string) => string): ProjectConfigDocument {
   const e = config.email_config;

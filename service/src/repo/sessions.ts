@@ -5,7 +5,7 @@ import { schema, type DB } from '../db';
 import { refundStatement, refundValues } from './rate-limits';
 import { PreparedSql, preparedByShape } from '../db/prepared-sql';
 import { ReadCache } from '../db/read-cache';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 
 const s = schema.sessions;
 export const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;

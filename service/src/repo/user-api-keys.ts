@@ -5,7 +5,7 @@ import { generateSecureCode } from '@gatehouse/shared/rules/codes';
 import type { DB } from '../db';
 import { isForeignKeyViolation } from '../db/errors';
 import { schema } from '../db';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 
 export type KeyKind = 'user' | 'team';
 export type KeyRow = typeof schema.userTeamApiKeys.$inferSelect;

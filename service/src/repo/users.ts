@@ -7,7 +7,7 @@ import { rowsOf, schema } from '../db';
 import { ReadCache } from '../db/read-cache';
 import { PreparedSql } from '../db/prepared-sql';
 import type { CarriedRead } from './rate-limits';
-import { openBytes } from '../tokens/secrets-at-rest';
+import { openBytes } from '../db/secrets-at-rest';
 
 export interface UserRow {
   id: string;
@@ -326,7 +326,7 @@ export async function passwordSignInFacts(db: DB, projectId: string, email: stri
 export async function totpSecret(db: DB, projectId: string, userId: string): Promise<Uint8Array | null> {
   const [row] = await db.select({ s: schema.users.totpSecret }).from(schema.users)
     .where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).limit(1);
-  // Sealed at rest (tokens/secrets-at-rest.ts); a secret stored before sealing existed is read as it is.
+  // Sealed at rest (db/secrets-at-rest.ts); a secret stored before sealing existed is read as it is.
   return row?.s ? openBytes('totp-secret', row.s) : null;
 }
 
