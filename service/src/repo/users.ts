@@ -1,7 +1,6 @@
 // Users: loading the full user (one query: the user row with its trigger-kept summary, and the selected team),
-// the client/server views, listing with a keyset cursor, and writes.
+// listing with a keyset cursor, and writes. The API's views of the row are presenters/users.ts.
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { ClientUser, ServerUser } from '@gatehouse/shared/schemas/users';
 import type { DB } from '../db';
 import { rowsOf, schema } from '../db';
 import { ReadCache } from '../db/read-cache';
@@ -88,6 +87,8 @@ const cacheKey = (projectId: string, userId: string) => `${projectId} ${userId}`
  * `last_active_at = greatest(coalesce(last_active_at, at), at)` for each user it names, and changes nothing else
  * that `load` returns.
  */
+const millis = (v: Date | string | number) => (v instanceof Date ? v.getTime() : typeof v === 'number' ? v : new Date(v).getTime());
+
 export function patchKeptLastActive(db: DB, entries: readonly { projectId: string; userId: string; at: Date }[]): void {
   for (const e of entries) {
     loadCache.patch(db, cacheKey(e.projectId, e.userId), (row) => row && {
@@ -134,53 +135,6 @@ export async function findAdminOwner(db: DB, userId: string): Promise<{ serverMe
   const [row] = await db.select({ m: schema.users.serverMetadata, totp: sql<boolean>`${schema.users.totpSecret} is not null`, passkey: schema.users.hasPasskey })
     .from(schema.users).where(and(eq(schema.users.projectId, 'internal'), eq(schema.users.id, userId))).limit(1);
   return row ? { serverMetadata: row.m, hasMfa: Boolean(row.totp) || row.passkey } : undefined;
-}
-
-const millis = (v: Date | string | number) => (v instanceof Date ? v.getTime() : typeof v === 'number' ? v : new Date(v).getTime());
-const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) : v);
-
-export function clientView(u: UserRow): ClientUser {
-  const team = u.selected_team ? parseJson(u.selected_team) : null;
-  return {
-    id: u.id,
-    display_name: u.display_name,
-    primary_email: u.primary_email,
-    primary_email_verified: !!u.primary_email_verified,
-    profile_image_url: u.profile_image_url,
-    signed_up_at_millis: millis(u.created_at),
-    client_metadata: u.client_metadata ?? null,
-    client_read_only_metadata: u.client_read_only_metadata ?? null,
-    has_password: u.has_password,
-    auth_with_email: u.has_password || u.otp_auth_enabled,
-    otp_auth_enabled: u.otp_auth_enabled,
-    passkey_auth_enabled: u.passkey_auth_enabled,
-    requires_totp_mfa: u.requires_totp_mfa,
-    is_anonymous: u.is_anonymous,
-    oauth_providers: parseJson(u.oauth_providers),
-    selected_team_id: team?.id ?? null,
-    selected_team: team && {
-      id: team.id, display_name: team.display_name, profile_image_url: team.profile_image_url,
-      client_metadata: team.client_metadata ?? null, client_read_only_metadata: team.client_read_only_metadata ?? null,
-    },
-  };
-}
-
-/** `pendingActivity`: last activity not yet written by the activity recorder. */
-export function serverView(u: UserRow, pendingActivity?: Date): ServerUser {
-  const base = clientView(u);
-  const team = u.selected_team ? parseJson(u.selected_team) : null;
-  const lastActive = Math.max(millis(u.last_active_at ?? u.created_at), pendingActivity?.getTime() ?? 0);
-  return {
-    ...base,
-    selected_team: team && {
-      ...base.selected_team!,
-      server_metadata: team.server_metadata ?? null,
-      created_at_millis: Number(team.created_at_millis),
-    },
-    last_active_at_millis: lastActive,
-    primary_email_auth_enabled: !!u.primary_email_auth_enabled,
-    server_metadata: u.server_metadata ?? null,
-  };
 }
 
 export interface ListOptions { cursor?: string; limit?: number; desc?: boolean; query?: string; teamId?: string }

@@ -4,6 +4,7 @@
 import { AuditLogPage, AuditLogQuery } from '@gatehouse/shared/schemas/audit-log';
 import { route } from '../http/route';
 import * as auditLog from '../repo/audit-log';
+import { auditLogEntryView } from '../presenters/audit-log';
 
 const DEFAULT_PAGE = 50;
 
@@ -17,7 +18,7 @@ export const auditLogRoutes = [
       const rows = await auditLog.listForProject(db, auth.project.id, { before: query.cursor ? Number(query.cursor) : undefined, limit: limit + 1 });
       const page = rows.slice(0, limit);
       const next = rows.length > limit ? String(page[page.length - 1]!.id) : null;
-      return { items: page.map(auditLog.view), is_paginated: true as const, pagination: { next_cursor: next } };
+      return { items: page.map(auditLogEntryView), is_paginated: true as const, pagination: { next_cursor: next } };
     },
   }),
 ];

@@ -20,6 +20,7 @@ import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 import { assertNotCommonPassword } from '../auth/common-passwords';
 import { invalidateResetCodes } from '../repo/verification-codes';
 import { noteScopeUser } from '../observability/security-events';
+import { serverUserView } from '../presenters/users';
 
 function assertPasswordAuthEnabled(project: Project) {
   if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
@@ -92,7 +93,7 @@ export const passwordResetRoutes = [
           // This code is used; every other outstanding reset link of the user ends with it.
           await invalidateResetCodes(tx, project.id, userId);
           const row = await users.load(tx, project.id, userId);
-          await services.events.emit(tx, project.id, 'user.updated', row && users.serverView(row));
+          await services.events.emit(tx, project.id, 'user.updated', row && serverUserView(row));
           await queueNotice(tx, services, project, { userId, type: 'password_changed', extra: {} });
         });
         sendQueuedNotices(services);

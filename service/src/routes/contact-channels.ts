@@ -24,6 +24,7 @@ import { limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
 import { sendChannelVerificationEmail } from '../auth/verification-email';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
+import { contactChannelView } from '../presenters/contact-channels';
 
 const NOT_FOUND = 'Contact channel not found';
 
@@ -73,7 +74,7 @@ async function applyUpdate(ctx: AuthedContext, userId: string, channelId: string
       await queueNotice(tx, services, auth.project, { userId, type: 'sign_in_email_removed', extra: { email: row.value }, to: recipients });
     }
     if (becomesAuth) await queueNotice(tx, services, auth.project, { userId, type: 'sign_in_email_added', extra: { email: value }, to: recipients });
-    return channels.view(updated);
+    return contactChannelView(updated);
   });
   sendQueuedNotices(services);
   return view;
@@ -109,7 +110,7 @@ export const contactChannelRoutes = [
         if (body.used_for_auth) {
           await queueNotice(tx, services, auth.project, { userId, type: 'sign_in_email_added', extra: { email: body.value }, to: recipients });
         }
-        return channels.view(row);
+        return contactChannelView(row);
       });
       sendQueuedNotices(services);
       return view;
@@ -121,7 +122,7 @@ export const contactChannelRoutes = [
     async handler(ctx) {
       const userId = targetUserId(ctx, ctx.query.user_id, 'Client can only list contact channels for their own user.');
       const rows = await channels.list(ctx.services.db, ctx.auth.project.id, { userId, channelId: ctx.query.contact_channel_id });
-      return { items: rows.map(channels.view), is_paginated: false as const };
+      return { items: rows.map(contactChannelView), is_paginated: false as const };
     },
   }),
   route({
@@ -131,7 +132,7 @@ export const contactChannelRoutes = [
       const userId = targetUserId(ctx, ctx.params.user_id, 'Client can only read contact channels for their own user.')!;
       const row = await channels.find(ctx.services.db, ctx.auth.project.id, userId, ctx.params.contact_channel_id);
       if (!row) throw new StatusError(404, `${NOT_FOUND}.`);
-      return channels.view(row);
+      return contactChannelView(row);
     },
   }),
   route({

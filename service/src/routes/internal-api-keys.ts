@@ -4,6 +4,7 @@ import { generateApiKey } from '@gatehouse/shared/rules/codes';
 import { ApiKeySet, ApiKeySetCreate, ApiKeySetFirstView, ApiKeySetParams, ApiKeySetUpdate, ApiKeySetList } from '@gatehouse/shared/schemas/api-keys';
 import { route } from '../http/route';
 import * as apiKeys from '../repo/project-keys';
+import { keySetView } from '../presenters/api-keys';
 
 
 export const internalApiKeyRoutes = [
@@ -24,7 +25,7 @@ export const internalApiKeyRoutes = [
     method: 'GET', path: '/internal/api-keys', summary: 'List API key sets (last four characters only)', tags: ['API keys'],
     access: ['admin'], response: ApiKeySetList,
     async handler({ services, auth }) {
-      return { items: (await apiKeys.listForProject(services.db, auth.project.id)).map(apiKeys.view), is_paginated: false as const };
+      return { items: (await apiKeys.listForProject(services.db, auth.project.id)).map(keySetView), is_paginated: false as const };
     },
   }),
   route({
@@ -33,7 +34,7 @@ export const internalApiKeyRoutes = [
     async handler({ services, auth, params }) {
       const row = await apiKeys.find(services.db, auth.project.id, params.api_key_id);
       if (!row) throw new KnownErrors.ApiKeyNotFound();
-      return apiKeys.view(row);
+      return keySetView(row);
     },
   }),
   route({
@@ -43,7 +44,7 @@ export const internalApiKeyRoutes = [
       const row = await apiKeys.update(services.db, auth.project.id, params.api_key_id, { description: body.description, revoke: body.revoked });
       if (!row) throw new KnownErrors.ApiKeyNotFound();
       if (body.revoked) services.apiKeys.invalidate(auth.project.id);
-      return apiKeys.view(row);
+      return keySetView(row);
     },
   }),
 ];

@@ -3,6 +3,7 @@ import { Metrics } from '@gatehouse/shared/schemas/metrics';
 import { route } from '../http/route';
 import * as metrics from '../repo/metrics';
 import * as users from '../repo/users';
+import { serverUserView } from '../presenters/users';
 
 export const internalMetricsRoutes = [
   route({
@@ -11,7 +12,7 @@ export const internalMetricsRoutes = [
     async handler({ auth, services }) {
       const db = services.db;
       const id = auth.project.id;
-      const view = (u: users.UserRow) => users.serverView(u, services.activity.pendingForUser(u.id));
+      const view = (u: users.UserRow) => serverUserView(u, services.activity.pendingForUser(u.id));
       const [total, daily, dailyActive, methods, registered, active, byCountry] = await Promise.all([
         metrics.totalUsers(db, id), metrics.dailySignUps(db, id), metrics.dailyActiveUsers(db, id), metrics.loginMethods(db, id),
         metrics.recentUsers(db, id, 'registered'), metrics.recentUsers(db, id, 'active'), metrics.usersByCountry(db, id),

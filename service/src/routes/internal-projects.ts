@@ -8,6 +8,7 @@ import * as projects from '../repo/projects';
 import { createDefaultPermissionDefinitions } from '../repo/permission-definitions';
 import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
 import { mayCreateProject } from '../projects/creation-policy';
+import { adminProjectView } from '../presenters/projects';
 
 const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
 
@@ -24,7 +25,7 @@ export const internalProjectRoutes = [
       const user = await requireInternalUser(ctx);
       const owned = await projects.listByIds(ctx.services.db, managedProjectIds(user.server_metadata));
       owned.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-      return { items: await Promise.all(owned.map((p) => projects.adminView(ctx.services.db, p))), is_paginated: false as const };
+      return { items: await Promise.all(owned.map(async (p) => adminProjectView(p, await projects.userCount(ctx.services.db, p.id)))), is_paginated: false as const };
     },
   }),
   route({
@@ -48,7 +49,7 @@ export const internalProjectRoutes = [
         await projects.addManagedProject(tx, user.id, created.id);
         return created;
       });
-      return projects.adminView(ctx.services.db, project);
+      return adminProjectView(project, await projects.userCount(ctx.services.db, project.id));
     },
   }),
 ];

@@ -6,13 +6,14 @@ import { perAccess, route } from '../http/route';
 import { HttpResult } from '../http/respond';
 import * as projects from '../repo/projects';
 import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
+import { adminProjectView, clientProjectView } from '../presenters/projects';
 
 export const projectRoutes = [
   route({
     method: 'GET', path: '/projects/current', summary: 'Get the current project', tags: ['Projects'],
     access: ['client', 'server', 'admin'], response: perAccess({ client: ClientProject, server: ClientProject, admin: AdminProject }),
     async handler({ services, auth }) {
-      return auth.type === 'admin' ? projects.adminView(services.db, auth.project) : projects.clientView(auth.project);
+      return auth.type === 'admin' ? adminProjectView(auth.project, await projects.userCount(services.db, auth.project.id)) : clientProjectView(auth.project);
     },
   }),
   route({
@@ -34,7 +35,7 @@ export const projectRoutes = [
       });
       services.projects.invalidate(id);
       if (!updated) throw new KnownErrors.ProjectNotFound(id);
-      return projects.adminView(services.db, updated);
+      return adminProjectView(updated, await projects.userCount(services.db, updated.id));
     },
   }),
   route({

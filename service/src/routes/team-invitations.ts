@@ -26,6 +26,7 @@ import * as teams from '../repo/teams';
 import { assertTeamPermission } from '../teams/permission-check';
 import { joinTeam } from '../teams/membership';
 import { clientUser } from './teams';
+import { invitationView } from '../presenters/team-invitations';
 
 
 /**
@@ -80,7 +81,7 @@ export const teamInvitationRoutes = [
     access: [...ACCESS_TYPES], query: TeamInvitationListQuery, response: TeamInvitationList,
     async handler(ctx) {
       await checkTeam(ctx, ctx.query.team_id, ['$read_members', '$invite_members']);
-      return { items: await invitations.listPending(ctx.services.db, ctx.auth.project.id, ctx.query.team_id), is_paginated: false as const };
+      return { items: (await invitations.listPending(ctx.services.db, ctx.auth.project.id, ctx.query.team_id)).map(invitationView), is_paginated: false as const };
     },
   }),
   route({

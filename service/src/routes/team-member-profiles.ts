@@ -16,6 +16,7 @@ import * as teams from '../repo/teams';
 import * as users from '../repo/users';
 import { assertTeamPermission } from '../teams/permission-check';
 import { clientUser } from './teams';
+import { serverUserView } from '../presenters/users';
 
 const profileView = perAccess({ client: ClientTeamMemberProfile, server: ServerTeamMemberProfile });
 
@@ -27,7 +28,7 @@ async function viewsFor(ctx: AuthedContext, rows: members.ProfileRow[]) {
   return client.flatMap((p) => {
     const u = loaded.get(p.user_id);
     // A user deleted between the two reads has no profile any more.
-    return u ? [{ ...p, user: users.serverView(u, ctx.services.activity.pendingForUser(u.id)) }] : [];
+    return u ? [{ ...p, user: serverUserView(u, ctx.services.activity.pendingForUser(u.id)) }] : [];
   });
 }
 

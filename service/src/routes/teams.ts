@@ -22,11 +22,12 @@ import * as teams from '../repo/teams';
 import * as users from '../repo/users';
 import { assertClientProfileImage } from '../users/update';
 import { assertTeamPermission } from '../teams/permission-check';
+import { clientTeamView, serverTeamView } from '../presenters/teams';
 
 const teamView = perAccess({ client: ClientTeam, server: ServerTeam });
 
 export function teamViewFor(auth: Auth, row: teams.TeamRow) {
-  return auth.type === 'client' ? teams.clientTeamView(row) : teams.serverTeamView(row);
+  return auth.type === 'client' ? clientTeamView(row) : serverTeamView(row);
 }
 
 /** The signed-in user of a client request (USER_AUTHENTICATION_REQUIRED without one). */
@@ -98,7 +99,7 @@ export const teamRoutes = [
           displayName: body.display_name, profileImageUrl: body.profile_image_url, clientMetadata: body.client_metadata,
           clientReadOnlyMetadata: body.client_read_only_metadata, serverMetadata: body.server_metadata, creatorUserId,
         });
-        await ctx.services.events.emit(tx, ctx.auth.project.id, 'team.created', teams.serverTeamView(created));
+        await ctx.services.events.emit(tx, ctx.auth.project.id, 'team.created', serverTeamView(created));
         return created;
       });
       return teamViewFor(ctx.auth, row);
@@ -123,7 +124,7 @@ export const teamRoutes = [
           displayName: body.display_name, profileImageUrl: body.profile_image_url, clientMetadata: body.client_metadata,
           clientReadOnlyMetadata: body.client_read_only_metadata, serverMetadata: body.server_metadata,
         });
-        if (updated) await ctx.services.events.emit(tx, ctx.auth.project.id, 'team.updated', teams.serverTeamView(updated));
+        if (updated) await ctx.services.events.emit(tx, ctx.auth.project.id, 'team.updated', serverTeamView(updated));
         return updated;
       });
       if (!row) throw new KnownErrors.TeamNotFound(ctx.params.team_id);

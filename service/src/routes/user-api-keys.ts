@@ -12,6 +12,7 @@ import * as keys from '../repo/user-api-keys';
 import * as teams from '../repo/teams';
 import * as users from '../repo/users';
 import { assertTeamPermission, effectiveTeamPermissions } from '../teams/permission-check';
+import { apiKeyView } from '../presenters/api-keys';
 
 type Kind = keys.KeyKind;
 const MANAGE = '$manage_api_keys';
@@ -102,7 +103,7 @@ function routesFor(kind: Kind): RouteDef[] {
           value,
         });
         if (!row) throw kind === 'user' ? new KnownErrors.UserNotFound() : new KnownErrors.TeamNotFound(ownerId);
-        return keys.view(row, value);
+        return apiKeyView(row, value);
       },
     }),
     route({
@@ -115,7 +116,7 @@ function routesFor(kind: Kind): RouteDef[] {
         if (kind === 'user' && ownerId === undefined && ctx.auth.type !== 'client') throw new KnownErrors.SchemaError('user_id is required for user API keys');
         await assertCanManage(ctx, kind, ownerId);
         const rows = await keys.list(ctx.services.db, ctx.auth.project.id, kind, ownerId);
-        return { items: rows.map((r) => keys.view(r)), is_paginated: false as const };
+        return { items: rows.map((r) => apiKeyView(r)), is_paginated: false as const };
       },
     }),
     route({
@@ -130,7 +131,7 @@ function routesFor(kind: Kind): RouteDef[] {
         // Revocation first, as the client library classifies keys.
         if (row.manuallyRevokedAt) throw new KnownErrors.ApiKeyRevoked();
         if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw new KnownErrors.ApiKeyExpired();
-        return keys.view(row);
+        return apiKeyView(row);
       },
     }),
     route({
@@ -138,7 +139,7 @@ function routesFor(kind: Kind): RouteDef[] {
       access: [...ACCESS_TYPES], params: ApiKeyParams, query: Query, response: Key,
       async handler(ctx) {
         assertEnabled(ctx, kind);
-        return keys.view(await manageableKey(ctx, kind, ctx.params.api_key_id, ctx.query));
+        return apiKeyView(await manageableKey(ctx, kind, ctx.params.api_key_id, ctx.query));
       },
     }),
     route({
@@ -154,7 +155,7 @@ function routesFor(kind: Kind): RouteDef[] {
           revoke: body.revoked,
         });
         if (!row) throw new KnownErrors.ApiKeyNotFound();
-        return keys.view(row);
+        return apiKeyView(row);
       },
     }),
   ];

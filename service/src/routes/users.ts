@@ -13,13 +13,14 @@ import { applyUserUpdate, newUserFromCreate } from '../users/update';
 import type { Services } from '../services';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
+import { clientUserView, serverUserView } from '../presenters/users';
 
 const userView = perAccess({ client: ClientUser, server: ServerUser });
 const userUpdate = perAccess({ client: ClientUserUpdate, server: ServerUserUpdate });
 
 /** The user as the caller's access type sees it. */
 export function viewFor(services: Services, auth: Auth, row: users.UserRow) {
-  return auth.type === 'client' ? users.clientView(row) : users.serverView(row, services.activity.pendingForUser(row.id));
+  return auth.type === 'client' ? clientUserView(row) : serverUserView(row, services.activity.pendingForUser(row.id));
 }
 
 async function loadOr404(ctx: Pick<AuthedContext, 'services' | 'auth'>, userId: string) {
@@ -50,7 +51,7 @@ async function updateUser(ctx: AuthedContext, before: users.UserRow, body: Serve
     await applyUserUpdate(tx, services, auth.project, userId, body, auth.type === 'client');
     if (body.password !== undefined || body.password_hash !== undefined) await invalidateResetCodes(tx, auth.project.id, userId);
     const row = await users.load(tx, auth.project.id, userId);
-    await services.events.emit(tx, auth.project.id, 'user.updated', row && users.serverView(row));
+    await services.events.emit(tx, auth.project.id, 'user.updated', row && serverUserView(row));
     if (weakened?.mfaOff) await queueNotice(tx, services, auth.project, { userId, type: 'mfa_disabled', extra: {} });
     if (weakened?.passkeyOff) await queueNotice(tx, services, auth.project, { userId, type: 'passkey_removed', extra: {} });
   });
@@ -115,7 +116,7 @@ export const userRoutes = [
       const { items, nextCursor } = await users.list(services.db, auth.project.id, {
         cursor: query.cursor, limit: Math.min(query.limit ?? USER_PAGE_DEFAULT, USER_PAGE_MAX), desc: query.desc, query: query.query, teamId: query.team_id,
       });
-      return { items: items.map((u) => users.serverView(u, services.activity.pendingForUser(u.id))), is_paginated: true as const, pagination: { next_cursor: nextCursor } };
+      return { items: items.map((u) => serverUserView(u, services.activity.pendingForUser(u.id))), is_paginated: true as const, pagination: { next_cursor: nextCursor } };
     },
   }),
   route({
@@ -124,14 +125,14 @@ export const userRoutes = [
     async handler({ services, auth, body }) {
       const fields = await newUserFromCreate(services, auth.project, body ?? {});
       const { user } = await services.db.transaction((tx) => createUser(services.events, tx, auth.project, fields));
-      return users.serverView(user);
+      return serverUserView(user);
     },
   }),
   route({
     method: 'GET', path: '/users/:user_id', summary: 'Get a user', tags: ['Users'],
     access: [...SERVER], params: UserParams, response: ServerUser,
     async handler(ctx) {
-      return users.serverView(await loadOr404(ctx, ctx.resolveUserId(ctx.params.user_id)), ctx.services.activity.pendingForUser(ctx.params.user_id));
+      return serverUserView(await loadOr404(ctx, ctx.resolveUserId(ctx.params.user_id)), ctx.services.activity.pendingForUser(ctx.params.user_id));
     },
   }),
   route({
@@ -140,7 +141,7 @@ export const userRoutes = [
     async handler(ctx) {
       const userId = ctx.resolveUserId(ctx.params.user_id);
       const row = await updateUser(ctx, await loadOr404(ctx, userId), ctx.body);
-      return users.serverView(row, ctx.services.activity.pendingForUser(row.id));
+      return serverUserView(row, ctx.services.activity.pendingForUser(row.id));
     },
   }),
   route({

@@ -7,6 +7,7 @@ import { WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryParams, Webhoo
 import type { DB } from '../db';
 import { route } from '../http/route';
 import * as webhooks from '../repo/webhooks';
+import { deliveryView } from '../presenters/webhooks';
 
 const TAGS = ['Webhooks'];
 /** How many deliveries the list shows: the recent history, not an archive. */
@@ -32,7 +33,7 @@ export const webhookDeliveryRoutes = [
       const db = services.db;
       if (!(await webhooks.findEndpoint(db, auth.project.id, params.endpoint_id))) throw endpointNotFound();
       const rows = await webhooks.listDeliveries(db, auth.project.id, params.endpoint_id, RECENT_DELIVERIES);
-      return { items: rows.map(webhooks.deliveryView), is_paginated: false as const };
+      return { items: rows.map(deliveryView), is_paginated: false as const };
     },
   }),
   route({
@@ -46,7 +47,7 @@ export const webhookDeliveryRoutes = [
         payload: { type: WEBHOOK_TEST_EVENT_TYPE, data: { endpoint_id: endpoint.id, sent_at_millis: Date.now() } },
       });
       services.webhookWorkers.wake();
-      return webhooks.deliveryView(row);
+      return deliveryView(row);
     },
   }),
   route({
@@ -60,7 +61,7 @@ export const webhookDeliveryRoutes = [
         throw (await webhooks.findDelivery(db, auth.project.id, params.endpoint_id, params.delivery_id)) ? deliveryInFlight() : deliveryNotFound();
       }
       services.webhookWorkers.wake();
-      return webhooks.deliveryView(row);
+      return deliveryView(row);
     },
   }),
 ];

@@ -10,6 +10,7 @@ import * as webhooks from '../repo/webhooks';
 import { encryptString } from '../tokens/encryption';
 import { generateWebhookSecret } from '../webhooks/signing';
 import { WEBHOOK_SECRET_PURPOSE } from '../webhooks/worker';
+import { endpointView } from '../presenters/webhooks';
 
 const TAGS = ['Webhooks'];
 const notFound = () => new StatusError(404, 'Webhook endpoint not found');
@@ -32,7 +33,7 @@ export const webhookRoutes = [
     access: ['admin'], response: WebhookEndpointList,
     async handler({ services, auth }) {
       const db = services.db;
-      return { items: (await webhooks.listEndpoints(db, auth.project.id)).map(webhooks.endpointView), is_paginated: false as const };
+      return { items: (await webhooks.listEndpoints(db, auth.project.id)).map(endpointView), is_paginated: false as const };
     },
   }),
   route({
@@ -49,7 +50,7 @@ export const webhookRoutes = [
         eventTypes: body.event_types ? [...new Set(body.event_types)] : null,
         secretEncrypted: encryptString(services.secret, WEBHOOK_SECRET_PURPOSE, secret),
       });
-      return { ...webhooks.endpointView(row), secret };
+      return { ...endpointView(row), secret };
     },
   }),
   route({
@@ -59,7 +60,7 @@ export const webhookRoutes = [
       const db = services.db;
       const row = await webhooks.findEndpoint(db, auth.project.id, params.endpoint_id);
       if (!row) throw notFound();
-      return webhooks.endpointView(row);
+      return endpointView(row);
     },
   }),
   route({
@@ -72,7 +73,7 @@ export const webhookRoutes = [
         eventTypes: body.event_types === undefined ? undefined : body.event_types && [...new Set(body.event_types)],
       });
       if (!row) throw notFound();
-      return webhooks.endpointView(row);
+      return endpointView(row);
     },
   }),
   route({

@@ -7,7 +7,8 @@ import * as users from '../repo/users';
 import type { ChannelRow } from '../repo/contact-channels';
 import { insertUser, type NewUser } from '../repo/user-writes';
 import type { Events } from '../events';
-import { serverTeamView } from '../repo/teams';
+import { serverTeamView } from '../presenters/teams';
+import { serverUserView } from '../presenters/users';
 
 export interface CreatedUser {
   user: users.UserRow;
@@ -24,6 +25,6 @@ export async function createUser(events: Events, tx: DB, project: Project, u: Ne
   if (personalTeam) await events.emit(tx, project.id, 'team.created', serverTeamView(personalTeam));
   // Read back once, in the shape the event and the callers need (personal team, auth methods).
   const user = (await users.load(tx, project.id, id))!;
-  await events.emit(tx, project.id, 'user.created', users.serverView(user));
+  await events.emit(tx, project.id, 'user.created', serverUserView(user));
   return { user, channel };
 }
