@@ -13,12 +13,12 @@ export const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 /**
  * Inserts a session. With `used`, the sign-in that creates it is its first use, written with the row (at the row's
  * `created_at`, and `ipInfo`), so the activity flush need not rewrite the row a moment later (auth/activity.ts).
- * `refund`: rate-limit hits a successful sign-in gives back (auth/rate-limits.ts PendingRefund), taken back by the
- * same statement. Returns the time of the first use (null without `used`).
+ * `refund`: rate-limit hits a successful sign-in gives back (auth/rate-limits.ts `countAttempt`), taken back by the
+ * same statement (repo/rate-limits.ts `refundStatement`). Returns the time of the first use (null without `used`).
  */
 export async function create(db: DB, p: {
   projectId: string; userId: string; expiresInMs?: number | null; isImpersonation?: boolean;
-  used?: { ipInfo: unknown }; refund?: { key: string; windowStart: string }[];
+  used?: { ipInfo: unknown }; refund?: readonly { key: string; windowStart: string }[];
 }): Promise<{ sessionId: string; refreshToken: string; usedAt: Date | null }> {
   const refreshToken = generateSecureCode();
   const expiresAt = p.expiresInMs === null ? null : new Date(Date.now() + (p.expiresInMs ?? ONE_YEAR_MS));

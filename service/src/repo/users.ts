@@ -5,7 +5,6 @@ import type { DB } from '../db';
 import { rowsOf, schema } from '../db';
 import { ReadCache } from '../db/read-cache';
 import { PreparedSql } from '../db/prepared-sql';
-import type { CarriedRead } from './rate-limits';
 import { openBytes } from '../db/secrets-at-rest';
 
 export interface UserRow {
@@ -233,48 +232,41 @@ export async function findByAuthEmail(db: DB, projectId: string, email: string):
   return row ?? null;
 }
 
-/** The owner of an auth email, as a carried read (repo/rate-limits.ts): a sign-up runs it inside its rate-limit hit. */
-export const authEmailOwnerRead: CarriedRead = {
-  name: 'auth_email_owner',
-  build: () => {
-    const c = schema.contactChannels;
-    return sql`select ${c.userId} as user_id from ${c} where ${authEmailWhere()} limit 1`;
-  },
+// The reads a password sign-up and sign-in need first. repo/rate-limits.ts carries them in the rate-limit hit's
+// statement (one round trip fewer beside the hash); alone they run as prepared statements. Placeholders: projectId,
+// email.
+
+/** The owner of an auth email: a sign-up's "already exists" check. */
+export const authEmailOwnerSql = () => {
+  const c = schema.contactChannels;
+  return sql`select ${c.userId} as user_id from ${c} where ${authEmailWhere()} limit 1`;
 };
-const authEmailOwnerAlone = new PreparedSql('users_auth_email_owner', authEmailOwnerRead.build);
-export async function authEmailOwner(db: DB, projectId: string, email: string): Promise<{ user_id: string } | null> {
-  const [row] = await authEmailOwnerAlone.rows<{ user_id: string }>(db, { projectId, email });
-  return row ?? null;
+export type AuthEmailOwnerRow = { user_id: string };
+const authEmailOwnerAlone = new PreparedSql('users_auth_email_owner', authEmailOwnerSql);
+export async function authEmailOwner(db: DB, projectId: string, email: string): Promise<{ userId: string } | null> {
+  const [row] = await authEmailOwnerAlone.rows<AuthEmailOwnerRow>(db, { projectId, email });
+  return row ? { userId: row.user_id } : null;
 }
 
 /**
  * What a password sign-in needs about the account of an auth email, in one read: its user, password hash (null
- * when it has none) and whether it has TOTP MFA. As a carried read (repo/rate-limits.ts), a sign-in runs it inside
- * its rate-limit hit; `passwordSignInFacts` runs it alone. Placeholders: projectId, email.
+ * when it has none) and whether it has TOTP MFA.
  */
-export const signInFactsRead: CarriedRead = {
-  name: 'password_sign_in_facts',
-  build: () => {
-    const c = schema.contactChannels;
-    const u = schema.users;
-    return sql`select ${u.id} as user_id, ${u.passwordHash} as password_hash, ${u.totpSecret} is not null as has_totp
-      from ${c} inner join ${u} on ${and(eq(u.projectId, c.projectId), eq(u.id, c.userId))}
-      where ${and(authEmailWhere(), usableForAuth())} limit 1`;
-  },
+export const signInFactsSql = () => {
+  const c = schema.contactChannels;
+  const u = schema.users;
+  return sql`select ${u.id} as user_id, ${u.passwordHash} as password_hash, ${u.totpSecret} is not null as has_totp
+    from ${c} inner join ${u} on ${and(eq(u.projectId, c.projectId), eq(u.id, c.userId))}
+    where ${and(authEmailWhere(), usableForAuth())} limit 1`;
 };
 export type SignInFactsRow = { user_id: string; password_hash: string | null; has_totp: boolean };
 export interface SignInFacts { userId: string; passwordHash: string | null; hasTotp: boolean }
-export const signInFactsOf = (row: SignInFactsRow | null): SignInFacts | null =>
-  row && { userId: row.user_id, passwordHash: row.password_hash, hasTotp: row.has_totp };
-const signInFactsAlone = new PreparedSql('users_password_sign_in_facts', signInFactsRead.build);
-
-export async function passwordSignInFactsRow(db: DB, projectId: string, email: string): Promise<SignInFactsRow | null> {
-  const [row] = await signInFactsAlone.rows<SignInFactsRow>(db, { projectId, email });
-  return row ?? null;
-}
+export const signInFactsOf = (row: SignInFactsRow): SignInFacts => ({ userId: row.user_id, passwordHash: row.password_hash, hasTotp: row.has_totp });
+const signInFactsAlone = new PreparedSql('users_password_sign_in_facts', signInFactsSql);
 
 export async function passwordSignInFacts(db: DB, projectId: string, email: string): Promise<SignInFacts | null> {
-  return signInFactsOf(await passwordSignInFactsRow(db, projectId, email));
+  const [row] = await signInFactsAlone.rows<SignInFactsRow>(db, { projectId, email });
+  return row ? signInFactsOf(row) : null;
 }
 
 export async function totpSecret(db: DB, projectId: string, userId: string): Promise<Uint8Array | null> {

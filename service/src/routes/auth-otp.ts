@@ -66,8 +66,7 @@ export const otpRoutes = [
         if (data.is_new_user) {
           // Sign-up may have been switched off since the code was sent.
           if (!project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
-          const { user } = await services.db.transaction((tx) =>
-            createUser(services.events, tx, project, { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true }));
+          const { user } = await createUser(services, { project, user: { primaryEmail: email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true } });
           userId = user.id;
         } else {
           const user = data.user_id ? await users.load(services.db, project.id, data.user_id) : null;

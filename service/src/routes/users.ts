@@ -124,7 +124,7 @@ export const userRoutes = [
     access: [...SERVER], body: ServerUserCreateBody, response: ServerUser, status: 201,
     async handler({ services, auth, body }) {
       const fields = await newUserFromCreate(services, auth.project, body ?? {});
-      const { user } = await services.db.transaction((tx) => createUser(services.events, tx, auth.project, fields));
+      const { user } = await createUser(services, { project: auth.project, user: fields });
       return serverUserView(user);
     },
   }),
