@@ -12,7 +12,7 @@ import { HttpResult } from './respond';
 import type { ClientOrigin } from '../auth/activity';
 import { lifecycle } from '../lifecycle';
 import { withRequestScope } from '../observability/security-events';
-import { recordHandlerOutcome } from '../observability/route-events';
+import { recordHandlerOutcome } from './route-events';
 
 const PER_ACCESS = Symbol('perAccess');
 export interface PerAccess<T extends TSchema> { [PER_ACCESS]: true; client?: T; server?: T; admin?: T }
