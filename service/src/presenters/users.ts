@@ -49,3 +49,8 @@ export function serverUserView(u: UserRow, pendingActivity?: Date): ServerUser {
     server_metadata: u.server_metadata ?? null,
   };
 }
+
+/** The user as the caller's access type sees it. */
+export function userViewFor(type: 'client' | 'server' | 'admin', u: UserRow, pendingActivity?: Date): ClientUser | ServerUser {
+  return type === 'client' ? clientUserView(u) : serverUserView(u, pendingActivity);
+}

@@ -7,10 +7,12 @@ import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import type { ChannelRow } from '../repo/contact-channels';
 import { insertUser, type NewUser } from '../repo/user-writes';
+import type { ServerUserCreate } from '@gatehouse/shared/schemas/users';
 import type { Events } from '../events';
 import type { Services } from '../services';
 import { serverTeamView } from '../presenters/teams';
 import { serverUserView } from '../presenters/users';
+import { newUserFromCreate } from './update';
 
 export interface CreatedUser {
   user: users.UserRow;
@@ -39,4 +41,10 @@ export async function createUserIn(tx: DB, events: Events, { project, user: u, e
   const user = (await users.load(tx, project.id, id))!;
   await events.emit(tx, project.id, 'user.created', serverUserView(user));
   return { user, channel };
+}
+
+/** POST /users: a server's or admin's new user, its fields checked and translated first (users/update.ts). */
+export async function createUserFromFields(services: Services, input: { project: Project; fields: ServerUserCreate }): Promise<users.UserRow> {
+  const user = await newUserFromCreate(services, input.project, input.fields);
+  return (await createUser(services, { project: input.project, user })).user;
 }
