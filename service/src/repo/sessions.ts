@@ -8,6 +8,7 @@ import { ReadCache } from '../db/read-cache';
 import { hashSecret } from '../db/secret-hash';
 
 const s = schema.sessions;
+export type SessionRow = typeof s.$inferSelect;
 export const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
