@@ -1,7 +1,11 @@
 // Who a request acts for, as the use cases take it: the project, the access type and, with an access token, the
 // signed-in user and their session. http/request-access.ts reads it from the request's headers; a use case never
 // sees the request itself.
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import type { Services } from '../services';
 import type { Project } from '../repo/projects';
+import * as users from '../repo/users';
+import type { UserRow } from '../repo/users';
 
 export type AccessType = 'client' | 'server' | 'admin';
 
@@ -14,4 +18,21 @@ export interface Caller {
   sessionId?: string;
   /** With an admin access token: the internal-project user (project owner) it belongs to (for the audit log). */
   adminUserId?: string;
+}
+
+/** `me` as the caller's user (CANNOT_GET_OWN_USER_WITHOUT_USER without one); any other id as it is. */
+export function resolveMe(caller: Pick<Caller, 'userId'>, idOrMe: string): string {
+  if (idOrMe !== 'me') return idOrMe;
+  if (!caller.userId) throw new KnownErrors.CannotGetOwnUserWithoutUser();
+  return caller.userId;
+}
+
+/**
+ * The caller's signed-in user, loaded; `missing()` is thrown without an access token or when its user no longer
+ * exists (default CANNOT_GET_OWN_USER_WITHOUT_USER).
+ */
+export async function requireSignedInUser(services: Pick<Services, 'db'>, caller: Caller, missing: () => Error = () => new KnownErrors.CannotGetOwnUserWithoutUser()): Promise<UserRow> {
+  const user = caller.userId ? await users.load(services.db, caller.project.id, caller.userId) : null;
+  if (!user) throw missing();
+  return user;
 }

@@ -10,6 +10,7 @@ import { assertBodyType, parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
 import type { ClientOrigin } from '../auth/activity';
+import { resolveMe } from '../auth/caller';
 import { lifecycle } from '../lifecycle';
 import { withRequestScope } from '../observability/security-events';
 import { recordHandlerOutcome } from './route-events';
@@ -177,11 +178,7 @@ async function runCountedRoute(def: RouteDef, services: Services, { request, url
     },
     schemaError,
     userRequiredError: () => schemaError('auth.user must be defined'),
-    resolveUserId(idOrMe) {
-      if (idOrMe !== 'me') return idOrMe;
-      if (!auth?.userId) throw new KnownErrors.CannotGetOwnUserWithoutUser();
-      return auth.userId;
-    },
+    resolveUserId: (idOrMe) => resolveMe({ userId: auth?.userId }, idOrMe),
   };
   const handled = { def, auth, params, query, body };
   let result: unknown;

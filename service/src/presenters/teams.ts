@@ -15,3 +15,8 @@ export function clientTeamView(row: TeamRow): ClientTeam {
 export function serverTeamView(row: TeamRow): ServerTeam {
   return { ...clientTeamView(row), created_at_millis: row.createdAt.getTime(), server_metadata: row.serverMetadata ?? null };
 }
+
+/** The team as the caller's access type sees it. */
+export function teamViewFor(type: 'client' | 'server' | 'admin', row: TeamRow): ClientTeam | ServerTeam {
+  return type === 'client' ? clientTeamView(row) : serverTeamView(row);
+}
