@@ -10,8 +10,9 @@ import {
 } from '@gatehouse/shared/schemas/permissions';
 import { route, type AuthedContext } from '../http/route';
 import {
-  PermissionCycleError, createDefinition, deleteDefinition, listDefinitionViews, updateDefinition, type Scope,
-} from '../teams/definition-changes';
+  PermissionCycleError, createPermissionDefinition, deletePermissionDefinition, listPermissionDefinitions, updatePermissionDefinition, type Scope,
+} from '../permissions/definitions';
+import { definitionView } from '../presenters/permissions';
 
 /**
  * Permission-id syntax problems, as SCHEMA_ERROR lines worded like the reference (the bare rule message).
@@ -40,8 +41,8 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
     route({
       method: 'GET', path: base, summary: `List ${scope} permission definitions`, tags: [tag],
       access: [...ADMIN], response: PermissionDefinitionList,
-      async handler(ctx) {
-        return { items: await listDefinitionViews(ctx.services.db, ctx.auth.project.id, scope), is_paginated: false as const };
+      async handler({ services, auth }) {
+        return { items: (await listPermissionDefinitions(services, { projectId: auth.project.id, scope })).map(definitionView), is_paginated: false as const };
       },
     }),
     route({
@@ -49,7 +50,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], body: PermissionDefinitionCreate, response: PermissionDefinition, status: 201,
       async handler(ctx) {
         checkPermissionIds(ctx, { custom: [ctx.body.id], any: ctx.body.contained_permission_ids });
-        return withCycleAsSchemaError(ctx, () => createDefinition(ctx.services.db, ctx.auth.project.id, scope, ctx.body));
+        return definitionView(await withCycleAsSchemaError(ctx, () => createPermissionDefinition(ctx.services, { projectId: ctx.auth.project.id, scope, body: ctx.body })));
       },
     }),
     route({
@@ -57,10 +58,9 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], params: PermissionDefinitionParams, body: PermissionDefinitionUpdate, response: PermissionDefinition,
       async handler(ctx) {
         checkPermissionIds(ctx, { any: [ctx.params.permission_id, ...(ctx.body.contained_permission_ids ?? [])], custom: [ctx.body.id] });
-        const view = await withCycleAsSchemaError(ctx, () => updateDefinition(ctx.services.db, ctx.auth.project.id, scope, ctx.params.permission_id, ctx.body));
-        // A rename may have rewritten the project's default-permission lists.
-        ctx.services.projects.invalidate(ctx.auth.project.id);
-        return view;
+        return definitionView(await withCycleAsSchemaError(ctx, () => updatePermissionDefinition(ctx.services, {
+          projectId: ctx.auth.project.id, scope, id: ctx.params.permission_id, body: ctx.body,
+        })));
       },
     }),
     route({
@@ -68,8 +68,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], params: PermissionDefinitionParams, response: Success,
       async handler(ctx) {
         checkPermissionIds(ctx, { any: [ctx.params.permission_id] });
-        await deleteDefinition(ctx.services.db, ctx.auth.project.id, scope, ctx.params.permission_id);
-        ctx.services.projects.invalidate(ctx.auth.project.id);
+        await deletePermissionDefinition(ctx.services, { projectId: ctx.auth.project.id, scope, id: ctx.params.permission_id });
         return { success: true as const };
       },
     }),
