@@ -6,6 +6,7 @@ import type { AccessType, Caller } from '../auth/caller';
 import type { KeyKind } from '../repo/project-keys';
 import * as users from '../repo/users';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
+import { managedProjectIds } from '../projects/ownership';
 
 /** The caller the route hands its use case (auth/caller.ts). */
 export type Auth = Caller;
@@ -80,9 +81,4 @@ async function checkAdminAccessToken(services: Services, token: string, projectI
   const project = await services.projects.get(projectId);
   if (!project) throw new KnownErrors.InvalidProjectForAdminAccessToken();
   return { project, ownerId: claims.sub };
-}
-
-export function managedProjectIds(serverMetadata: unknown): string[] {
-  const ids = (serverMetadata as { managedProjectIds?: unknown } | null)?.managedProjectIds;
-  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
 }

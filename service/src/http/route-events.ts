@@ -7,7 +7,7 @@ import type { Auth } from './request-access';
 import { HttpResult } from './respond';
 import type { Services } from '../services';
 import * as auditLog from '../repo/audit-log';
-import { managedProjectIds } from './request-access';
+import { managedProjectIds } from '../projects/ownership';
 import { requestScope, securityEvent, type SecurityEventName } from '../observability/security-events';
 
 export interface RouteOutcome {

@@ -12,6 +12,7 @@ import { HttpResult } from './respond';
 import type { ClientOrigin } from '../auth/activity';
 import { resolveMe } from '../auth/caller';
 import { lifecycle } from '../lifecycle';
+import { InputProblems } from '../input-problems';
 import { withRequestScope } from '../observability/security-events';
 import { recordHandlerOutcome } from './route-events';
 
@@ -184,7 +185,8 @@ async function runCountedRoute(def: RouteDef, services: Services, { request, url
   let result: unknown;
   try {
     result = await def.handler(ctx);
-  } catch (error) {
+  } catch (thrown) {
+    const error = thrown instanceof InputProblems ? schemaError(...thrown.problems) : thrown;
     await recordHandlerOutcome(services, handled, { error });
     throw error;
   }

@@ -6,6 +6,7 @@
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { TEAM_SYSTEM_PERMISSIONS, findCycle, isSystemPermission } from '@gatehouse/shared/rules/permissions';
 import type { Services } from '../services';
+import { InputProblems } from '../input-problems';
 import * as defs from '../repo/permission-definitions';
 import type { Scope } from '../repo/permission-definitions';
 
@@ -25,10 +26,10 @@ export async function listPermissionDefinitions(services: Services, input: { pro
   return [...system, ...custom].sort(byId);
 }
 
-/** Raised when a change would make a definition contain itself; the route turns it into a SCHEMA_ERROR line. */
-export class PermissionCycleError extends Error {
+/** Raised when a change would make a definition contain itself: a SCHEMA_ERROR line of the request. */
+export class PermissionCycleError extends InputProblems {
   constructor(readonly cycle: string[]) {
-    super(`body.contained_permission_ids would create a permission containment cycle: ${cycle.join(' -> ')}`);
+    super([`body.contained_permission_ids would create a permission containment cycle: ${cycle.join(' -> ')}`]);
   }
 }
 

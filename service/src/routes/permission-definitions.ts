@@ -10,7 +10,7 @@ import {
 } from '@gatehouse/shared/schemas/permissions';
 import { route, type AuthedContext } from '../http/route';
 import {
-  PermissionCycleError, createPermissionDefinition, deletePermissionDefinition, listPermissionDefinitions, updatePermissionDefinition, type Scope,
+  createPermissionDefinition, deletePermissionDefinition, listPermissionDefinitions, updatePermissionDefinition, type Scope,
 } from '../permissions/definitions';
 import { definitionView } from '../presenters/permissions';
 
@@ -24,15 +24,6 @@ export function checkPermissionIds(ctx: AuthedContext, ids: { custom?: (string |
     ...(ids.any ?? []).flatMap((id) => (id === undefined ? [] : permissionIdProblems(id))),
   ];
   if (problems.length) throw ctx.schemaError(...new Set(problems));
-}
-
-async function withCycleAsSchemaError<T>(ctx: AuthedContext, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof PermissionCycleError) throw ctx.schemaError(err.message);
-    throw err;
-  }
 }
 
 function definitionRoutes(scope: Scope, base: string, tag: string) {
@@ -50,7 +41,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], body: PermissionDefinitionCreate, response: PermissionDefinition, status: 201,
       async handler(ctx) {
         checkPermissionIds(ctx, { custom: [ctx.body.id], any: ctx.body.contained_permission_ids });
-        return definitionView(await withCycleAsSchemaError(ctx, () => createPermissionDefinition(ctx.services, { projectId: ctx.auth.project.id, scope, body: ctx.body })));
+        return definitionView(await createPermissionDefinition(ctx.services, { projectId: ctx.auth.project.id, scope, body: ctx.body }));
       },
     }),
     route({
@@ -58,9 +49,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], params: PermissionDefinitionParams, body: PermissionDefinitionUpdate, response: PermissionDefinition,
       async handler(ctx) {
         checkPermissionIds(ctx, { any: [ctx.params.permission_id, ...(ctx.body.contained_permission_ids ?? [])], custom: [ctx.body.id] });
-        return definitionView(await withCycleAsSchemaError(ctx, () => updatePermissionDefinition(ctx.services, {
-          projectId: ctx.auth.project.id, scope, id: ctx.params.permission_id, body: ctx.body,
-        })));
+        return definitionView(await updatePermissionDefinition(ctx.services, { projectId: ctx.auth.project.id, scope, id: ctx.params.permission_id, body: ctx.body }));
       },
     }),
     route({
