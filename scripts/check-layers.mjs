@@ -24,6 +24,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The rules' names, as docs/architecture.md states them (`[check: name]`) and each problem ends (`[name]`). */
+export const RULES = ['sql', 'no-http', 'routes', 'repo', 'shapes', 'presenters', 'db', 'cycles'];
 const SQL_HOMES = ['repo', 'db'];
 const EDGE = ['http', 'routes'];
 /** Event emission in a route: webhook events, security notices, queued mail, the workers woken after a write. */
@@ -145,50 +147,50 @@ export function checkLayers(root) {
       }
       if (!SQL_HOMES.includes(top)) {
         if (specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/')) {
-          problems.push(`${rel}: imports ${specifier} (SQL belongs in repo/ or db/)`);
+          problems.push(`${rel}: imports ${specifier} (SQL belongs in repo/ or db/) [sql]`);
         } else if (target && target[0] === 'db' && (target[1] === 'schema' || /\bschema\b/.test(names))) {
-          problems.push(`${rel}: imports the Drizzle schema from ${specifier} (SQL belongs in repo/ or db/)`);
+          problems.push(`${rel}: imports the Drizzle schema from ${specifier} (SQL belongs in repo/ or db/) [sql]`);
         }
       }
       if (top && !EDGE.includes(top) && EDGE.includes(targetTop)) {
-        problems.push(`${rel}: imports ${specifier} (only http/, routes/ and the wiring at the root know HTTP)`);
+        problems.push(`${rel}: imports ${specifier} (only http/, routes/ and the wiring at the root know HTTP) [no-http]`);
       }
       if (top === 'routes' && (targetTop === 'repo' || targetTop === 'db') && !typeOnly) {
-        problems.push(`${rel}: imports ${specifier} (a route calls a use case; it imports repo/ and db/ for types only)`);
+        problems.push(`${rel}: imports ${specifier} (a route calls a use case; it imports repo/ and db/ for types only) [routes]`);
       }
       if (top === 'repo' && target && !['repo', 'db'].includes(targetTop)) {
-        problems.push(`${rel}: imports ${specifier} (repo/ imports only db/, repo/ and packages)`);
+        problems.push(`${rel}: imports ${specifier} (repo/ imports only db/, repo/ and packages) [repo]`);
       }
       if (top === 'repo' && /@gatehouse\/shared\/schemas\//.test(specifier)) {
         for (const name of names.replace(/[{}]/g, '').split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0])) {
-          if (presented.has(name)) problems.push(`${rel}: imports ${name} from ${specifier} (an API shape: presenters/ build it from repo/ records)`);
+          if (presented.has(name)) problems.push(`${rel}: imports ${name} from ${specifier} (an API shape: presenters/ build it from repo/ records) [shapes]`);
         }
       }
       if (top === 'presenters' && target && !(targetTop === 'presenters' || (targetTop === 'repo' && typeOnly))) {
-        problems.push(`${rel}: imports ${specifier} (presenters/ import only presenters/ and repo/ types)`);
+        problems.push(`${rel}: imports ${specifier} (presenters/ import only presenters/ and repo/ types) [presenters]`);
       }
       if (top === 'db' && target && targetTop !== 'db') {
-        problems.push(`${rel}: imports ${specifier} (db/ imports only db/ and packages)`);
+        problems.push(`${rel}: imports ${specifier} (db/ imports only db/ and packages) [db]`);
       }
     }
     if (top === 'repo') {
       for (const m of text.matchAll(/export\s+(?:async\s+)?function\s+(view|\w+View)\b/g)) {
-        problems.push(`${rel}: exports ${m[1]} (an API shape: presenters/ build it from repo/ records)`);
+        problems.push(`${rel}: exports ${m[1]} (an API shape: presenters/ build it from repo/ records) [shapes]`);
       }
     }
     if (top === 'routes') {
       for (const { n, code } of codeLines(text)) {
-        if (/\btransaction\s*\(/.test(code)) problems.push(`${rel}:${n}: runs a transaction (a route calls a use case, which runs it)`);
+        if (/\btransaction\s*\(/.test(code)) problems.push(`${rel}:${n}: runs a transaction (a route calls a use case, which runs it) [routes]`);
         const emission = EMISSION.exec(code);
-        if (emission) problems.push(`${rel}:${n}: emits (${emission[0].replace(/\s*\($/, '')}) (events and notices are a use case's, inside its transaction)`);
-        if (/\.db\b/.test(code)) problems.push(`${rel}:${n}: reaches the database handle (a route calls a use case, which reads and writes)`);
+        if (emission) problems.push(`${rel}:${n}: emits (${emission[0].replace(/\s*\($/, '')}) (events and notices are a use case's, inside its transaction) [routes]`);
+        if (/\.db\b/.test(code)) problems.push(`${rel}:${n}: reaches the database handle (a route calls a use case, which reads and writes) [routes]`);
       }
     }
   }
   const named = (group) => group.map((f) => relative(root, f).split(sep).join('/')).sort().join(' -> ');
-  for (const group of cyclesOf(graph)) problems.push(`import cycle at run time: ${named(group)}`);
+  for (const group of cyclesOf(graph)) problems.push(`import cycle at run time: ${named(group)} [cycles]`);
   for (const group of cyclesOf(dbGraph)) {
-    if (!cyclesOf(graph).some((g) => g.includes(group[0]))) problems.push(`import cycle in db/ (types included): ${named(group)}`);
+    if (!cyclesOf(graph).some((g) => g.includes(group[0]))) problems.push(`import cycle in db/ (types included): ${named(group)} [db]`);
   }
   return problems;
 }

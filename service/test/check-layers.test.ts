@@ -1,6 +1,6 @@
 // scripts/check-layers.mjs (run by `npm test`): the service's layering rules (docs/architecture.md). Each rule is
 // shown to catch a violation in a scratch source tree, and a tree that keeps the rules passes.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, test } from 'bun:test';
@@ -17,9 +17,14 @@ function tree(files: Record<string, string>): string {
   return root;
 }
 
+/** The rules whose violations the tests below have seen (each problem ends with its rule's name). */
+const failed = new Set<string>();
+
 function check(dir: string): { code: number; output: string } {
   const r = Bun.spawnSync(['node', SCRIPT, dir], { stdout: 'pipe', stderr: 'pipe' });
-  return { code: r.exitCode ?? -1, output: r.stdout.toString() + r.stderr.toString() };
+  const output = r.stdout.toString() + r.stderr.toString();
+  for (const m of output.matchAll(/ \[([a-z-]+)\]$/gm)) failed.add(m[1]!);
+  return { code: r.exitCode ?? -1, output };
 }
 
 // A small service that keeps every rule: a route decodes, calls a use case and encodes with a presenter; the use case
@@ -196,5 +201,13 @@ describe('check-layers', () => {
     }));
     expect(typeOnly.output).not.toContain('import cycle at');
     expect(typeOnly.code).toBe(0);
+  });
+
+  test('every rule docs/architecture.md states is a check, every check is stated there, and each was seen failing above', async () => {
+    const { RULES } = await import(SCRIPT);
+    const stated = [...readFileSync(join(import.meta.dir, '../../docs/architecture.md'), 'utf8').matchAll(/\[check: ([a-z-]+)\]/g)].map((m) => m[1]);
+    expect([...new Set(stated)].sort()).toEqual([...RULES].sort());
+    expect(stated.length).toBe(RULES.length);
+    expect([...failed].sort()).toEqual([...RULES].sort());
   });
 });

@@ -1,5 +1,5 @@
 // Teams: rows, listing, create/update/delete (their webhook events are the callers', inside
-// the same transaction: routes/teams.ts, users/create.ts).
+// the same transaction: teams/team-changes.ts, users/create.ts).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
