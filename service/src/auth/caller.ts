@@ -27,12 +27,21 @@ export function resolveMe(caller: Pick<Caller, 'userId'>, idOrMe: string): strin
   return caller.userId;
 }
 
+const signedIn = new WeakMap<Caller, Promise<UserRow | null>>();
+
 /**
- * The caller's signed-in user, loaded; `missing()` is thrown without an access token or when its user no longer
- * exists (default CANNOT_GET_OWN_USER_WITHOUT_USER).
+ * The caller's signed-in user, or null (no access token, or its user no longer exists). A Caller stands for one
+ * request: its user is loaded once, whoever asks (the route's `user()` too).
  */
+export function signedInUser(services: Pick<Services, 'db'>, caller: Caller): Promise<UserRow | null> {
+  let user = signedIn.get(caller);
+  if (!user) signedIn.set(caller, (user = caller.userId ? users.load(services.db, caller.project.id, caller.userId) : Promise.resolve(null)));
+  return user;
+}
+
+/** `signedInUser`, or `missing()` thrown without one (default CANNOT_GET_OWN_USER_WITHOUT_USER). */
 export async function requireSignedInUser(services: Pick<Services, 'db'>, caller: Caller, missing: () => Error = () => new KnownErrors.CannotGetOwnUserWithoutUser()): Promise<UserRow> {
-  const user = caller.userId ? await users.load(services.db, caller.project.id, caller.userId) : null;
+  const user = await signedInUser(services, caller);
   if (!user) throw missing();
   return user;
 }

@@ -10,7 +10,7 @@ import { assertBodyType, parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
 import type { ClientOrigin } from '../auth/activity';
-import { resolveMe } from '../auth/caller';
+import { resolveMe, signedInUser } from '../auth/caller';
 import { lifecycle } from '../lifecycle';
 import { InputProblems } from '../input-problems';
 import { withRequestScope } from '../observability/security-events';
@@ -165,8 +165,8 @@ async function runCountedRoute(def: RouteDef, services: Services, { request, url
     new KnownErrors.SchemaError(`Request validation failed on ${request.method} ${url.pathname}:\n${lines.map((p) => `  - ${p}`).join('\n')}`);
   if (problems.length) throw schemaError(...problems);
 
-  let userPromise: Promise<users.UserRow | null> | undefined;
-  const user = () => (userPromise ??= auth?.userId ? users.load(services.db, auth.project.id, auth.userId) : Promise.resolve(null));
+  // One load per request, shared with the use cases (auth/caller.ts `signedInUser`).
+  const user = () => (auth ? signedInUser(services, auth) : Promise.resolve(null));
   const ctx: RouteContext<any, any, any, Access> = {
     services, auth: auth as Auth, params, query, body, request, headers: request.headers, url, requestId,
     ip,

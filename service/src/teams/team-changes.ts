@@ -3,7 +3,7 @@ import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import * as teams from '../repo/teams';
 import * as users from '../repo/users';
-import { resolveMe, type Caller } from '../auth/caller';
+import { resolveMe, signedInUser, type Caller } from '../auth/caller';
 import { assertClientProfileImage } from '../users/update';
 import { serverTeamView } from '../presenters/teams';
 import { accessibleTeam } from './team-access';
@@ -31,16 +31,14 @@ async function resolveCreator(services: Services, input: NewTeam): Promise<strin
   if (creatorUserId !== undefined && addCurrentUser !== undefined) {
     throw new StatusError(400, 'Cannot use both creator_user_id and add_current_user. add_current_user is deprecated, please only use creator_user_id in the body.');
   }
-  let signedIn: Promise<users.UserRow | null> | undefined;
-  const signedInUser = () => (signedIn ??= caller.userId ? users.load(services.db, caller.project.id, caller.userId) : Promise.resolve(null));
   let creator: string | undefined;
   if (addCurrentUser === 'true') {
-    const user = await signedInUser();
+    const user = await signedInUser(services, caller);
     if (!user) throw new StatusError(401, 'You must be logged in to create a team with the current user as a member.');
     creator = user.id;
   }
   if (caller.type === 'client') {
-    const user = await signedInUser();
+    const user = await signedInUser(services, caller);
     if (!user) throw new KnownErrors.UserAuthenticationRequired();
     if (!caller.project.config.client_team_creation_enabled) throw new StatusError(403, 'Client team creation is disabled for this project');
     assertClientProfileImage(input.fields.profileImageUrl);
