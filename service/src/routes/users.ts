@@ -26,7 +26,7 @@ export const userRoutes = [
     method: 'PATCH', path: '/users/me', summary: 'Update the signed-in user', tags: ['Users'],
     access: [...ACCESS_TYPES], body: userUpdate, response: userView,
     async handler({ services, auth, body, requireUser }) {
-      const user = await updateUser(services, { caller: auth, before: await requireUser(), changes: body });
+      const user = await updateUser(services, { caller: auth, userId: (await requireUser()).id, changes: body });
       return userViewFor(auth.type, user, services.activity.pendingForUser(user.id));
     },
   }),
@@ -68,8 +68,7 @@ export const userRoutes = [
     method: 'PATCH', path: '/users/:user_id', summary: 'Update a user', tags: ['Users'],
     access: [...SERVER], params: UserParams, body: ServerUserUpdate, response: ServerUser,
     async handler({ services, auth, params, body, resolveUserId }) {
-      const before = await getUser(services, { projectId: auth.project.id, userId: resolveUserId(params.user_id) });
-      const user = await updateUser(services, { caller: auth, before, changes: body });
+      const user = await updateUser(services, { caller: auth, userId: resolveUserId(params.user_id), changes: body });
       return serverUserView(user, services.activity.pendingForUser(user.id));
     },
   }),

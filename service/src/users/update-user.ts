@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import * as users from '../repo/users';
 import { lockUser } from '../repo/contact-channels';
 import { invalidateResetCodes } from '../repo/verification-codes';
-import type { Caller } from '../auth/caller';
+import { signedInUser, type Caller } from '../auth/caller';
 import { assertRecentSignIn } from '../auth/recent-sign-in';
 import { queueNotice, sendQueuedNotices } from '../auth/security-notices';
 import { serverUserView } from '../presenters/users';
@@ -14,8 +14,7 @@ import { getUser } from './reads';
 
 export interface UserUpdate {
   caller: Caller;
-  /** The user as it was before the update (its protections: what the update may turn off). */
-  before: users.UserRow;
+  userId: string;
   /** The decoded body; a client's has no server-only fields. */
   changes: ServerUserUpdate;
 }
@@ -30,11 +29,12 @@ function weakening(before: users.UserRow, body: ServerUserUpdate) {
   return mfaOff || mfaReplaced || passkeyOff || otpOff ? { mfaOff, passkeyOff } : null;
 }
 
-/** Applies the update; returns the user as it is now. */
+/** Applies the update (USER_NOT_FOUND for no such user); returns the user as it is now. */
 export async function updateUser(services: Services, input: UserUpdate): Promise<users.UserRow> {
-  const { caller, before, changes: body } = input;
+  const { caller, userId, changes: body } = input;
   const project = caller.project;
-  const userId = before.id;
+  // The user as it was (its protections: what the update may turn off); the caller's own is loaded once a request.
+  const before = (userId === caller.userId ? await signedInUser(services, caller) : null) ?? (await getUser(services, { projectId: project.id, userId }));
   const weakened = weakening(before, body);
   if (weakened) await assertRecentSignIn(services, caller);
   const newPassword = body.password !== undefined || body.password_hash !== undefined;
