@@ -205,7 +205,9 @@ describe('check-layers', () => {
 
   test('every rule docs/architecture.md states is a check, every check is stated there, and each was seen failing above', async () => {
     const { RULES } = await import(SCRIPT);
-    const stated = [...readFileSync(join(import.meta.dir, '../../docs/architecture.md'), 'utf8').matchAll(/\[check: ([a-z-]+)\]/g)].map((m) => m[1]);
+    // The service's part of the page: the front end's rules (after `## Front end`) are other scripts' checks.
+    const page = readFileSync(join(import.meta.dir, '../../docs/architecture.md'), 'utf8').split(/^## Front end$/m)[0]!;
+    const stated = [...page.matchAll(/\[check: ([a-z-]+)\]/g)].map((m) => m[1]);
     expect([...new Set(stated)].sort()).toEqual([...RULES].sort());
     expect(stated.length).toBe(RULES.length);
     expect([...failed].sort()).toEqual([...RULES].sort());
