@@ -294,6 +294,31 @@ describe('outbox', () => {
     expect(row.transportConfig).toBeNull(); // the password is not kept once delivered
   });
 
+  // Issue 30 §1: the record keeps what the recipient read, with each code and link token in its place as a
+  // placeholder, whatever the (customised) template does with them; the live copy is gone once the mail is sent.
+  test('a customised template\'s codes and links are recorded as placeholders wherever it puts them', async () => {
+    worker();
+    const otp = 'K7QW2Z';
+    const magicLink = 'http://localhost:3000/magic?code=k7qw2zabcdefghjkmnpqrstvwxyz0123456789abcdefg';
+    const { id } = await enqueueTemplatedEmail(db, {
+      projectId: P1, projectDisplayName: 'Acme', emailConfig: std(), to: 'otp@example.com', type: 'magic_link',
+      template: {
+        subject: '{{ otp }} is your code ({{ magicLink }})',
+        content: { html: '<a href="{{ magicLink }}" title="{{ otp }}">{{{ otp }}}</a>{{#if otp}} yes{{/if}} {{ userDisplayName }}', text: 'Code {{otp}}, link {{magicLink}}, hi {{ userDisplayName }}' },
+      },
+      variables: { otp, magicLink, userDisplayName: 'Ada' },
+    }, { workers: wakers });
+    const mail = await smtp.waitForMail((m) => m.to.includes('otp@example.com'), 20_000);
+    expect(mail.subject).toBe(`${otp} is your code (${magicLink})`);
+    const row = await waitFor(async () => { const r = await rowById(id); return r.status === 'sent' && r; });
+    expect(row.subject).toBe('[code] is your code ([link])');
+    expect(row.redactedHtml).toBe('<a href="[link]" title="[code]">[code]</a> yes Ada');
+    expect(row.redactedText).toBe('Code [code], link [link], hi Ada');
+    expect({ liveSubject: row.liveSubject, html: row.html, text: row.text }).toEqual({ liveSubject: null, html: null, text: null });
+    expect(JSON.stringify(row)).not.toContain(otp);
+    expect(JSON.stringify(row)).not.toContain('k7qw2zabcdef');
+  });
+
   test('shared config goes through SMTP_URL with the project name as sender', async () => {
     const shared = { smtpUrl: smtp.url, smtpSender: 'noreply@example.com' };
     worker({ shared });

@@ -157,12 +157,15 @@ describe('GET /internal/emails: every delivery attempt is an entry', () => {
       const mail = await mailbox.waitForMail((m) => m.to.includes(email), 30_000);
       const list = await listUntil(p.admin, (items) => items[0]?.error === null);
       const sender = { type: 'standard', host: '127.0.0.1', port: mailbox.port, username: 'mailer', sender_name: 'Retry Co', sender_email: 'retry@example.com' };
-      expect(list[0]).toEqual({ id: expect.any(String), to: [email], subject: mail.subject, sent_at_millis: expect.any(Number), error: null, sender_config: sender });
+      // The list shows the subject as recorded: the code replaced by a placeholder (issue 30 §1).
+      const recorded = mail.subject.replace(/[0-9A-Z]{6}$/, '[code]');
+      expect(recorded).toBe('Sign in to Retry Co: Your code is [code]');
+      expect(list[0]).toEqual({ id: expect.any(String), to: [email], subject: recorded, sent_at_millis: expect.any(Number), error: null, sender_config: sender });
       const failures = list.slice(1);
       expect(failures.length).toBeGreaterThanOrEqual(failing.length);
       for (const item of failures) {
         expect(item).toEqual({
-          id: expect.any(String), to: [email], subject: mail.subject, sent_at_millis: expect.any(Number), sender_config: sender,
+          id: expect.any(String), to: [email], subject: recorded, sent_at_millis: expect.any(Number), sender_config: sender,
           error: expect.objectContaining({ errorType: 'CONNECTION_FAILED', canRetry: true }),
         });
       }
@@ -206,15 +209,18 @@ describe('production without SMTP_URL', () => {
     const items = await listUntil(admin, (list) => list.some((i) => i.to.includes(email)));
     const mine = items.filter((i) => i.to.includes(email));
     expect(mine).toEqual([{
-      id: expect.any(String), to: [email], subject: expect.stringMatching(/^Sign in to Gatehouse Console: Your code is [0-9A-Z]{6}$/), sent_at_millis: expect.any(Number),
+      id: expect.any(String), to: [email], subject: 'Sign in to Gatehouse Console: Your code is [code]', sent_at_millis: expect.any(Number),
       error: expect.objectContaining({ errorType: 'NOT_CONFIGURED', canRetry: false, message: 'no SMTP server configured for the shared email config; set SMTP_URL' }),
       sender_config: { type: 'shared', host: '', port: 0, username: '', sender_name: 'Gatehouse Console', sender_email: 'noreply@prod.example.com' },
     }]);
-    const otp = /Your code is ([0-9A-Z]{6})$/.exec(mine[0].subject)![1]!;
+    // The mail's link carries the code: the sign-in code's 6 characters, then the nonce the caller got.
+    const nonce = res.body.nonce as string;
+    expect(nonce).toHaveLength(39);
 
     // Nothing printed the mail, and the failure is permanent (no further attempt).
     await Bun.sleep(1_500);
-    expect(svcProd.output()).not.toContain(otp);
+    expect(svcProd.output()).not.toContain(nonce);
+    expect(svcProd.output()).not.toContain('Your code is');
     expect(svcProd.output()).not.toContain('printing the mail');
     expect((await admin.get('/internal/emails')).body.items.filter((i: any) => i.to.includes(email))).toHaveLength(1);
   }, 120_000);

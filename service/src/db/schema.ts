@@ -236,9 +236,15 @@ export const emails = pgTable('emails', {
   id: uuid('id').primaryKey().defaultRandom(),
   projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
   to: text('to').array().notNull(),
+  /** The subject as recorded: every code and link token replaced by a placeholder (email/redaction.ts). */
   subject: text('subject').notNull(),
+  /** The live message while it is queued (sealed: email/outbox.ts), deleted once it is sent or given up. */
+  liveSubject: text('live_subject'),
   html: text('html'),
   text: text('text'),
+  /** What the recipient received, with every code and link token replaced by a placeholder: kept for the owner. */
+  redactedHtml: text('redacted_html'),
+  redactedText: text('redacted_text'),
   senderConfig: jsonb('sender_config').notNull(),
   transportConfig: jsonb('transport_config'),
   status: text('status').notNull().default('pending'), // pending | sending | sent | failed

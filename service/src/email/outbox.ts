@@ -43,19 +43,21 @@ import {
   type SenderConfig,
   type SharedSmtpSettings,
 } from './transport';
+import { renderSentAndRecorded } from './redaction';
 import {
   getDefaultEmailTemplate,
-  renderTemplate,
   type EmailTemplateSource,
   type EmailTemplateType,
   type EmailTemplateVariablesByType,
 } from './templates';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Bodies at rest. A queued mail's body carries live codes (sign-in, reset, verification, invitation), which are
-// otherwise stored only hashed: it is sealed with AES-256-GCM under a key derived from the server secret while
-// queued, and deleted once the mail is delivered or has finally failed (the sent-email list shows only recipient,
-// subject, times and errors). Rows written before this (or by a process without the secret) are read as they are.
+// The message at rest. A queued mail carries live codes (sign-in, reset, verification, invitation), which are
+// otherwise stored only hashed. Two copies are written: the live message (subject, html, text), sealed with
+// AES-256-GCM under a key derived from the server secret while queued and deleted once the mail is delivered or has
+// finally failed; and the recorded one (`subject`, `redacted_html`, `redacted_text`), the same mail with every code
+// and link token replaced by a placeholder (email/redaction.ts), kept for the sent-email list and the owner. Rows
+// written before this (or by a process without the secret) are read as they are.
 
 const SEALED = 'sealed:';
 const BODY_PURPOSE = 'email-body';
@@ -106,17 +108,28 @@ export type EnqueueEmailInput = {
 };
 
 /**
- * Queues one mail. `db` may be a transaction: the row then commits (or not) with the caller's work, and the
- * caller should wake the workers (`services.emailWorkers.wake()`) after the commit (otherwise the next poll,
- * ≤ pollMs later, sends it).
+ * Queues one mail that holds no secret (no code, link token or password): it is recorded as it is sent. Mails with
+ * codes are templated (`enqueueTemplatedEmail`), which records them redacted. `db` may be a transaction: the row
+ * then commits (or not) with the caller's work, and the caller should wake the workers
+ * (`services.emailWorkers.wake()`) after the commit (otherwise the next poll, ≤ pollMs later, sends it).
  */
 export async function enqueueEmail(db: DB, input: EnqueueEmailInput, opts: OutboxContext = {}): Promise<{ id: string }> {
+  return queueMail(db, input, { subject: input.subject, html: input.html ?? null, text: input.text ?? null }, opts);
+}
+
+type RecordedEmail = { subject: string; html: string | null; text: string | null };
+
+/** Queues `input` (the live message, sealed) and records `recorded` (what the sent-email list keeps). */
+async function queueMail(db: DB, input: EnqueueEmailInput, recorded: RecordedEmail, opts: OutboxContext): Promise<{ id: string }> {
   const queued = await insertQueuedEmail(db, {
     projectId: input.projectId,
     to: Array.isArray(input.to) ? input.to : [input.to],
-    subject: input.subject,
+    subject: recorded.subject,
+    liveSubject: sealBody(opts.bodySecret, input.subject),
     html: sealBody(opts.bodySecret, input.html),
     text: sealBody(opts.bodySecret, input.text),
+    redactedHtml: recorded.html,
+    redactedText: recorded.text,
     senderConfig: senderConfigFor(input.emailConfig, { projectDisplayName: input.projectDisplayName, shared: opts.shared }),
     // The full config (password included) is kept until the row is delivered: the project may change its
     // settings meanwhile, and the mail should go out as it was when requested. The password stays sealed.
@@ -144,8 +157,8 @@ export async function enqueueTemplatedEmail<T extends EmailTemplateType>(
   opts: OutboxContext = {},
 ): Promise<{ id: string }> {
   const template = input.template ?? getDefaultEmailTemplate(input.type, { magicLinkVersion: input.magicLinkVersion });
-  const rendered = renderTemplate(template, { ...input.variables, projectDisplayName: input.projectDisplayName });
-  return enqueueEmail(db, { ...input, ...rendered }, opts);
+  const { sent, recorded } = renderSentAndRecorded(template, input.type, { ...input.variables, projectDisplayName: input.projectDisplayName });
+  return queueMail(db, { ...input, ...sent }, recorded, opts);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -228,7 +241,8 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
       try {
         await transport.send({
           to: row.to,
-          subject: row.subject,
+          // Rows queued before subjects were recorded redacted have none: their subject is the live one.
+          subject: openBody(options.bodySecret, row.liveSubject) ?? row.subject,
           html: openBody(options.bodySecret, row.html),
           text: openBody(options.bodySecret, row.text),
           from: { name: sender.sender_name, address: sender.sender_email },

@@ -7,7 +7,8 @@ import { emailAttempts, emails } from '../db/schema';
 import type { SendErrorInfo } from './sent-emails';
 
 export type EmailRow = typeof emails.$inferSelect;
-export type NewEmailRow = Pick<typeof emails.$inferInsert, 'projectId' | 'to' | 'subject' | 'html' | 'text' | 'senderConfig' | 'transportConfig' | 'codeExpiresAt'>;
+export type NewEmailRow = Pick<typeof emails.$inferInsert,
+  'projectId' | 'to' | 'subject' | 'liveSubject' | 'html' | 'text' | 'redactedHtml' | 'redactedText' | 'senderConfig' | 'transportConfig' | 'codeExpiresAt'>;
 
 /** Is `db` a transaction (whose writes are not visible to the workers until the caller commits)? */
 export function isTransaction(db: DB): boolean {
@@ -44,10 +45,11 @@ async function recordAttempts(db: DB, where: SQL | undefined, set: PgUpdateSetSo
   return logged.length;
 }
 
-const DEAD = { status: 'failed', transportConfig: null, html: null, text: null } as const;
+/** A mail given up: its live message and transport config deleted (the recorded, redacted copy stays). */
+const DEAD = { status: 'failed', transportConfig: null, liveSubject: null, html: null, text: null } as const;
 
 /**
- * Pending mails past their deadline: failed for good, bodies deleted, the reason logged as an attempt
+ * Pending mails past their deadline: failed for good, live message deleted, the reason logged as an attempt
  * (`codeExpired` for mails carrying a code, `tooOld` for the others).
  */
 export async function expirePastDeadline(db: DB, maxAgeMs: number, codeExpired: SendErrorInfo, tooOld: SendErrorInfo): Promise<void> {
@@ -70,6 +72,7 @@ export async function releaseExpiredLeases(db: DB, maxAttempts: number, error: S
       status: sql`case when ${lastTry} then 'failed' else 'pending' end`,
       lastError: sql`${JSON.stringify(error)}::jsonb`,
       transportConfig: sql`case when ${lastTry} then null else ${emails.transportConfig} end`,
+      liveSubject: sql`case when ${lastTry} then null else ${emails.liveSubject} end`,
       html: sql`case when ${lastTry} then null else ${emails.html} end`,
       text: sql`case when ${lastTry} then null else ${emails.text} end`,
     },
@@ -105,7 +108,7 @@ export async function claimDueEmails(db: DB, o: { batchSize: number; leaseMs: nu
 /**
  * The outcome of the attempt that claimed `row`, fenced on (status, attempts): a worker whose lease was taken
  * over cannot overwrite the newer attempt's result, nor log its attempt a second time.
- *   - sent: bodies and transport config deleted.
+ *   - sent: the live message and transport config deleted.
  *   - failed: given up, same deletions.
  *   - retry: pending again after `delayMs`, never later than the deadline (so an expired mail is marked as such
  *     when it expires).
@@ -117,7 +120,7 @@ export async function recordEmailOutcome(
 ): Promise<void> {
   const mine = and(eq(emails.id, row.id), eq(emails.status, 'sending'), eq(emails.attempts, row.attempts));
   if (outcome.kind === 'sent') {
-    await recordAttempts(db, mine, { status: 'sent', sentAt: sql`now()`, lastError: null, transportConfig: null, html: null, text: null }, null);
+    await recordAttempts(db, mine, { status: 'sent', sentAt: sql`now()`, lastError: null, transportConfig: null, liveSubject: null, html: null, text: null }, null);
   } else if (outcome.kind === 'failed') {
     await recordAttempts(db, mine, { ...DEAD, lastError: outcome.error }, outcome.error);
   } else {

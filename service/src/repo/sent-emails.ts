@@ -32,8 +32,10 @@ export async function recordSentTestEmail(db: DB, m: {
       projectId: m.projectId,
       to: m.to,
       subject: m.subject,
+      // Sent already: no live copy is kept; the text holds no secret, so it is recorded as it is.
       html: null,
-      text: m.text,
+      text: null,
+      redactedText: m.text,
       senderConfig: m.sender,
       // Not a queued mail: nothing will ever resend it, so the password is not kept.
       transportConfig: null,
