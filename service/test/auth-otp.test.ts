@@ -81,13 +81,25 @@ describe('POST /auth/otp/send-sign-in-code + /auth/otp/sign-in', () => {
     expect((await p.server.get(`/users/${u.userId}`)).body.otp_auth_enabled).toBe(true);
   });
 
-  test('an unverified auth email is USER_EMAIL_ALREADY_EXISTS; an email used only as a non-auth channel gets a new account', async () => {
+  // Issue 30 §4: sending answered 409 for an address with an unverified account, telling anyone that it has one. It
+  // answers as for any address; the protocol's USER_EMAIL_ALREADY_EXISTS comes when the mailed code is redeemed, to
+  // someone who has shown they read that mailbox (the account itself is left as it was: its password may be another's).
+  test('an unverified auth email is answered as any address; its code then gives USER_EMAIL_ALREADY_EXISTS; a non-auth channel gets a new account', async () => {
     const svc = await sharedService();
     const p = await otpProject(svc);
     const u = await signUp(p);
-    const res = await p.client.post('/auth/otp/send-sign-in-code', { email: u.email, callback_url: CALLBACK });
-    expectKnownError(res, 'USER_EMAIL_ALREADY_EXISTS', 409);
-    expect(res.body.details).toEqual({ email: u.email });
+    const before = (await p.server.get(`/users/${u.userId}`)).body;
+    const unverified = await sendCode(svc, p, u.email);
+    const redeemed = await p.client.post('/auth/otp/sign-in', { code: unverified.code });
+    expectKnownError(redeemed, 'USER_EMAIL_ALREADY_EXISTS', 409);
+    expect(redeemed.body.details).toEqual({ email: u.email });
+    expect((await p.server.get(`/users/${u.userId}`)).body).toEqual(before);
+    expect((await p.server.get(`/users?query=${encodeURIComponent(u.email)}`)).body.items.map((i: { id: string }) => i.id)).toEqual([u.userId]);
+    // With sign-up off, the address is answered as an unknown one is.
+    expect((await p.admin.patch('/projects/current', { config: { sign_up_enabled: false } })).status).toBe(200);
+    expectKnownError(await p.client.post('/auth/otp/send-sign-in-code', { email: u.email, callback_url: CALLBACK }), 'SIGN_UP_NOT_ENABLED', 400);
+    expectKnownError(await p.client.post('/auth/otp/send-sign-in-code', { email: uniqueEmail('unknown'), callback_url: CALLBACK }), 'SIGN_UP_NOT_ENABLED', 400);
+    expect((await p.admin.patch('/projects/current', { config: { sign_up_enabled: true } })).status).toBe(200);
 
     const other = uniqueEmail('nonauth');
     const ch = await p.server.post('/contact-channels', { user_id: u.userId, type: 'email', value: other, used_for_auth: false, is_verified: true });

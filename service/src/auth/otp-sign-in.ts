@@ -30,10 +30,14 @@ export async function sendOtpSignInCode(services: Services, input: OtpSend): Pro
   // Limits before the lookup (ASVS 11.1.2): its answers (an unverified address exists) are not a free oracle.
   assertTrustedCallback(project, input.callbackUrl);
   await limitCodeSending(services, input.ip, project, email);
+  // An address whose account is unverified is answered as an unknown one (issue 30 §4): a 409 here told anyone that it
+  // has an account. Its code is a sign-up code, and redeeming it meets the account that holds the address:
+  // USER_EMAIL_ALREADY_EXISTS (protocol-auth §3.2) then, to someone who has shown they read the mailbox. Signing
+  // them into that account instead would hand it over with a password someone else may have set.
   const found = await users.findByAuthEmail(services.db, project.id, email);
-  if (found && !found.isVerified) throw new KnownErrors.UserEmailAlreadyExists(email);
-  if (!found && !project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
-  const data: OtpData = found ? { user_id: found.userId, is_new_user: false } : { is_new_user: true };
+  const owner = found?.isVerified ? found : undefined;
+  if (!owner && !project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
+  const data: OtpData = owner ? { user_id: owner.userId, is_new_user: false } : { is_new_user: true };
   const code = await createCodeAndQueueEmail(services, project, {
     template: 'magic_link', to: email, callbackUrl: input.callbackUrl,
     method: { email, type: 'email' }, data: { ...data },
