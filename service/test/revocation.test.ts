@@ -69,6 +69,27 @@ describe('on one instance', () => {
     expect((await me(p, bystander.accessToken)).status).toBe(200);
   });
 
+  // Issue 30 §5a, Stack's projects.test.ts ("should increment and decrement userCount"): a user deletes themselves
+  // with admin access, and the next admin request still carries their access token. The keys decide: the stale
+  // token is ignored (Stack finds no user for it), where with client access it is refused so that clients refresh.
+  test('with server or admin keys, a revoked session\'s access token is ignored: the request runs without a user', async () => {
+    const project = await newProject(svc);
+    const u = await signUp(project);
+    expect((await project.admin.get('/internal/metrics')).body.total_users).toBe(1);
+    expect((await project.admin.delete('/users/me', { accessToken: u.accessToken })).status).toBe(200);
+    const metrics = await project.admin.get('/internal/metrics', { accessToken: u.accessToken });
+    expect(metrics.status).toBe(200);
+    expect(metrics.body.total_users).toBe(0);
+    expect((await project.server.get('/projects/current', { accessToken: u.accessToken })).status).toBe(200);
+    expectKnownError(await project.server.get('/users/me', { accessToken: u.accessToken }), 'CANNOT_GET_OWN_USER_WITHOUT_USER', 400);
+    expectRevoked(await me(project, u.accessToken));
+    // A signed-out session too (its user still exists): the server gets no user from it.
+    const v = await signUp(project);
+    expect((await project.client.delete('/auth/sessions/current', { accessToken: v.accessToken })).status).toBe(200);
+    expectKnownError(await project.server.get('/users/me', { accessToken: v.accessToken }), 'CANNOT_GET_OWN_USER_WITHOUT_USER', 400);
+    expectRevoked(await me(project, v.accessToken));
+  });
+
   test('an owner\'s admin access token stops working when the owner signs out', async () => {
     const project = await newProject(svc);
     expect((await project.ownerAdmin.get('/projects/current')).status).toBe(200);

@@ -1,13 +1,14 @@
 // User and team API keys (protocol-resources §11.2): create (the full secret is shown once), list, read, update or
 // revoke, and the server-side check of a presented key. Clients manage only their own user's keys and the keys of
-// teams where they hold `$manage_api_keys`; servers and admins any owner's of the project.
+// teams where they hold `$manage_api_keys` (any other client, member of the team or not, gets API_KEY_NOT_FOUND, as
+// from the reference: nothing about the team is told); servers and admins any owner's of the project.
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import * as keys from '../repo/user-api-keys';
 import * as teams from '../repo/teams';
 import * as users from '../repo/users';
 import { resolveMe, type Caller } from '../auth/caller';
-import { assertTeamPermission, effectiveTeamPermissions } from '../teams/permission-check';
+import { effectiveTeamPermissions } from '../teams/permission-check';
 import { requireClientUser } from '../teams/team-access';
 
 export type KeyKind = keys.KeyKind;
@@ -29,6 +30,12 @@ function requestedOwner(caller: Caller, kind: KeyKind, src: NamedOwner): string 
   return src.team_id;
 }
 
+/** The user holds `$manage_api_keys` in the team (directly or contained); else API_KEY_NOT_FOUND. */
+async function assertManagesTeamKeys(services: Services, projectId: string, teamId: string, userId: string) {
+  const held = await effectiveTeamPermissions(services.db, projectId, teamId, userId);
+  if (!held?.has(MANAGE)) throw new KnownErrors.ApiKeyNotFound();
+}
+
 /** A client may manage this owner's keys; for servers, a named owner must exist. */
 async function assertCanManage(services: Services, caller: Caller, kind: KeyKind, ownerId: string | undefined) {
   const projectId = caller.project.id;
@@ -36,7 +43,7 @@ async function assertCanManage(services: Services, caller: Caller, kind: KeyKind
     const user = await requireClientUser(services, caller);
     if (ownerId === undefined) throw forbidden();
     if (kind === 'user' && ownerId !== user.id) throw forbidden();
-    if (kind === 'team') await assertTeamPermission(services.db, projectId, ownerId, user.id, MANAGE);
+    if (kind === 'team') await assertManagesTeamKeys(services, projectId, ownerId, user.id);
     return;
   }
   if (ownerId === undefined) return;
@@ -61,11 +68,7 @@ async function manageableKey(services: Services, caller: Caller, kind: KeyKind, 
   if (caller.type === 'client') {
     const userId = caller.userId!;
     if (kind === 'user' && ownerId !== userId) throw new KnownErrors.ApiKeyNotFound();
-    if (kind === 'team') {
-      const held = await effectiveTeamPermissions(services.db, projectId, ownerId, userId);
-      if (held === null) throw new KnownErrors.ApiKeyNotFound();
-      if (!held.has(MANAGE)) throw new KnownErrors.TeamPermissionRequired(ownerId, userId, MANAGE);
-    }
+    if (kind === 'team') await assertManagesTeamKeys(services, projectId, ownerId, userId);
   }
   return row;
 }
