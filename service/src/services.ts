@@ -114,12 +114,13 @@ export async function createServices(config: Config, database: Database): Promis
     notify(INVALIDATE_CHANNEL, payload).catch((err) => console.error('Failed to publish a cache invalidation:', err));
   });
   const webhookWorkers = new Wakers();
+  const projectCache = new ProjectCache(db, broadcast);
   const services: Services = {
     config, db, keys, secret,
-    tokens: new AccessTokens(keys, config.accessTokenLifetimeSeconds),
+    tokens: new AccessTokens(keys, config.accessTokenLifetimeSeconds, async (id) => (await projectCache.get(id)) !== null),
     passwords: new Passwords(config.passwordHashConcurrency),
     activity,
-    projects: new ProjectCache(db, broadcast),
+    projects: projectCache,
     apiKeys: new ApiKeyCache(db, broadcast),
     revokedSessions: new RevokedSessions(db, config.accessTokenLifetimeSeconds),
     events: new Events(webhookWorkers),

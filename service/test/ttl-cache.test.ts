@@ -12,6 +12,16 @@ test('at the limit the least recently used entry is evicted, not the whole cache
   expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.get('d')]).toEqual([1, undefined, 3, 4]);
 });
 
+test('long keys count for more: keys made up by requests cannot fill the memory (issue 30 §2)', () => {
+  const cache = new TtlCache<boolean>(60_000, 100);
+  for (let i = 0; i < 100; i++) cache.set(`${i}:${'k'.repeat(5_000)}`, false);
+  const kept = [...Array(100).keys()].filter((i) => cache.get(`${i}:${'k'.repeat(5_000)}`) !== undefined);
+  // 100 entries' share is 25,600 characters: four keys of 5,000 fit, and they are the most recent ones.
+  expect(kept).toEqual([96, 97, 98, 99]);
+  for (let i = 0; i < 100; i++) cache.set(`id-${i}`, true);
+  expect(cache.get('id-0')).toBe(true);
+});
+
 test('entries expire after their own lifetime; null is cached; an expired lifetime stores nothing', async () => {
   const cache = new TtlCache<string | null>(60_000);
   cache.set('short', 'x', 30);

@@ -8,7 +8,12 @@ interface Entry {
   expiresAt: number;
 }
 
+/** Writes between sweeps of expired entries, and the most entries kept (development use stays far below it). */
+const SWEEP_EVERY = 256;
+const MAX_ENTRIES = 20_000;
+
 export class DevProviderStore {
+  private writes = 0;
   private readonly entries = new Map<string, Entry>();
   private readonly grants = new Map<string, Set<string>>();
   private readonly sessionUids = new Map<string, string>();
@@ -29,6 +34,7 @@ export class DevProviderStore {
   }
 
   set(model: string, id: string, payload: AdapterPayload, expiresIn: number | undefined): void {
+    if (++this.writes % SWEEP_EVERY === 0 || this.entries.size >= MAX_ENTRIES) this.sweep();
     const key = `${model}:${id}`;
     const expiresAt = typeof expiresIn === 'number' ? Date.now() + expiresIn * 1000 : Infinity;
     this.entries.set(key, { payload, expiresAt });
@@ -43,6 +49,26 @@ export class DevProviderStore {
 
   delete(key: string): void {
     this.entries.delete(key);
+  }
+
+  /**
+   * Drops what has expired (and the indexes' references to it), then, past MAX_ENTRIES, the oldest: every request to
+   * the provider's /auth writes an interaction, read back only if a browser goes on, so expired ones are not all met
+   * by a `get` (issue 30 §2: nothing requests write may grow without bound).
+   */
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    for (const key of this.entries.keys()) {
+      if (this.entries.size < MAX_ENTRIES * 0.9) break;
+      this.entries.delete(key);
+    }
+    for (const [grantId, members] of this.grants) {
+      for (const key of members) if (!this.entries.has(key)) members.delete(key);
+      if (members.size === 0) this.grants.delete(grantId);
+    }
+    for (const [uid, id] of this.sessionUids) if (!this.entries.has(`Session:${id}`)) this.sessionUids.delete(uid);
+    for (const [code, id] of this.userCodes) if (!this.entries.has(`DeviceCode:${id}`)) this.userCodes.delete(code);
   }
 
   revokeGrant(grantId: string): void {

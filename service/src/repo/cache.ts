@@ -1,8 +1,13 @@
 // Small TTL caches for hot, rarely-changing rows (projects, API keys). Changes made by this instance clear
 // entries at once through `invalidate`; other instances learn of them through the database's change channel
 // (Postgres LISTEN/NOTIFY, see services.ts) or, at worst, after the TTL. Storage is lru-cache: at the size limit the
-// least recently used entry goes (not the whole cache, which made every hot key miss at once).
+// least recently used entry goes (not the whole cache, which made every hot key miss at once). Keys come from requests
+// (a project id, an API key as sent), so the limit counts their length as well as their number: long made-up keys
+// evict sooner instead of growing the memory (issue 30 §2).
 import { LRUCache } from 'lru-cache';
+
+/** Characters of key an entry may have before it counts for more than one (ids and keys are well below it). */
+const ENTRY_SHARE = 256;
 
 export class TtlCache<V> {
   // Boxed: lru-cache keeps no null values, and a cached "not found" (null) is a hit.
@@ -13,7 +18,10 @@ export class TtlCache<V> {
   // Bumped by `invalidate`: a load that started before an invalidation must not store its (maybe stale) result.
   private generation = 0;
   constructor(private readonly ttlMs: number, limit = 10_000) {
-    this.entries = new LRUCache<string, { value: V }>({ max: limit, ttl: ttlMs });
+    // An entry counts its key's length plus a fixed share for the value: `limit` entries of keys up to ENTRY_SHARE long.
+    this.entries = new LRUCache<string, { value: V }>({
+      max: limit, ttl: ttlMs, maxSize: limit * ENTRY_SHARE, sizeCalculation: (_value, key) => key.length + ENTRY_SHARE / 2,
+    });
   }
 
   get(key: string): V | undefined {

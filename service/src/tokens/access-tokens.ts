@@ -11,7 +11,12 @@ const CACHE_LIMIT = 50_000;
 
 export class AccessTokens {
   private verified = new Map<string, AccessTokenClaims>();
-  constructor(private readonly keys: SigningKeys, private readonly lifetimeSeconds: number) {}
+  /**
+   * `isKnownProject`: whether a token's `aud` names a project (the service's cached project lookup). A token naming
+   * none is refused before any key is derived for it: an unsigned token's claims must not make the service derive and
+   * keep anything (issue 30 §2).
+   */
+  constructor(private readonly keys: SigningKeys, private readonly lifetimeSeconds: number, private readonly isKnownProject: (id: string) => Promise<boolean>) {}
 
   async mint(projectId: string, userId: string, sessionId: string): Promise<string> {
     const key = await this.keys.get(projectId);
@@ -47,7 +52,7 @@ export class AccessTokens {
     } catch {
       throw unparsable();
     }
-    if (typeof aud !== 'string') throw unparsable();
+    if (typeof aud !== 'string' || !(await this.isKnownProject(aud))) throw unparsable();
     let claims: AccessTokenClaims;
     try {
       const key = await this.keys.get(aud);

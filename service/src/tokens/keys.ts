@@ -2,6 +2,7 @@
 // without storing private keys: d = HMAC-SHA256(secret, "access-token-key:" + projectId).
 import { createECDH, createHash, createHmac } from 'node:crypto';
 import { importJWK, type CryptoKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { PublicJwk } from '@gatehouse/shared/schemas/projects';
 
 export interface ProjectKey { kid: string; privateKey: CryptoKey; publicKey: CryptoKey; publicJwk: PublicJwk }
@@ -9,8 +10,13 @@ export interface ProjectKey { kid: string; privateKey: CryptoKey; publicKey: Cry
 // Order of the P-256 group; a derived scalar must be in [1, n-1].
 const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
 
+/** Derived keys kept: the busiest projects' (deriving one again costs well under a millisecond). */
+const KEPT_KEYS = 1_000;
+
 export class SigningKeys {
-  private cache = new Map<string, Promise<ProjectKey>>();
+  // Bounded, least recently used first out: only known projects reach it (tokens/access-tokens.ts), but projects come
+  // and go and none should stay in memory for good.
+  private cache = new LRUCache<string, Promise<ProjectKey>>({ max: KEPT_KEYS });
   constructor(private readonly secret: string) {}
 
   get(projectId: string): Promise<ProjectKey> {

@@ -1,7 +1,7 @@
 // Starts the real service as a child process (as `npm start` does) and talks HTTP to it.
 // On PGlite by default; on PostgreSQL when the test run has DATABASE_URL set.
 import { isolatedDatabase } from './isolated-database';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'bun:test';
@@ -26,7 +26,13 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startService(opts: { env?: Record<string, string | undefined>; startTimeoutMs?: number; preload?: string } = {}): Promise<RunningService> {
+/** A service this process started. */
+export interface StartedService extends RunningService {
+  /** The service's own process id (not its exit-with-parent wrapper's), e.g. to read its memory in /proc. */
+  pid(): number;
+}
+
+export async function startService(opts: { env?: Record<string, string | undefined>; startTimeoutMs?: number; preload?: string } = {}): Promise<StartedService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
   // `preload`: a module Bun runs before the service in its process (a test's way to act from inside it).
   const preload = opts.preload ? ['--preload', opts.preload] : [];
@@ -69,6 +75,7 @@ export async function startService(opts: { env?: Record<string, string | undefin
   }
   return {
     url,
+    pid: () => Number(readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, 'utf8').trim().split(/\s+/)[0]),
     output: () => output,
     async stop() {
       proc.kill('SIGTERM');
