@@ -104,13 +104,13 @@ describe('signInWithPassword', () => {
     expect(await sessions.findByRefreshToken(services.db, project.id, tokens.refresh_token)).toMatchObject({ userId });
     expect(await services.tokens.verify(tokens.access_token)).toMatchObject({ sub: userId, aud: project.id });
     expect(seen.map((q) => q.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual(['with hit as', 'with refund as']);
-    // Hit (per IP, per account from that IP) and given back.
-    expect((await counters()).map((c) => c.count)).toEqual([0, 0]);
+    // Hit (per IP, per account from that IP, per account over every address) and given back.
+    expect((await counters()).map((c) => c.count)).toEqual([0, 0, 0]);
   });
 
   test('a wrong password is EMAIL_PASSWORD_MISMATCH and stays counted; an unknown email answers the same', async () => {
     expect(await thrown(signInWithPassword(services, { project, email: address, password: 'not the password at all', origin }))).toBeInstanceOf(KnownErrors.EmailPasswordMismatch);
-    expect((await counters()).map((c) => c.count).sort()).toEqual([1, 1]);
+    expect((await counters()).map((c) => c.count).sort()).toEqual([1, 1, 1]);
     expect(await thrown(signInWithPassword(services, { project, email: email(), password, origin }))).toBeInstanceOf(KnownErrors.EmailPasswordMismatch);
   });
 
@@ -124,10 +124,13 @@ describe('signInWithPassword', () => {
     const error = await thrown(signInWithPassword(services, { project, email: mfaAddress, password, origin: mfaOrigin }));
     expect(error).toBeInstanceOf(KnownErrors.MultiFactorAuthenticationRequired);
     expect(await sessions.listForUser(services.db, project.id, user.id, { includeImpersonation: true })).toEqual([]);
-    // Both of the attempt's counters (per IP, and per account from that IP) were hit and given back.
-    const keys = [`sign_in_ip:${project.id}:${hashSecret('ip:203.0.113.8')}`, `sign_in_account:${project.id}:${hashSecret(`email:${mfaAddress}|ip:203.0.113.8`)}`];
+    // The attempt's counters (per IP, per account from that IP, per account) were hit and given back.
+    const keys = [
+      `sign_in_ip:${project.id}:${hashSecret('ip:203.0.113.8')}`, `sign_in_account:${project.id}:${hashSecret(`email:${mfaAddress}|ip:203.0.113.8`)}`,
+      `sign_in_account_all:${project.id}:${hashSecret(`email:${mfaAddress}`)}`,
+    ];
     const mine = (await counters()).filter((c) => keys.includes(c.key));
-    expect(mine.map((c) => c.count)).toEqual([0, 0]);
+    expect(mine.map((c) => c.count)).toEqual([0, 0, 0]);
   });
 
   test('with password sign-in off for the project: PASSWORD_AUTHENTICATION_NOT_ENABLED before anything is counted', async () => {

@@ -13,6 +13,7 @@ import { invalidateResetCodes } from '../repo/verification-codes';
 import { noteScopeUser } from '../observability/security-events';
 import { serverUserView } from '../presenters/users';
 import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redeemFlowCode } from './flow-emails';
+import { noteOwnerAddress } from './rate-limits';
 import { assertPasswordAcceptable, assertPasswordAuthEnabled } from './password-policy';
 import { queueNotice, sendQueuedNotices } from './security-notices';
 
@@ -74,5 +75,9 @@ export async function resetPassword(services: Services, input: { project: Projec
     });
     sendQueuedNotices(services);
     await services.revokedSessions.sync();
+    // The mailbox's owner, from here: their new password is checked from this address though guessers elsewhere
+    // have spent the account's sign-in budget (auth/rate-limits.ts, sign_in_account_all).
+    const email = (row.method as { email?: string }).email;
+    if (email) await noteOwnerAddress(services, project.id, email, input.ip);
   });
 }

@@ -7,7 +7,7 @@ import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import type { ClientOrigin } from './activity';
 import { assertPasswordAuthEnabled } from './password-policy';
-import { byEmailAndIp, byIp, countAttempt, refundAttempt } from './rate-limits';
+import { byEmail, byEmailAndIp, byIp, countAttempt, isOwnerAddress, refundAttempt } from './rate-limits';
 import type { IssuedTokens } from './session-tokens';
 import { completeSignIn } from './sign-in';
 
@@ -17,6 +17,8 @@ export interface PasswordSignIn {
   password: string;
   /** The caller's IP (the rate limits' key) and headers: where the new session is used (auth/activity.ts). */
   origin: ClientOrigin;
+  /** The user of the access token the request carries, if any (a signed-in client signing in again). */
+  signedInUserId?: string;
 }
 
 /**
@@ -26,10 +28,17 @@ export interface PasswordSignIn {
 export async function signInWithPassword(services: Services, input: PasswordSignIn): Promise<IssuedTokens> {
   const { project, email, password, origin } = input;
   assertPasswordAuthEnabled(project);
-  // Failed attempts are limited per IP and per account from that IP (auth/rate-limits.ts): a guesser elsewhere cannot
-  // lock the owner out. The account's lookup rides in the hit's statement: one round trip fewer beside the hash.
-  const checks = [byIp(origin.ip, 'sign_in_ip', project.id), byEmailAndIp(origin.ip, 'sign_in_account', project.id, email)];
-  const { hits, row: found } = await countAttempt(services, checks, { read: 'password_sign_in_facts', projectId: project.id, email });
+  // Failed attempts are limited per IP, per account from that IP (a guesser elsewhere cannot lock the owner out), and
+  // per account over every address (auth/rate-limits.ts). The account's lookup rides in the hit's statement: one
+  // round trip fewer beside the hash.
+  const checks = [
+    byIp(origin.ip, 'sign_in_ip', project.id), byEmailAndIp(origin.ip, 'sign_in_account', project.id, email), byEmail('sign_in_account_all', project.id, email),
+  ];
+  const { hits, row: found } = await countAttempt(services, checks, { read: 'password_sign_in_facts', projectId: project.id, email }, async (row, over) =>
+    // The account's budget spent (issue 30 §3), its password is still checked for the owner's known ways in: a session
+    // of the account, or the address that reset the password by mail. Everyone else waits for the window to end.
+    over.length === 1 && over[0] === 'sign_in_account_all'
+      && ((!!row && row.userId === input.signedInUserId) || (await isOwnerAddress(services, project.id, email, origin.ip))));
   try {
     const hash = found?.passwordHash;
     const checked = hash ? await services.passwords.check(password, hash) : { ok: await services.passwords.verifyAgainstNothing(password), rehash: false };

@@ -12,7 +12,7 @@
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import { hashSecret } from '../db/secret-hash';
-import { hitCounters, hitCountersReading, refundCounters, type CarriedRead, type CarriedRow, type CounterHit } from '../repo/rate-limits';
+import { hitCounters, hitCountersReading, keyStampedWithin, refundCounters, stampKey, type CarriedRead, type CarriedRow, type CounterHit } from '../repo/rate-limits';
 import { securityEvent } from '../observability/security-events';
 
 /** 429 RATE_LIMITED (Gatehouse's own code), answered with a `Retry-After` header saying when the window ends. */
@@ -22,14 +22,18 @@ export class RateLimited extends KnownErrors.RateLimited {
   }
 }
 
-export type RuleName = 'sign_in_ip' | 'sign_in_account' | 'code_send_ip' | 'code_send_email' | 'code_attempt_ip' | 'mfa_attempt_account' | 'sign_up_ip';
+export type RuleName =
+  | 'sign_in_ip' | 'sign_in_account' | 'sign_in_account_all' | 'code_send_ip' | 'code_send_email' | 'code_attempt_ip' | 'mfa_attempt_account' | 'sign_up_ip';
 export interface Rule { limit: number; windowSeconds: number }
 
 /**
  * Defaults, per project. Normal use stays far below them; a brute force does not:
  *   - password sign-in: 50 failures / 10 min per IP, 10 failures / 10 min per account (email) and IP: keyed on
  *     both, so that someone guessing from elsewhere cannot lock the owner out of their own client (the per-IP
- *     limit bounds each guessing IP across accounts);
+ *     limit bounds each guessing IP across accounts); and 50 failures / hour per account over every address
+ *     (`sign_in_account_all`, ASVS 2.2.1 allows at most 100), so that many addresses do not multiply the guesses.
+ *     That budget spent, the account's password is checked only for its owner's known ways in (a session of the
+ *     account, the address that reset the password by mail: auth/password-sign-in.ts); other addresses get 429;
  *   - sign-up (password and anonymous): 300 / hour per IP (mass account creation; offices behind one NAT fit);
  *   - sending codes (magic link, reset, verification): 30 / 10 min per IP, 10 / 10 min per email;
  *   - redeeming codes: 50 failures / 10 min per IP (on top of the 20 attempts per code, §4.3);
@@ -41,6 +45,7 @@ export interface Rule { limit: number; windowSeconds: number }
 export const DEFAULT_RULES: Readonly<Record<RuleName, Rule>> = Object.freeze({
   sign_in_ip: { limit: 50, windowSeconds: 600 },
   sign_in_account: { limit: 10, windowSeconds: 600 },
+  sign_in_account_all: { limit: 50, windowSeconds: 3600 },
   code_send_ip: { limit: 30, windowSeconds: 600 },
   code_send_email: { limit: 10, windowSeconds: 600 },
   code_attempt_ip: { limit: 50, windowSeconds: 600 },
@@ -83,30 +88,55 @@ export function byUser(rule: RuleName, projectId: string, userId: string): Check
   return { rule, projectId, subject: `user:${userId}` };
 }
 
+const keyOf = (c: Check) => `${c.rule}:${c.projectId}:${hashSecret(c.subject)}`;
+
+/**
+ * Lets a request through though these rules (and only these) are over their limits: the caller knows it for the
+ * account's owner (auth/password-sign-in.ts). Its hits stay counted, and are given back if it succeeds.
+ */
+export type Waiver<T> = (row: T | null, rulesOver: RuleName[]) => Promise<boolean>;
+
 /**
  * Counts one request against every check. Over a limit: the checks still within theirs are refunded (a request
- * refused by one limit does not use up another's budget) and RateLimited is thrown with the longest wait.
- * Rows of ended windows are deleted by housekeeping. `read` rides in the hit's statement (repo/rate-limits.ts).
+ * refused by one limit does not use up another's budget) and RateLimited is thrown with the longest wait, unless
+ * `waive` lets it through. Rows of ended windows are deleted by housekeeping. `read` rides in the hit's statement
+ * (repo/rate-limits.ts).
  */
-async function hitAll<R extends CarriedRead>(services: Services, rules: Record<RuleName, Rule>, checks: Check[], read?: R): Promise<{ hits: CounterHit[]; row: CarriedRow<R> | null }> {
+async function hitAll<R extends CarriedRead>(
+  services: Services, rules: Record<RuleName, Rule>, checks: Check[], read?: R, waive?: Waiver<CarriedRow<R>>,
+): Promise<{ hits: CounterHit[]; row: CarriedRow<R> | null }> {
   const limits = new Map<string, Rule>();
-  for (const c of checks) limits.set(`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule]);
+  const ruleOf = new Map<string, RuleName>();
+  for (const c of checks) { limits.set(keyOf(c), rules[c.rule]); ruleOf.set(keyOf(c), c.rule); }
   const windows = new Map([...limits].map(([key, rule]) => [key, rule.windowSeconds]));
   const { hits, row } = read
     ? await hitCountersReading(services.db, windows, read)
     : { hits: await hitCounters(services.db, windows), row: null };
   const over = hits.filter((h) => h.count > limits.get(h.key)!.limit);
-  if (over.length > 0) {
-    await refundCounters(services.db, hits.filter((h) => !over.includes(h)));
-    logRefusal(checks, over.map((h) => h.key));
-    throw new RateLimited(Math.max(...over.map((h) => h.retryAfter)));
+  if (over.length === 0) return { hits, row };
+  const rulesOver = [...new Set(over.map((h) => ruleOf.get(h.key)!))].sort();
+  logBudgetSpent(checks, over.filter((h) => h.count === limits.get(h.key)!.limit + 1).map((h) => ruleOf.get(h.key)!), rules, row);
+  if (waive && (await waive(row, rulesOver))) return { hits, row };
+  await refundCounters(services.db, hits.filter((h) => !over.includes(h)));
+  logRefusal(checks, rulesOver);
+  throw new RateLimited(Math.max(...over.map((h) => h.retryAfter)));
+}
+
+/** Rules whose spent budget is an account's, told once per window (the first request over it). */
+const ACCOUNT_BUDGETS = new Set<RuleName>(['sign_in_account_all']);
+
+function logBudgetSpent(checks: Check[], firstOver: RuleName[], rules: Record<RuleName, Rule>, row: unknown) {
+  for (const rule of firstOver) {
+    if (!ACCOUNT_BUDGETS.has(rule)) continue;
+    const userId = (row as { userId?: string } | null)?.userId ?? null;
+    securityEvent('sign_in.account_throttled', {
+      project_id: checks[0]?.projectId ?? '', user_id: userId, rule, limit: rules[rule].limit, window_seconds: rules[rule].windowSeconds,
+    });
   }
-  return { hits, row };
 }
 
 /** Security events for a refusal: the rules over their limit (never the subject: an email or IP hash). */
-function logRefusal(checks: Check[], overKeys: string[]) {
-  const rules = [...new Set(overKeys.map((k) => k.split(':')[0]!))].sort();
+function logRefusal(checks: Check[], rules: RuleName[]) {
   const projectId = checks[0]?.projectId ?? '';
   const userId = checks.find((c) => c.subject.startsWith('user:'))?.subject.slice('user:'.length) ?? null;
   securityEvent('rate_limit.refused', { project_id: projectId, user_id: userId, rules });
@@ -114,7 +144,7 @@ function logRefusal(checks: Check[], overKeys: string[]) {
   if (rules.some((r) => LOCKOUT_RULES.has(r))) securityEvent('sign_in.locked_out', { project_id: projectId, user_id: userId, rules });
 }
 
-const LOCKOUT_RULES = new Set(['sign_in_account', 'mfa_attempt_account']);
+const LOCKOUT_RULES = new Set<string>(['sign_in_account', 'sign_in_account_all', 'mfa_attempt_account']);
 
 /** Counts the request against every check (each request counts, successful or not). */
 export async function limitRequests(services: Services, checks: Check[]): Promise<void> {
@@ -145,13 +175,33 @@ export interface CountedAttempt<T> { hits: CounterHit[]; row: T | null }
  * limit (then its row is unused). A success gives the hits back: `refundAttempt`, or a statement that carries them
  * (a password sign-in's session insert, auth/session-tokens.ts `issueSession`).
  */
-export async function countAttempt<R extends CarriedRead>(services: Services, checks: Check[], read: R): Promise<CountedAttempt<CarriedRow<R>>>;
+export async function countAttempt<R extends CarriedRead>(services: Services, checks: Check[], read: R, waive?: Waiver<CarriedRow<R>>): Promise<CountedAttempt<CarriedRow<R>>>;
 export async function countAttempt(services: Services, checks: Check[]): Promise<CountedAttempt<never>>;
-export async function countAttempt<R extends CarriedRead>(services: Services, checks: Check[], read?: R): Promise<CountedAttempt<CarriedRow<R>>> {
+export async function countAttempt<R extends CarriedRead>(services: Services, checks: Check[], read?: R, waive?: Waiver<CarriedRow<R>>): Promise<CountedAttempt<CarriedRow<R>>> {
   const rules = services.config.rateLimitRules;
   if (!rules) return { hits: [], row: read ? (await hitCountersReading(services.db, new Map(), read)).row : null };
-  return hitAll(services, rules, checks, read);
+  return hitAll(services, rules, checks, read, waive);
 }
+
+/**
+ * The account's owner proved their mailbox from this address (a completed password reset): for the rest of the
+ * `sign_in_account_all` window, their password is checked from here though the account's budget is spent.
+ */
+export async function noteOwnerAddress(services: Services, projectId: string, email: string, ip: string): Promise<void> {
+  if (!services.config.rateLimitRules) return;
+  await stampKey(services.db, keyOf(ownerAddress(projectId, email, ip)));
+}
+
+/** Did the owner of `email` prove their mailbox from `ip` within the `sign_in_account_all` window? */
+export async function isOwnerAddress(services: Services, projectId: string, email: string, ip: string): Promise<boolean> {
+  const rules = services.config.rateLimitRules;
+  if (!rules) return false;
+  return keyStampedWithin(services.db, keyOf(ownerAddress(projectId, email, ip)), rules.sign_in_account_all.windowSeconds);
+}
+
+// A rate_limits row of its own kind (count 0, its window the budget's), so housekeeping ends it with the others.
+const ownerAddress = (projectId: string, email: string, ip: string): Check =>
+  ({ rule: 'sign_in_account_all', projectId, subject: `owner-address|email:${email.toLowerCase()}|ip:${ip}` });
 
 /** Gives a successful attempt's hits back (each in its window only). */
 export async function refundAttempt(services: Services, hits: readonly CounterHit[]): Promise<void> {

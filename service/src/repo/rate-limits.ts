@@ -4,7 +4,7 @@
 // and the refund a session insert carries (`refundStatement`, repo/sessions.ts `create`). Callers pass values: the
 // name of a read and its parameters, the hits to give back.
 import { sql, type SQL } from 'drizzle-orm';
-import type { DB } from '../db';
+import { rowsOf, type DB } from '../db';
 import { PreparedSql, preparedByShape } from '../db/prepared-sql';
 import {
   authEmailOwner, authEmailOwnerSql, passwordSignInFacts, signInFactsOf, signInFactsSql, type AuthEmailOwnerRow, type SignInFacts, type SignInFactsRow,
@@ -119,3 +119,15 @@ export function refundValues(hits: readonly { key: string; windowStart: string }
 }
 
 const refundOnly = preparedByShape((n: number) => new PreparedSql(`rate_limits_refund_${n}`, () => refundStatement(n)));
+
+/** A row for `key` stamped now (count 0): a mark that something happened, for `keyStampedWithin`. */
+export async function stampKey(db: DB, key: string): Promise<void> {
+  await db.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 0)
+    on conflict (key) do update set window_start = now(), count = 0`);
+}
+
+/** Was `key` stamped (`stampKey`) within the last `seconds`? */
+export async function keyStampedWithin(db: DB, key: string, seconds: number): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from rate_limits where key = ${key} and window_start > now() - ${seconds}::int * interval '1 second'`);
+  return rowsOf(rows).length > 0;
+}

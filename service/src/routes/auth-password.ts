@@ -27,7 +27,9 @@ export const passwordRoutes = [
     body: PasswordSignInBody,
     response: SignInTokens,
     async handler({ services, auth, body, origin }) {
-      return signInTokensView(await signInWithPassword(services, { project: auth.project, email: body.email, password: body.password, origin }));
+      return signInTokensView(await signInWithPassword(services, {
+        project: auth.project, email: body.email, password: body.password, origin, signedInUserId: auth.userId,
+      }));
     },
   }),
   route({
