@@ -6,7 +6,7 @@ import { parseRules, type Rule, type RuleName } from './auth/rate-limits';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_METADATA_LIMITS, type MetadataLimits } from './http/limits';
 import { oauthSettings, type OAuthSettings } from './oauth/endpoints';
 import { logSettings, type LogSettings } from './observability/logger';
-import { metricsPort } from './observability/metrics';
+import { metricsPort, metricsToken } from './observability/metrics';
 import { webhookOptionsFromEnv, type WebhookWorkerOptions } from './webhooks/worker';
 import { housekeepingIntervalMs } from './housekeeping';
 
@@ -33,8 +33,11 @@ export interface Config {
   devOidc: boolean;
   /** Logging (GATEHOUSE_LOG_LEVEL, GATEHOUSE_LOG_FORMAT, GATEHOUSE_LOG_REQUESTS; observability/logger.ts). */
   log: LogSettings;
-  /** Port of the Prometheus listener (GATEHOUSE_METRICS_PORT); unset: off. */
-  metricsPort?: number;
+  /**
+   * The Prometheus listener: its port (GATEHOUSE_METRICS_PORT; unset: off), interface (GATEHOUSE_METRICS_HOST,
+   * default 127.0.0.1, whatever HOST is) and the bearer token scrapes must present (GATEHOUSE_METRICS_TOKEN; unset: none).
+   */
+  metrics: { port?: number; hostname: string; token?: string };
   /** OAuth issuer overrides and the operator's shared provider credentials (GATEHOUSE_OAUTH_*; oauth/endpoints.ts). */
   oauth: OAuthSettings;
   /** Webhook worker timing (GATEHOUSE_WEBHOOK_POLL_MS, _RETRY_BASE_MS, _RETRY_CAP_MS, _MAX_ATTEMPTS). */
@@ -217,7 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashConcurrency: integer(env, 'GATEHOUSE_PASSWORD_HASH_CONCURRENCY', 1, 1024) ?? 2 * Math.max(2, cores),
     devOidc: !isProduction && env.GATEHOUSE_DEV_OIDC !== 'false',
     log: logSettings(env),
-    metricsPort: metricsPort(env),
+    metrics: { port: metricsPort(env), hostname: env.GATEHOUSE_METRICS_HOST || '127.0.0.1', token: metricsToken(env) },
     oauth: oauthSettings(env),
     webhooks: webhookOptionsFromEnv(env),
     housekeepingIntervalMs: housekeepingIntervalMs(env),

@@ -23,7 +23,7 @@ const secretProblem = serverSecretProblem(config);
 if (secretProblem) cannotStart(secretProblem);
 // Logs (observability/logger.ts) and the Prometheus listener (observability/metrics.ts, off unless a port is set).
 const observability = (() => {
-  try { return { log: initLogging(config.log), metricsPort: config.metricsPort }; } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
+  try { return { log: initLogging(config.log), metrics: config.metrics }; } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
 })();
 // The embedded database suits development and trials, not production: say so at every start (README, "Operating").
 if (config.isProduction && !config.databaseUrl) {
@@ -62,9 +62,11 @@ if (shownKeys) {
   console.log('Internal project keys: shown once when they were created (create more with the admin API).');
 }
 console.log(`API docs: http://localhost:${server.port}/api/v1/docs`);
-if (observability.metricsPort !== undefined) {
-  const metrics = startMetricsServer(services.db, observability.metricsPort, config.hostname);
-  console.log(`Metrics (Prometheus): http://localhost:${metrics.port}/metrics`);
+if (observability.metrics.port !== undefined) {
+  const { port, hostname, token } = observability.metrics;
+  const metrics = startMetricsServer(services.db, { port, hostname, token });
+  const shown = hostname.includes(':') ? `[${hostname}]` : hostname;
+  console.log(`Metrics (Prometheus): http://${shown}:${metrics.port}/metrics${token ? ' (bearer token required)' : ''}`);
 }
 observability.log.info({ port: server.port, database: database.driver }, 'started');
 

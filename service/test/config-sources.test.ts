@@ -32,7 +32,7 @@ describe('loadConfig is the one reader of the environment', () => {
       GATEHOUSE_RATE_LIMITS: 'sign_in_ip=5/60',
     });
     expect(c.log.level).toBe('warn');
-    expect(c.metricsPort).toBe(9464);
+    expect(c.metrics.port).toBe(9464);
     expect(c.housekeepingIntervalMs).toBe(5000);
     expect(c.webhooks.pollMs).toBe(50);
     expect(c.oauth.issuerOverrides).toEqual({ github: 'http://idp.test' });

@@ -152,7 +152,12 @@ describe('metrics', () => {
     for (let i = 0; i < 4; i++) statuses.push((await p.client.post('/auth/password/sign-in', { email, password: 'wrong-password-1' })).status);
     expect(statuses).toEqual([400, 400, 400, 429]);
 
-    const after = await scrape();
+    // The database figures are read at most every few seconds (issue 30 §6): scrape until the flow's mails show.
+    let after = await scrape();
+    for (const until = Date.now() + 20_000; (value(after, 'gatehouse_email_outbox{status="sent"}') ?? 0) < 2 && Date.now() < until;) {
+      await Bun.sleep(500);
+      after = await scrape();
+    }
     const route = (status: number) => `{method="POST",route="/auth/password/sign-in",status="${status}"}`;
     expect(value(after, `gatehouse_sign_ins_total{method="password",outcome="success"}`)).toBe(signInOk + 1);
     expect(value(after, `gatehouse_sign_ins_total{method="password",outcome="failure"}`)).toBe((value(before, 'gatehouse_sign_ins_total{method="password",outcome="failure"}') ?? 0) + 4);

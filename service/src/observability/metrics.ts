@@ -1,8 +1,11 @@
-// Prometheus metrics (prom-client), off by default: GATEHOUSE_METRICS_PORT starts a separate listener (on HOST)
-// serving GET /metrics, so that the figures are never reachable through the public API port; put it on a network
-// only your Prometheus reaches. Request counts and latency by route pattern and status, sign-ins and sign-ups by
-// method and outcome, rate-limit refusals, requests in progress, process figures, and at each scrape the email
-// outbox and webhook deliveries by status (from the database, so every instance reports the shared queues).
+// Prometheus metrics (prom-client), off by default: GATEHOUSE_METRICS_PORT starts a separate listener serving
+// GET /metrics, so that the figures are never reachable through the public API port. It listens on 127.0.0.1 unless
+// GATEHOUSE_METRICS_HOST says otherwise, and with GATEHOUSE_METRICS_TOKEN it answers only requests bearing that token
+// (issue 30 §6). Request counts and latency by route pattern and status, sign-ins and sign-ups by method and outcome,
+// rate-limit refusals, requests in progress, process figures, and the email outbox and webhook deliveries by status
+// (from the database, so every instance reports the shared queues; read at most every few seconds, however often
+// the listener is scraped).
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DB } from '../db';
 import * as operations from '../repo/operations';
@@ -37,22 +40,46 @@ export function observeRequest(method: string, route: string, status: number, se
   if (status === 429) rateLimited.inc({ route });
 }
 
-let queuesRegistered = false;
-/** The gauges read from the database at each scrape. */
+/** How long the database figures are served before they are read again (a scrape never waits on more than one read). */
+export const DATABASE_FIGURES_MAX_AGE_MS = 5_000;
+
+interface DatabaseFigures { outbox: { status: string; n: number }[]; failedAttempts: number; webhooks: { status: string; n: number }[] }
+
+/** The database figures, read at most once per `maxAgeMs`; scrapes meanwhile (and during a read) share them. */
+class CachedDatabaseFigures {
+  private read: { at: number; figures: Promise<DatabaseFigures> } | null = null;
+  constructor(private readonly db: DB, private readonly maxAgeMs = DATABASE_FIGURES_MAX_AGE_MS) {}
+  get(): Promise<DatabaseFigures> {
+    if (!this.read || Date.now() - this.read.at >= this.maxAgeMs) {
+      const figures = Promise.all([operations.emailOutboxByStatus(this.db), operations.failedEmailAttempts(this.db), operations.webhookDeliveriesByStatus(this.db)])
+        .then(([outbox, failedAttempts, webhooks]) => ({ outbox, failedAttempts, webhooks }));
+      const read = { at: Date.now(), figures };
+      // A failed read is not kept: the next scrape tries again.
+      figures.catch(() => { if (this.read === read) this.read = null; });
+      this.read = read;
+    }
+    return this.read.figures;
+  }
+}
+
+let databaseFigures: CachedDatabaseFigures | null = null;
+/** The gauges of the database figures, registered once, reading the listener's cache. */
 function registerQueueGauges(db: DB) {
-  if (queuesRegistered) return;
-  queuesRegistered = true;
+  const first = databaseFigures === null;
+  databaseFigures = new CachedDatabaseFigures(db);
+  if (!first) return;
+  const figures = () => databaseFigures!.get();
   new Gauge({
     name: 'gatehouse_email_outbox', help: 'Emails in the outbox by status (pending and sending: the backlog; failed: given up)', labelNames: ['status'], registers: [registry],
-    async collect() { this.reset(); for (const r of await operations.emailOutboxByStatus(db)) this.set({ status: r.status }, r.n); },
+    async collect() { const f = await figures(); this.reset(); for (const r of f.outbox) this.set({ status: r.status }, r.n); },
   });
   new Gauge({
     name: 'gatehouse_email_failed_attempts', help: 'Email delivery attempts the mail server refused or that failed (kept with the sent-email list)', registers: [registry],
-    async collect() { this.set(await operations.failedEmailAttempts(db)); },
+    async collect() { this.set((await figures()).failedAttempts); },
   });
   new Gauge({
     name: 'gatehouse_webhook_deliveries', help: 'Webhook deliveries by status (pending and sending: the backlog)', labelNames: ['status'], registers: [registry],
-    async collect() { this.reset(); for (const r of await operations.webhookDeliveriesByStatus(db)) this.set({ status: r.status }, r.n); },
+    async collect() { const f = await figures(); this.reset(); for (const r of f.webhooks) this.set({ status: r.status }, r.n); },
   });
 }
 
@@ -65,12 +92,34 @@ export function metricsPort(env: Record<string, string | undefined>): number | u
   return n;
 }
 
-export function startMetricsServer(db: DB, port: number, hostname: string) {
+/** The listener's settings (config.ts `metrics`): where it listens, and the bearer token it asks for, if any. */
+export interface MetricsListener { port: number; hostname: string; token?: string }
+
+/** GATEHOUSE_METRICS_TOKEN: unset, or a token of at least 16 characters. A bad value throws `<VARIABLE>: ...`. */
+export function metricsToken(env: Record<string, string | undefined>): string | undefined {
+  const v = env.GATEHOUSE_METRICS_TOKEN;
+  if (v === undefined || v === '') return undefined;
+  if (v.length < 16 || /\s/.test(v)) throw new Error('GATEHOUSE_METRICS_TOKEN: expected a token of at least 16 characters without spaces');
+  return v;
+}
+
+/** Whether `authorization` is `Bearer <token>`, compared in constant time (digests of equal length). */
+export function bearerMatches(authorization: string | null, token: string): boolean {
+  const presented = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1] ?? '';
+  const digest = (v: string) => createHash('sha256').update(v).digest();
+  return timingSafeEqual(digest(presented), digest(token)) && presented.length > 0;
+}
+
+export function startMetricsServer(db: DB, listener: MetricsListener) {
   registerQueueGauges(db);
+  const { token } = listener;
   return Bun.serve({
-    port, hostname, development: false,
+    port: listener.port, hostname: listener.hostname, development: false,
     async fetch(request) {
       if (new URL(request.url).pathname !== '/metrics') return new Response('Not found', { status: 404 });
+      if (token && !bearerMatches(request.headers.get('authorization'), token)) {
+        return new Response('Unauthorized', { status: 401, headers: { 'www-authenticate': 'Bearer' } });
+      }
       return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType } });
     },
   });
