@@ -19,18 +19,18 @@ describe('secret store', () => {
   test('secrets are written only encrypted, and read back', () => {
     const files = fakeFiles();
     const storage = fakeSafeStorage();
-    const store = createSecretStore(storage, files);
+    const store = createSecretStore(storage, files, 'linux');
     store.set('connection:a', 'sak_admin-key-value');
     expect(text(files.read(SECRETS_FILE))).not.toContain('sak_admin-key-value');
     // A new process reads what the last one stored.
-    expect(createSecretStore(storage, files).get('connection:a')).toBe('sak_admin-key-value');
+    expect(createSecretStore(storage, files, 'linux').get('connection:a')).toBe('sak_admin-key-value');
     store.set('connection:a', null);
-    expect(createSecretStore(storage, files).get('connection:a')).toBeNull();
+    expect(createSecretStore(storage, files, 'linux').get('connection:a')).toBeNull();
   });
 
   test('without OS encryption nothing is written (the secret lives for this run only) and the caller is told', () => {
     const files = fakeFiles();
-    const store = createSecretStore(fakeSafeStorage(false), files);
+    const store = createSecretStore(fakeSafeStorage(false), files, 'linux');
     expect(() => store.set('connection:a', 'refresh-token')).toThrow(SecretStorageUnavailableError);
     expect(files.read(SECRETS_FILE)).toBeNull();
     expect(store.get('connection:a')).toBe('refresh-token');
@@ -38,7 +38,7 @@ describe('secret store', () => {
 
   test('a file it cannot decrypt counts as empty', () => {
     const files = fakeFiles({ [SECRETS_FILE]: 'garbage' });
-    expect(createSecretStore(fakeSafeStorage(), files).get('x')).toBeNull();
+    expect(createSecretStore(fakeSafeStorage(), files, 'linux').get('x')).toBeNull();
   });
 });
 
@@ -146,7 +146,7 @@ describe('IPC handlers', () => {
     const files = fakeFiles();
     let n = 0;
     const connections = createConnectionsStore(files, () => `c${++n}`);
-    const secrets = createSecretStore(fakeSafeStorage(), files);
+    const secrets = createSecretStore(fakeSafeStorage(), files, 'linux');
     const shell = fakeShell();
     const sent: { url: string; init: any }[] = [];
     registerIpcHandlers({

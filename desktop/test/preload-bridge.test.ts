@@ -9,7 +9,9 @@ describe('preload bridge', () => {
     const calls: unknown[][] = [];
     const bridge = createBridge(async (...args) => { calls.push(args); return 'r'; });
     expect(Object.isFrozen(bridge)).toBe(true);
-    expect(Object.keys(bridge).sort()).toEqual(['listConnections', 'loadSessionToken', 'openExternal', 'platform', 'removeConnection', 'request', 'saveConnection', 'storeSecret']);
+    expect(Object.keys(bridge).sort()).toEqual([
+      'allowWeakSecretStorage', 'listConnections', 'loadSessionToken', 'openExternal', 'platform', 'removeConnection', 'request', 'saveConnection', 'secretStorage', 'storeSecret',
+    ]);
     await bridge.listConnections();
     await bridge.saveConnection({ kind: 'owner', serviceUrl: 'http://x', label: 'x' });
     await bridge.removeConnection('a');

@@ -58,7 +58,7 @@ if (claimSingleInstance(app, () => mainWindow)) {
     registerIpcHandlers({
       ipcMain,
       connections: createConnectionsStore(files, randomUUID),
-      secrets: createSecretStore(safeStorage, files),
+      secrets: createSecretStore(safeStorage, files, process.platform),
       shell,
       fetch: (url, init) => fetch(url, init),
       appUrl: rendererUrl,

@@ -4,7 +4,7 @@ import { ADMIN_KEY_HEADER, CHANNELS, type BridgeRequest, type BridgeResponse, ty
 import type { ConnectionsStore } from './connections-store';
 import { decideNavigation } from './navigation-policy';
 import type { FetchLike, IpcEventLike, IpcMainLike, ShellLike } from './ports';
-import type { SecretStore } from './secret-store';
+import { SecretNotWrittenError, type SecretStore } from './secret-store';
 
 export interface IpcDeps {
   ipcMain: IpcMainLike;
@@ -59,8 +59,17 @@ export function registerIpcHandlers(deps: IpcDeps): void {
   });
   handle(CHANNELS.storeSecret, (id: string, secret: string | null) => {
     if (!connections.get(String(id))) throw new Error('Unknown connection');
-    secrets.set(secretKey(String(id)), typeof secret === 'string' && secret ? secret : null);
+    try {
+      secrets.set(secretKey(String(id)), typeof secret === 'string' && secret ? secret : null);
+      return { persisted: true };
+    } catch (err) {
+      // Refused to write it (no encryption, or a weak one not agreed to): it is kept for this session only.
+      if (err instanceof SecretNotWrittenError) return { persisted: false };
+      throw err;
+    }
   });
+  handle(CHANNELS.secretStorageStatus, () => secrets.status());
+  handle(CHANNELS.allowWeakSecretStorage, () => secrets.allowWeakStorage());
   handle(CHANNELS.loadSessionToken, (id: string) => {
     const c = connections.get(String(id));
     // Only an owner's refresh token goes back to the renderer; a project's admin key stays here.

@@ -5,6 +5,8 @@ export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;
   encryptString(plain: string): Uint8Array;
   decryptString(encrypted: Uint8Array): string;
+  /** Linux only: the password store the key comes from (`basic_text`: a fixed key, no keyring). */
+  getSelectedStorageBackend(): string;
 }
 
 /** Files under the app's user-data directory. */

@@ -10,6 +10,8 @@ export function createBridge(invoke: Invoke): ConsoleBridge {
     saveConnection: (c) => invoke(CHANNELS.saveConnection, c),
     removeConnection: (id) => invoke(CHANNELS.removeConnection, id),
     storeSecret: (id, secret) => invoke(CHANNELS.storeSecret, id, secret),
+    secretStorage: () => invoke(CHANNELS.secretStorageStatus),
+    allowWeakSecretStorage: () => invoke(CHANNELS.allowWeakSecretStorage),
     loadSessionToken: (id) => invoke(CHANNELS.loadSessionToken, id),
     request: (r) => invoke(CHANNELS.request, r),
     openExternal: (url) => invoke(CHANNELS.openExternal, url),

@@ -17,11 +17,13 @@ import { SignInScreen } from './screens/sign-in';
 import { ProjectsScreen } from './screens/projects';
 import { OwnedProjectArea, ProjectArea } from './screens/project-shell';
 import { OwnerMenu } from './components/owner-menu';
+import { WeakStorageDialog } from './components/weak-storage-dialog';
 
 export function ConsoleApp({ platform }: { platform: Platform }) {
   return (
     <MantineProvider theme={consoleTheme} cssVariablesResolver={gatehouseCssVariables} defaultColorScheme="auto">
       <Notifications position="top-right" />
+      {platform.kind === 'desktop' && <WeakStorageDialog />}
       <Routes platform={platform} />
     </MantineProvider>
   );

@@ -3,6 +3,7 @@
 import type { FetchLike } from '@gatehouse/shared/client';
 import type { ConsoleBridge, SavedConnection, SavedConnectionInput } from '../shared/bridge';
 import { bridgeFetch } from './lib/bridge-fetch';
+import { askWeakStorageConsent, storageStep } from './lib/secret-storage';
 import { parseConsoleConfig, type ConsoleConfig } from './lib/console-config';
 import { WEB_CONNECTIONS_KEY, addWebConnection, readWebConnections, removeWebConnection, thisServiceConnection } from './lib/web-connections';
 
@@ -70,6 +71,16 @@ function webPlatform(): Platform {
 
 function desktopPlatform(bridge: ConsoleBridge): Platform {
   const withKey = new Set<string>();
+  let declinedWeakStorage = false;
+  // A weak storage (Linux without a keyring) is agreed to, or declined for this session, before anything is stored.
+  const keepSecret = async (id: string, secret: string | null) => {
+    const status = secret === null ? null : await bridge.secretStorage();
+    if (status && storageStep(status, declinedWeakStorage) === 'ask') {
+      if (await askWeakStorageConsent(status.backend)) await bridge.allowWeakSecretStorage();
+      else declinedWeakStorage = true;
+    }
+    await bridge.storeSecret(id, secret);
+  };
   return {
     kind: 'desktop',
     defaultServiceUrl: 'http://localhost:8102',
@@ -84,11 +95,11 @@ function desktopPlatform(bridge: ConsoleBridge): Platform {
     saveConnection: (c) => bridge.saveConnection(c),
     removeConnection: (id) => bridge.removeConnection(id),
     keepAdminKey: async (id, key) => {
-      await bridge.storeSecret(id, key);
+      await keepSecret(id, key);
       withKey.add(id);
     },
     adminKeyFor: (id) => (withKey.has(id) ? '' : null),
-    keepSessionToken: (id, token) => bridge.storeSecret(id, token),
+    keepSessionToken: (id, token) => keepSecret(id, token),
     loadSessionToken: (id) => bridge.loadSessionToken(id),
     fetchFor: (id) => bridgeFetch(bridge, id),
     openExternal: (url) => void bridge.openExternal(url),

@@ -31,13 +31,32 @@ export interface BridgeResponse {
   body: string;
 }
 
+/**
+ * How the main process can keep secrets: `os`, encrypted with a key the operating system guards (Keychain, DPAPI, a
+ * Linux keyring); `weak`, encrypted with a fixed key (Linux's `basic_text`, no keyring), as good as clear text, so
+ * only written once the owner agreed (`weakStorageAllowed`); `none`, not at all (kept for the session only).
+ */
+export interface SecretStorageStatus {
+  kind: 'os' | 'weak' | 'none';
+  /** The Linux password store Electron chose (`basic_text`, `gnome_libsecret`, `kwallet6`, ...); `os` elsewhere. */
+  backend: string;
+  weakStorageAllowed: boolean;
+}
+
 export interface ConsoleBridge {
   readonly platform: 'desktop';
   listConnections(): Promise<SavedConnection[]>;
   saveConnection(connection: SavedConnectionInput): Promise<SavedConnection>;
   removeConnection(id: string): Promise<void>;
-  /** Keeps a connection's secret (admin key or the owner's refresh token), encrypted by the main process. */
-  storeSecret(connectionId: string, secret: string | null): Promise<void>;
+  /**
+   * Keeps a connection's secret (admin key or the owner's refresh token), encrypted by the main process. `persisted`
+   * false: kept for this session only (no OS encryption, or a weak one the owner has not agreed to).
+   */
+  storeSecret(connectionId: string, secret: string | null): Promise<{ persisted: boolean }>;
+  /** How secrets would be kept (ask before storing one: a weak storage needs the owner's consent). */
+  secretStorage(): Promise<SecretStorageStatus>;
+  /** The owner agreed, after the warning, to keep secrets under a weak storage; remembered, and the session's written. */
+  allowWeakSecretStorage(): Promise<void>;
   /** The owner's stored refresh token (never an admin key: those stay in the main process). */
   loadSessionToken(connectionId: string): Promise<string | null>;
   /** A request to the connection's service; the main process adds the stored admin key where one is due. */
@@ -51,6 +70,8 @@ export const CHANNELS = {
   saveConnection: 'console:connections:save',
   removeConnection: 'console:connections:remove',
   storeSecret: 'console:secrets:store',
+  secretStorageStatus: 'console:secrets:status',
+  allowWeakSecretStorage: 'console:secrets:allow-weak',
   loadSessionToken: 'console:secrets:load-session',
   request: 'console:request',
   openExternal: 'console:open-external',

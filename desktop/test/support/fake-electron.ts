@@ -12,11 +12,15 @@ export function fakeFiles(initial: Record<string, string> = {}): FilesLike & { d
   };
 }
 
-/** XOR with a key and a marker prefix: reversible, and no plain text survives. */
-export function fakeSafeStorage(available = true): SafeStorageLike & { available: boolean } {
+/**
+ * XOR with a key and a marker prefix: reversible, and no plain text survives. `backend`: what Linux's
+ * getSelectedStorageBackend answers (`basic_text` on a system without a keyring).
+ */
+export function fakeSafeStorage(available = true, backend = 'gnome_libsecret'): SafeStorageLike & { available: boolean } {
   const key = 0x5a;
   const s = {
     available,
+    getSelectedStorageBackend: () => backend,
     isEncryptionAvailable: () => s.available,
     encryptString: (plain: string) => {
       if (!s.available) throw new Error('encryption not available');

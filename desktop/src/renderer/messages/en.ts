@@ -518,6 +518,13 @@ export const en = {
   'users.revoke': 'Revoke',
   'users.revokeSession': 'Revoke the session created {created}',
   'users.sessionRevoked': 'Session revoked',
+  'weakStorage.title': 'Your keys would be stored without real encryption',
+  'weakStorage.what': 'This system has no keyring for the console to use ({backend}): keys and sign-ins it stores would be encrypted with a fixed key that every copy of the app knows.',
+  'weakStorage.risk': 'Anyone who can read your files (another program, a backup, a stolen disk) could read your admin keys and owner sign-ins.',
+  'weakStorage.fix': 'With a keyring (GNOME Keyring, KWallet) running, the console encrypts them with a key the system guards.',
+  'weakStorage.choice': 'Keep them for this session only (you enter them again next time), or store them anyway.',
+  'weakStorage.sessionOnly': 'This session only',
+  'weakStorage.storeAnyway': 'Store anyway',
 } as const;
 
 export type MessageKey = keyof typeof en;
