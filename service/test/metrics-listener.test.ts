@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config';
 import type { Database } from '../src/db';
 import { startMetricsServer } from '../src/observability/metrics';
 import { openTestDatabase } from './support/pglite-template';
+import { isolatedDatabase } from './support/isolated-database';
 
 const TOKEN = 'metrics-bearer-token-0123456789';
 let dir: string;
@@ -16,14 +17,19 @@ let database: Database;
 let queries: string[] = [];
 let server: ReturnType<typeof startMetricsServer>;
 
+let scratch: Awaited<ReturnType<typeof isolatedDatabase>> | undefined;
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-metrics-'));
-  database = await openTestDatabase({ dataDir: dir, logQuery: (q) => queries.push(q) });
+  // Under DATABASE_URL, a PostgreSQL database of its own.
+  scratch = await isolatedDatabase();
+  database = await openTestDatabase({ databaseUrl: scratch.url, dataDir: dir, logQuery: (q) => queries.push(q) });
   server = startMetricsServer(database.db, { port: 0, hostname: '127.0.0.1', token: TOKEN });
 });
 afterAll(async () => {
   server?.stop(true);
   await database?.close();
+  await scratch?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
