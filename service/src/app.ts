@@ -8,6 +8,7 @@ import { buildOpenApiDocument, docsAsset, docsPage } from './http/openapi';
 import { clientIp } from './http/client-ip';
 import { lifecycle } from './lifecycle';
 import { createFrontEnds } from './http/front-ends';
+import { docsPolicy } from './http/content-security';
 import { finishRequest, incomingIds } from './http/request-log';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
 
@@ -50,7 +51,8 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
 
   const openApi = buildOpenApiDocument(routes, services.config.publicUrl);
   app.get('/api/v1/openapi.json', () => Response.json(openApi, { headers: CORS_HEADERS }));
-  app.get('/api/v1/docs', () => new Response(docsPage('/api/v1/openapi.json'), { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+  const docsHeaders = { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': docsPolicy(services.config.publicUrl) };
+  app.get('/api/v1/docs', () => new Response(docsPage('/api/v1/openapi.json'), { headers: docsHeaders }));
   app.get('/api/v1/docs/assets/:file', ({ params }) => docsAsset(params.file));
 
   app.get('/health', async ({ request }) => {

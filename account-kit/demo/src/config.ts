@@ -11,8 +11,11 @@ export interface DemoConfig {
 
 const STORAGE_KEY = 'gatehouse-demo-project';
 
-declare global {
-  interface Window { __GATEHOUSE_DEMO__?: { projectId: string; publishableClientKey: string | null } }
+/** The project the service wrote into the page: a JSON data element (the page's policy allows no inline script). */
+function servedConfig(): { projectId?: string; publishableClientKey?: string | null } | null {
+  const text = document.getElementById('gatehouse-demo-config')?.textContent;
+  if (!text) return null;
+  try { return JSON.parse(text) as { projectId?: string; publishableClientKey?: string | null }; } catch { return null; }
 }
 
 export function loadDemoConfig(): DemoConfig {
@@ -29,7 +32,7 @@ export function loadDemoConfig(): DemoConfig {
   if (stored) {
     try { return JSON.parse(stored) as DemoConfig; } catch { localStorage.removeItem(STORAGE_KEY); }
   }
-  const served = window.__GATEHOUSE_DEMO__;
+  const served = servedConfig();
   return { projectId: served?.projectId ?? 'internal', publishableClientKey: served?.publishableClientKey ?? null, lang: 'en' };
 }
 

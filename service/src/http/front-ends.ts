@@ -6,6 +6,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import type { Services } from '../services';
 import * as apiKeys from '../repo/project-keys';
 import { DEV_KEYS } from '../dev-keys';
+import { CONSOLE_POLICY, DEMO_POLICY } from './content-security';
 
 const REPO_ROOT = resolve(import.meta.dir, '../../..');
 export const FRONT_END_DIRS = {
@@ -21,6 +22,8 @@ const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy
 interface Site {
   mount: string;
   dir: string;
+  /** Its Content-Security-Policy header (http/content-security.ts). */
+  policy: string;
   /** Rewrites index.html before it is served (the demo gets its project written into the page). */
   transformIndex?: (html: string) => Promise<string>;
 }
@@ -41,19 +44,24 @@ async function serveSite(site: Site, pathname: string): Promise<Response> {
     const file = Bun.file(path);
     if (await file.exists()) {
       const cache = HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return new Response(file, { headers: { ...SECURITY_HEADERS, 'cache-control': cache } });
+      return new Response(file, { headers: { ...SECURITY_HEADERS, 'content-security-policy': site.policy, 'cache-control': cache } });
     }
     // A missing asset is a 404, not the app's page (a stale tab asking for an old chunk).
     if (relative.startsWith('/assets/')) return new Response('Not found', { status: 404 });
   }
   let html = await Bun.file(join(site.dir, 'index.html')).text();
   if (site.transformIndex) html = await site.transformIndex(html);
-  return new Response(html, { headers: { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
+  return new Response(html, {
+    headers: { ...SECURITY_HEADERS, 'content-security-policy': site.policy, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+  });
 }
 
-/** `<script>` that tells the demo which project it is an app of; `<` escaped so no value can close the tag. */
-export function demoConfigScript(config: { projectId: string; publishableClientKey: string | null }): string {
-  return `<script>window.__GATEHOUSE_DEMO__=${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+/**
+ * The JSON data element that tells the demo which project it is an app of (account-kit/demo/src/config.ts reads it):
+ * data, not a script, so the page's policy needs no inline script; `<` escaped so no value can close the element.
+ */
+export function demoConfigElement(config: { projectId: string; publishableClientKey: string | null }): string {
+  return `<script type="application/json" id="gatehouse-demo-config">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
 }
 
 /** `<meta>` telling the console the internal project's key (a meta, not a script: the console's CSP forbids inline scripts). */
@@ -77,14 +85,16 @@ export function createFrontEnds(services: Services, dirs = FRONT_END_DIRS) {
     {
       mount: '/console',
       dir: dirs.console,
+      policy: CONSOLE_POLICY,
       transformIndex: async (html) =>
         html.replace(CONSOLE_CONFIG_MARKER, consoleConfigMeta({ publishableClientKey: (await devKeyValid()) ? DEV_KEYS.publishable_client_key : null })),
     },
     {
       mount: '',
       dir: dirs.demo,
+      policy: DEMO_POLICY,
       transformIndex: async (html) =>
-        html.replace(CONFIG_MARKER, demoConfigScript({ projectId: 'internal', publishableClientKey: (await devKeyValid()) ? DEV_KEYS.publishable_client_key : null })),
+        html.replace(CONFIG_MARKER, demoConfigElement({ projectId: 'internal', publishableClientKey: (await devKeyValid()) ? DEV_KEYS.publishable_client_key : null })),
     },
   ];
   return {
