@@ -1,7 +1,7 @@
 // OTP / magic-link sign-in (protocol-auth §3.2). One 45-character code serves both: the link carries it whole,
 // the mail shows its first 6 characters upper-cased (the OTP), and the caller keeps the other 39 (the nonce).
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { splitOtp } from '@gatehouse/shared/rules/codes';
+import { generateSecureCode, splitOtp } from '@gatehouse/shared/rules/codes';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
@@ -37,6 +37,9 @@ export async function sendOtpSignInCode(services: Services, input: OtpSend): Pro
   const found = await users.findByAuthEmail(services.db, project.id, email);
   const owner = found?.isVerified ? found : undefined;
   if (!owner && !project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
+  // An address a client added to an account and has not verified receives no code at all (README: "a stolen access
+  // token is not a takeover"), like the password reset's: the answer is the same, the nonce leads nowhere.
+  if (found && !found.usableForAuth) return splitOtp(generateSecureCode()).nonce;
   const data: OtpData = owner ? { user_id: owner.userId, is_new_user: false } : { is_new_user: true };
   const code = await createCodeAndQueueEmail(services, project, {
     template: 'magic_link', to: email, callbackUrl: input.callbackUrl,
