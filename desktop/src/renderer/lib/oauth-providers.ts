@@ -1,6 +1,6 @@
 // The eleven OAuth providers (seed §9), each one's state in the project config, the form's validation (standard
 // keys need a client id and secret) and the callback URL an owner registers at the provider.
-import type { AdminOAuthProviderConfig, AdminProject } from '@gatehouse/shared/client';
+import type { AdminOAuthProviderConfig, AdminProject, OAuthProviderId } from '@gatehouse/shared/client';
 import { OAuthProviderConfig } from '@gatehouse/shared/schemas/projects';
 import { schemaProblems } from './schema-check';
 
@@ -39,7 +39,7 @@ export function providerFormValues(current: AdminOAuthProviderConfig | undefined
   };
 }
 
-export function providerConfig(id: string, v: ProviderFormValues): AdminOAuthProviderConfig {
+export function providerConfig(id: OAuthProviderId, v: ProviderFormValues): AdminOAuthProviderConfig {
   if (v.type === 'shared') return { id, enabled: v.enabled, type: 'shared' };
   return {
     id,
