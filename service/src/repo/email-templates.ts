@@ -1,11 +1,11 @@
 // A project's customised email templates (table `email_templates`; one row per customised type). Types without a
-// row use the built-in defaults of email/templates.ts.
+// row use the built-in defaults of @gatehouse/shared/email-templates.
 import { and, eq, sql } from 'drizzle-orm';
 import { Value } from '@sinclair/typebox/value';
 import { EmailTemplateContent } from '@gatehouse/shared/schemas/email-templates';
 import type { DB } from '../db';
 import { schema } from '../db';
-import type { EmailTemplateSource, EmailTemplateType } from '../email/templates';
+import type { EmailTemplateSource, EmailTemplateType } from '@gatehouse/shared/email-templates';
 
 const t = schema.emailTemplates;
 

@@ -13,7 +13,7 @@ import { createUser } from '../users/create';
 import { completeSignIn } from '../auth/sign-in';
 import type { IssuedTokens } from '../auth/session-tokens';
 import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redeemFlowCode } from '../auth/flow-emails';
-import { magicLinkTemplateVersion } from '../email/templates';
+import { magicLinkTemplateVersion } from '@gatehouse/shared/email-templates';
 
 interface OtpData { user_id?: string; is_new_user: boolean }
 

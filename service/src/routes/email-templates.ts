@@ -5,7 +5,7 @@ import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { Success } from '@gatehouse/shared/schemas/common';
 import { EMAIL_TEMPLATE_TYPES, EmailTemplate, EmailTemplateContent, EmailTemplateParams, EmailTemplateType, EmailTemplateUpdate, EmailTemplateList } from '@gatehouse/shared/schemas/email-templates';
 import { route } from '../http/route';
-import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplateSource } from '../email/templates';
+import { DEFAULT_EMAIL_TEMPLATES, type EmailTemplateSource } from '@gatehouse/shared/email-templates';
 import * as templates from '../repo/email-templates';
 import * as projects from '../repo/projects';
 

@@ -1,8 +1,9 @@
 // Template editing: the variables each template may use (with sample values for the live preview) and the
-// preview itself, rendered by the service's own renderer so it matches the mail that is sent.
+// preview itself, rendered by the renderer the service sends with (@gatehouse/shared/email-templates), so it matches
+// the mail that is sent.
 import type { EmailTemplateType } from '@gatehouse/shared/schemas/email-templates';
 import { EmailTemplateContent, EmailTemplateSubject } from '@gatehouse/shared/schemas/email-templates';
-import { renderTemplate, type EmailTemplateVariablesByType, type RenderedEmail } from '../../../../service/src/email/templates';
+import { renderTemplate, type EmailTemplateVariablesByType, type RenderedEmail } from '@gatehouse/shared/email-templates';
 import { schemaProblems } from './schema-check';
 
 type SampleValues = { [K in EmailTemplateType]: Required<{ [V in keyof EmailTemplateVariablesByType[K]]: string }> };
@@ -10,7 +11,7 @@ type SampleValues = { [K in EmailTemplateType]: Required<{ [V in keyof EmailTemp
 const base = { projectDisplayName: 'My project', userDisplayName: 'Ada Lovelace' };
 const link = 'https://example.com/handler/link?code=sample';
 
-/** Sample values of every variable a template type receives (the keys are checked against the service's types). */
+/** Sample values of every variable a template type receives (the keys are checked against the renderer's types). */
 export const TEMPLATE_SAMPLES: SampleValues = {
   email_verification: { ...base, emailVerificationLink: link },
   password_reset: { ...base, passwordResetLink: link },
