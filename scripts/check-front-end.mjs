@@ -40,6 +40,29 @@ export const RULES = [
         })
         .map(({ specifier }) => `${displayPath(root, file)}: imports ${specifier} (move what both need into shared/)`),
   },
+  {
+    name: 'screens and components take no read themselves: data comes from named hooks (hooks/*.ts) over the client library',
+    dirs: ['account-kit/src', 'desktop/src/renderer'],
+    check: (root, file, text) =>
+      file.endsWith('.tsx')
+        ? matches(root, file, text, /\buseCachedRead\b|\[cachedReadsSymbol\]|\.(?:adminReads|serverReads)\b/g, 'a read taken in a component (give it a named hook in hooks/)')
+        : [],
+  },
+  {
+    name: 'shared/ stays free of React outside shared/src/react, and the service never loads that folder',
+    dirs: ['shared/src', 'service/src'],
+    check: (root, file, text, resolveSpecifier) => {
+      const where = displayPath(root, file);
+      if (where.startsWith('shared/src/react/')) return [];
+      return importsOf(text)
+        .filter(({ specifier }) => {
+          if (/^react(-dom)?($|\/)/.test(specifier)) return true;
+          const target = resolveSpecifier(file, specifier);
+          return target !== undefined && displayPath(root, target).startsWith('shared/src/react/');
+        })
+        .map(({ specifier }) => `${where}: imports ${specifier} (React belongs to shared/src/react, which only front ends import)`);
+    },
+  },
 ];
 
 export function checkFrontEnd(root) {

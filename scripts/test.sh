@@ -43,10 +43,12 @@ failed_layers=0
 echo "== check-layers"
 node scripts/check-layers.mjs || failed_layers=1
 
-# The front-end rules of CONTRIBUTING.md (check-front-end).
+# The front-end rules of CONTRIBUTING.md (check-front-end) and no runtime import cycle in shared/, account-kit/ and
+# desktop/ (check-cycles).
 failed_front=0
-echo "== check-front-end"
+echo "== check-front-end, check-cycles"
 node scripts/check-front-end.mjs || failed_front=1
+node scripts/check-cycles.mjs || failed_front=1
 
 # The front ends the browser tests open (built only when their sources changed).
 node scripts/build-ui.mjs || failed_tc=1

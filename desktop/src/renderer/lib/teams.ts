@@ -6,6 +6,9 @@ import { expandPermissions } from '@gatehouse/shared/rules/permissions';
 import { urlProblems } from '@gatehouse/shared/rules/urls';
 import { formErrors, schemaProblems } from './schema-check';
 
+/** How a member is named in lists and dialogs: the address, else the display name, else the id. */
+export const memberName = (u: { primaryEmail: string | null; displayName: string | null; id: string }) => u.primaryEmail ?? u.displayName ?? u.id;
+
 export interface TeamLike {
   id: string;
   displayName: string;

@@ -1,11 +1,11 @@
 // Overview: key numbers (users, sign-ups of the last 7 days, active users today) and "connect your app":
 // the project id and a publishable key with copy buttons, and setup snippets pointed at this service.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Code, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { CopyField } from '../components/copy-field';
 import { ScreenHeader } from '../components/screen-header';
+import { useMetrics } from '../hooks/use-admin-lists';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { clientSnippets, sumLastDays, todayValue } from '../lib/overview-numbers';
 import { t } from '../messages';
@@ -22,8 +22,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 export function OverviewScreen() {
   const { app, connection } = useProjectContext();
   const project = useAdminProject();
-  const metricsRead = useMemo(() => app.adminReads.metrics(), [app]);
-  const metrics = useCachedRead(metricsRead);
+  const metrics = useMetrics();
   const [publishableKey, setPublishableKey] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const snippets = clientSnippets({ serviceUrl: connection.serviceUrl, projectId: project.id, publishableClientKey: publishableKey ?? '<publishable client key>' });

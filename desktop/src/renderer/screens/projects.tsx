@@ -1,14 +1,14 @@
 // Projects: the owner's projects (name, id, users, created, mode), create one, open one, delete one behind a
 // confirmation that asks for its name.
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, VisuallyHidden, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { cachedReadsSymbol, type AdminOwnedProject, type CurrentInternalUser, type CurrentUser } from '@gatehouse/shared/client';
+import type { AdminOwnedProject, CurrentInternalUser, CurrentUser } from '@gatehouse/shared/client';
 import { ProjectUpdate } from '@gatehouse/shared/schemas/projects';
 import { adminProjectUpdateToWire } from '@gatehouse/shared/client/models/projects';
-import { useCachedRead } from '@gatehouse/account-kit';
+import { useOwnedProjects, useRefetchOwnedProjects } from '../hooks/use-owned-projects';
 import type { SavedConnection } from '../../shared/bridge';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
@@ -21,10 +21,9 @@ import { t } from '../messages';
 
 export function ProjectsScreen({ user, connection }: { user: CurrentUser; connection: SavedConnection }) {
   const owner = user as CurrentInternalUser;
-  const read = useMemo(() => owner[cachedReadsSymbol].ownedProjects(), [owner]);
-  const projects = useCachedRead(read);
   // Counts and names change on other screens; the list is read afresh each time it is shown.
-  useEffect(() => void read.get().catch(() => {}), [read]);
+  const projects = useOwnedProjects(user, { fresh: true });
+  const refetch = useRefetchOwnedProjects(user);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminOwnedProject | null>(null);
   // On a phone the id, users, date and mode go under the name: six columns scrolled sideways at 390 px.
@@ -79,7 +78,7 @@ export function ProjectsScreen({ user, connection }: { user: CurrentUser; connec
         </Table.ScrollContainer>
       )}
       <CreateProjectModal opened={creating} onClose={() => setCreating(false)} owner={owner} onCreated={open} />
-      <DeleteProjectModal project={deleting} onClose={() => setDeleting(null)} onDeleted={() => read.get()} />
+      <DeleteProjectModal project={deleting} onClose={() => setDeleting(null)} onDeleted={() => void refetch()} />
     </Stack>
   );
 }

@@ -7,9 +7,8 @@ import type { ServerTeam, ServerTeamUser } from '@gatehouse/shared/client';
 import { EmptyState } from '../components/empty-state';
 import { ScreenBoundary } from '../components/screen-boundary';
 import { useMemberPermissions, useTeamPermissionDefinitions } from '../hooks/use-teams';
-import { grantableIds, memberPermissionRows } from '../lib/teams';
+import { grantableIds, memberName, memberPermissionRows } from '../lib/teams';
 import { t } from '../messages';
-import { memberName } from './team-members';
 
 export function MemberPermissionsModal({ team, member, onClose }: { team: ServerTeam; member: ServerTeamUser; onClose(): void }) {
   return (

@@ -10,10 +10,10 @@ import { EmptyState } from '../components/empty-state';
 import { useTeamMembers } from '../hooks/use-teams';
 import { useUserSearch } from '../hooks/use-user-search';
 import { userSearchQuery } from '../lib/palette';
+import { memberName } from '../lib/teams';
 import { t } from '../messages';
 import { MemberPermissionsModal } from './team-member-permissions';
 
-export const memberName = (u: { primaryEmail: string | null; displayName: string | null; id: string }) => u.primaryEmail ?? u.displayName ?? u.id;
 
 export function TeamMembersCard({ team }: { team: ServerTeam }) {
   const members = useTeamMembers(team);

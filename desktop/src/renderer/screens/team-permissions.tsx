@@ -1,17 +1,17 @@
 // Team permissions: the project's definitions with what each contains (as a tree), create/edit/delete, the system
 // permissions (read-only), and the defaults granted to a team's creator and members.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Group, List, Modal, MultiSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import type { PermissionDefinition } from '@gatehouse/shared/client';
 import { TEAM_SYSTEM_PERMISSIONS } from '@gatehouse/shared/rules/permissions';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { ConfirmModal } from '../components/confirm-modal';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
+import { useTeamPermissionDefinitions } from '../hooks/use-teams';
 import { placeError } from '../lib/known-error-fields';
 import { containmentTree, customDefinitions, validatePermission, type PermissionFormValues, type TreeNode } from '../lib/team-permissions';
 import { StatusBadge } from '../components/status-badge';
@@ -33,8 +33,7 @@ function Tree({ nodes }: { nodes: TreeNode[] }) {
 
 export function TeamPermissionsScreen() {
   const { app } = useProjectContext();
-  const read = useMemo(() => app.adminReads.teamPermissionDefinitions(), [app]);
-  const defs = useCachedRead(read);
+  const defs = useTeamPermissionDefinitions();
   const custom = customDefinitions(defs);
   const [editing, setEditing] = useState<PermissionDefinition | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PermissionDefinition | null>(null);

@@ -1,16 +1,16 @@
 // How a user gets in: sign-in methods and MFA (turned off for a locked-out user), connected OAuth accounts,
 // teams with their permissions, active sessions (revoke).
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Switch, Table, Text, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { cachedReadsSymbol, type ActiveSession, type ServerTeam, type ServerUser } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
+import type { ActiveSession, ServerTeam, ServerUser } from '@gatehouse/shared/client';
 import { StatusBadge } from '../components/status-badge';
 import { useLoader } from '../hooks/use-loader';
 import { useProjectContext } from '../hooks/use-project-context';
+import { useUserTeamPermissions, useUserTeams } from '../hooks/use-user-reads';
 import { formatDateTime } from '../lib/format';
 import { t } from '../messages';
-import { Section } from './user-page';
+import { SectionCard as Section } from '../components/section-card';
 
 async function act(what: () => Promise<void>, done: string) {
   try {
@@ -55,8 +55,7 @@ export function SignInStateSection({ user }: { user: ServerUser }) {
 }
 
 export function TeamsSection({ user }: { user: ServerUser }) {
-  const read = useMemo(() => user[cachedReadsSymbol].teams(), [user]);
-  const teams = useCachedRead(read);
+  const teams = useUserTeams(user);
   return (
     <Section title={t('users.teams')}>
       {teams.length === 0 ? <Text size="sm" c="dimmed">{t('users.noTeams')}</Text> : (
@@ -76,8 +75,7 @@ export function TeamsSection({ user }: { user: ServerUser }) {
 }
 
 function TeamPermissions({ user, team }: { user: ServerUser; team: ServerTeam }) {
-  const read = useMemo(() => user[cachedReadsSymbol].permissions(team, true), [user, team]);
-  const permissions = useCachedRead(read);
+  const permissions = useUserTeamPermissions(user, team);
   if (permissions.length === 0) return <Text size="sm" c="dimmed">{t('users.noPermissions')}</Text>;
   return <Group gap={4}>{permissions.map((p) => <Badge key={p.id} size="sm" variant="default" tt="none">{p.id}</Badge>)}</Group>;
 }

@@ -1,14 +1,15 @@
 // One user: profile (the server-writable fields), metadata, contact channels, sign-in state, teams, sessions,
 // impersonation and deletion. The sections are in user-sections.tsx and user-access.tsx.
-import { useMemo, useState } from 'react';
-import { Alert, Anchor, Avatar, Button, Card, Checkbox, Group, Modal, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Avatar, Button, Checkbox, Group, Modal, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconExternalLink, IconTrash, IconUserShare } from '@tabler/icons-react';
 import type { ServerUser } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { EmptyState } from '../components/empty-state';
+import { SectionCard as Section } from '../components/section-card';
 import { useProjectContext } from '../hooks/use-project-context';
+import { useServerUser } from '../hooks/use-user-reads';
 import { navigate, useRoute } from '../hooks/use-route';
 import { placeError } from '../lib/known-error-fields';
 import { routeHash } from '../lib/routes';
@@ -20,10 +21,8 @@ import { ContactChannelsSection, MetadataSection } from './user-sections';
 import { SignInStateSection, SessionsSection, TeamsSection } from './user-access';
 
 export function UserPage({ userId }: { userId: string }) {
-  const { app } = useProjectContext();
   const route = useRoute();
-  const read = useMemo(() => app.serverReads.user(userId), [app, userId]);
-  const user = useCachedRead(read);
+  const user = useServerUser(userId);
   const listRoute = route.name === 'project' ? { ...route, itemId: undefined } : null;
   const back = listRoute && (
     <Anchor href={routeHash(listRoute)} size="sm" onClick={(e) => { e.preventDefault(); navigate(listRoute); }}>
@@ -54,17 +53,6 @@ export function UserPage({ userId }: { userId: string }) {
       <TeamsSection user={user} />
       <SessionsSection user={user} />
     </Stack>
-  );
-}
-
-export function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">{title}</Title>
-        {children}
-      </Stack>
-    </Card>
   );
 }
 

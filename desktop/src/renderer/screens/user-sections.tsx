@@ -1,18 +1,18 @@
 // A user's metadata (three JSON editors, refused before sending when not JSON) and contact channels.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Badge, Button, Checkbox, Group, Menu, SimpleGrid, Stack, Table, Text, TextInput, Textarea, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPlus } from '@tabler/icons-react';
-import { cachedReadsSymbol, type ServerContactChannel, type ServerUser } from '@gatehouse/shared/client';
+import type { ServerContactChannel, ServerUser } from '@gatehouse/shared/client';
 import { isValidEmail } from '@gatehouse/shared/rules/email';
-import { useCachedRead } from '@gatehouse/account-kit';
+import { useUserContactChannels } from '../hooks/use-user-reads';
 import { StatusBadge } from '../components/status-badge';
 import { useProjectContext } from '../hooks/use-project-context';
 import { placeError } from '../lib/known-error-fields';
 import { METADATA_TIERS, metadataText, parseMetadata, type MetadataTier } from '../lib/users';
 import { t } from '../messages';
-import { Section } from './user-page';
+import { SectionCard as Section } from '../components/section-card';
 
 export function MetadataSection({ user }: { user: ServerUser }) {
   return (
@@ -59,8 +59,7 @@ function MetadataEditor({ user, tier }: { user: ServerUser; tier: MetadataTier }
 }
 
 export function ContactChannelsSection({ user }: { user: ServerUser }) {
-  const read = useMemo(() => user[cachedReadsSymbol].contactChannels(), [user]);
-  const channels = useCachedRead(read);
+  const channels = useUserContactChannels(user);
   // On a phone the address and its badges wrap in their cells instead of scrolling sideways.
   const channelsMinWidth = useMatches({ base: 0, sm: 480 });
   return (

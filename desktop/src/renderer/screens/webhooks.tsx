@@ -1,16 +1,16 @@
 // Webhooks: the project's endpoints (add with URL and description, the signing secret shown once, enable or
 // disable, delete behind a confirmation) and, for the endpoint chosen, its recent deliveries.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { WebhookEndpoint, WebhookEndpointFirstView } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { CopyField } from '../components/copy-field';
 import { ConfirmModal } from '../components/confirm-modal';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
+import { useWebhookEndpoints } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { formatDate } from '../lib/format';
 import { placeError } from '../lib/known-error-fields';
@@ -20,8 +20,7 @@ import { WebhookDeliveries } from './webhook-deliveries';
 
 export function WebhooksScreen() {
   const { app } = useProjectContext();
-  const read = useMemo(() => app.adminReads.webhookEndpoints(), [app]);
-  const endpoints = useCachedRead(read);
+  const endpoints = useWebhookEndpoints();
   const [adding, setAdding] = useState(false);
   const [firstView, setFirstView] = useState<WebhookEndpointFirstView | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
