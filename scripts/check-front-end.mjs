@@ -41,6 +41,16 @@ export const RULES = [
         .map(({ specifier }) => `${displayPath(root, file)}: imports ${specifier} (move what both need into shared/)`),
   },
   {
+    name: "errors are shown by the catalogue's text for their known-error code (ErrorMessage), never by their own message",
+    dirs: ['account-kit/src', 'desktop/src/renderer'],
+    check: (root, file, text) =>
+      matches(
+        root, file, text,
+        /\)\s*\??\.message\b|\b(?:e|ex|err|error|errors|exception|cause|reason|thrown|\w+Error|\w+Err)\??\.message\b|\bString\(\s*(?:e|err|error)\s*\)/g,
+        "an error's own text (show it with the front end's ErrorMessage: the catalogue's text for its code)",
+      ),
+  },
+  {
     name: 'screens and components take no read themselves: data comes from named hooks (hooks/*.ts) over the client library',
     dirs: ['account-kit/src', 'desktop/src/renderer'],
     check: (root, file, text) =>

@@ -118,6 +118,25 @@ describe('check-front-end', () => {
     expect(r.output).toContain('account-kit/src/settings/team.tsx:1: a read taken in a component');
   });
 
+  test("an error's own text rendered fails, whichever way it is read", () => {
+    const r = check({
+      ...CLEAN,
+      'desktop/src/renderer/screens/users.tsx': [
+        "notifications.show({ message: (e as Error).message });",
+        "const a = <span>{page.error.message}</span>;",
+        "const b = err?.message ?? String(err);",
+        "const c = passwordError.message;",
+        "const fine = [content.message, record.message, error.details?.message, t('errors.refused')];",
+      ].join('\n'),
+      'account-kit/src/settings/emails.tsx': "form.setFieldError('email', err instanceof KnownError ? err.message : '');\n",
+    });
+    expect(r.code).toBe(1);
+    for (const line of [1, 2, 4]) expect(r.output).toContain(`desktop/src/renderer/screens/users.tsx:${line}: an error's own text`);
+    expect(r.output.match(/users\.tsx:3: an error's own text/g)).toHaveLength(2);
+    expect(r.output).not.toContain('users.tsx:5:');
+    expect(r.output).toContain("account-kit/src/settings/emails.tsx:1: an error's own text");
+  });
+
   test('React in shared/ outside shared/src/react, or the service loading that folder, fails', () => {
     const r = check({
       ...CLEAN,

@@ -15,7 +15,7 @@ import { useInternalApiKeys } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { EXPIRY_CHOICES, keyCreateOptions, keyLastFours, keyState, validateKeyForm, type KeyFormValues } from '../lib/api-keys';
 import { formatDate } from '../lib/format';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
@@ -108,8 +108,7 @@ function CreateKeysModal({ opened, onClose, onCreated }: { opened: boolean; onCl
           form.reset();
           onCreated(created);
         } catch (e) {
-          const placed = placeError(e, [{ field: 'description', schemaPath: /description/ }, { field: 'expiresIn', schemaPath: /expires/ }]);
-          form.setFieldError(placed.field ?? 'description', placed.message);
+          showFieldError(form, e, 'description', [{ field: 'description', schemaPath: /description/ }, { field: 'expiresIn', schemaPath: /expires/ }]);
         } finally {
           setSaving(false);
         }

@@ -10,7 +10,7 @@ import { ScreenHeader } from '../components/screen-header';
 import { useEmailTemplates } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { previewTemplate, templateFormValues, templateVariables, validateTemplate } from '../lib/email-templates';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { StatusBadge } from '../components/status-badge';
 import { t, type MessageKey } from '../messages';
 
@@ -74,8 +74,7 @@ function TemplateEditor({ template, onClose }: { template: AdminEmailTemplate; o
           notifications.show({ color: 'green', message: t('templates.saved') });
           onClose();
         } catch (e) {
-          const placed = placeError(e, [{ field: 'subject', schemaPath: /subject/ }, { field: 'html', codes: ['SCHEMA_ERROR'] }]);
-          form.setFieldError(placed.field ?? 'html', placed.message);
+          showFieldError(form, e, 'html', [{ field: 'subject', schemaPath: /subject/ }, { field: 'html', codes: ['SCHEMA_ERROR'] }]);
         } finally {
           setSaving(false);
         }

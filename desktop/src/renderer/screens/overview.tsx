@@ -9,6 +9,7 @@ import { useMetrics } from '../hooks/use-admin-lists';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { clientSnippets, sumLastDays, todayValue } from '../lib/overview-numbers';
 import { t } from '../messages';
+import { notifyError } from '../components/notify';
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -55,7 +56,7 @@ export function OverviewScreen() {
                   setPublishableKey(keys.publishableClientKey ?? null);
                   notifications.show({ color: 'green', message: t('keys.createdToast') });
                 } catch (e) {
-                  notifications.show({ color: 'red', message: (e as Error).message });
+                  notifyError(e);
                 } finally {
                   setCreating(false);
                 }

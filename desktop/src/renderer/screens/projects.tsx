@@ -15,9 +15,10 @@ import { ScreenHeader } from '../components/screen-header';
 import { navigate } from '../hooks/use-route';
 import { formatDate } from '../lib/format';
 import { formErrors, schemaProblems } from '../lib/schema-check';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
+import { ErrorMessage } from '../components/error-message';
 
 export function ProjectsScreen({ user, connection }: { user: CurrentUser; connection: SavedConnection }) {
   const owner = user as CurrentInternalUser;
@@ -117,8 +118,7 @@ function CreateProjectModal({ opened, onClose, owner, onCreated }: { opened: boo
           onClose();
           onCreated(project);
         } catch (e) {
-          const placed = placeError(e, [{ field: 'displayName', schemaPath: /display_name/ }, { field: 'description', schemaPath: /description/ }]);
-          form.setFieldError(placed.field ?? 'displayName', placed.message);
+          showFieldError(form, e, 'displayName', [{ field: 'displayName', schemaPath: /display_name/ }, { field: 'description', schemaPath: /description/ }]);
         } finally {
           setSaving(false);
         }
@@ -140,7 +140,7 @@ function CreateProjectModal({ opened, onClose, owner, onCreated }: { opened: boo
 function DeleteProjectModal({ project, onClose, onDeleted }: { project: AdminOwnedProject | null; onClose(): void; onDeleted(): void }) {
   const [typed, setTyped] = useState('');
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const matches = !!project && typed === project.displayName;
   const close = () => {
     setTyped('');
@@ -151,7 +151,7 @@ function DeleteProjectModal({ project, onClose, onDeleted }: { project: AdminOwn
     <Modal opened={!!project} onClose={close} title={project ? t('projects.deleteTitle', { name: project.displayName }) : ''}>
       <Stack>
         <Text size="sm">{t('projects.deleteText')}</Text>
-        <TextInput label={t('projects.deleteConfirmLabel')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} error={error ?? (typed && !matches ? t('projects.deleteMismatch') : null)} />
+        <TextInput label={t('projects.deleteConfirmLabel')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} error={error !== null ? <ErrorMessage error={error} /> : typed && !matches ? t('projects.deleteMismatch') : null} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
           <Button color="red.9" disabled={!matches || saving} loading={saving} onClick={async () => {
@@ -163,7 +163,7 @@ function DeleteProjectModal({ project, onClose, onDeleted }: { project: AdminOwn
               onDeleted();
               close();
             } catch (e) {
-              setError((e as Error).message);
+              setError(e);
             } finally {
               setSaving(false);
             }

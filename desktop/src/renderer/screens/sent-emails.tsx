@@ -9,7 +9,7 @@ import { ScreenHeader } from '../components/screen-header';
 import { useLoader } from '../hooks/use-loader';
 import { useProjectContext } from '../hooks/use-project-context';
 import { formatDateTime } from '../lib/format';
-import { errorText, filterSentEmails, hasFailed } from '../lib/sent-emails';
+import { failureText, filterSentEmails, hasFailed } from '../lib/sent-emails';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
@@ -69,7 +69,7 @@ export function SentEmailsScreen() {
       )}
       {detail && (
         <Modal opened onClose={() => setDetail(null)} title={t('sent.errorTitle', { subject: detail.subject })} size="lg">
-          {hasFailed(detail) ? <Code block tabIndex={0} data-testid="sent-email-error">{errorText(detail.error)}</Code> : <Text>{t('sent.noError')}</Text>}
+          {hasFailed(detail) ? <Code block tabIndex={0} data-testid="sent-email-error">{failureText(detail.error)}</Code> : <Text>{t('sent.noError')}</Text>}
         </Modal>
       )}
     </Stack>

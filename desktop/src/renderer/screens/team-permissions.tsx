@@ -12,7 +12,7 @@ import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { useTeamPermissionDefinitions } from '../hooks/use-teams';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { containmentTree, customDefinitions, validatePermission, type PermissionFormValues, type TreeNode } from '../lib/team-permissions';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
@@ -116,13 +116,12 @@ function PermissionModal({ defs, editing, onClose }: { defs: PermissionDefinitio
           notifications.show({ color: 'green', message: t('perm.saved') });
           onClose();
         } catch (e) {
-          const placed = placeError(e, [
+          showFieldError(form, e, 'id', [
             { field: 'id', codes: ['PERMISSION_ID_ALREADY_EXISTS'] },
             { field: 'contains', codes: ['CONTAINED_PERMISSION_NOT_FOUND'] },
             { field: 'contains', schemaPath: /contain|system|cycle/i },
             { field: 'id', schemaPath: /lowercase|id/ },
           ]);
-          form.setFieldError(placed.field ?? 'id', placed.message);
         } finally {
           setSaving(false);
         }
@@ -176,7 +175,7 @@ function DefaultsCard({ defs }: { defs: PermissionDefinition[] }) {
           await project.update({ config: { teamCreatorDefaultPermissions: v.creator.map((id) => ({ id })), teamMemberDefaultPermissions: v.member.map((id) => ({ id })) } });
           notifications.show({ color: 'green', message: t('perm.defaultsSaved') });
         } catch (e) {
-          form.setFieldError('creator', placeError(e, []).message);
+          showFieldError(form, e, 'creator');
         } finally {
           setSaving(false);
         }

@@ -2,7 +2,6 @@
 // teams with their permissions, active sessions (revoke).
 import { Suspense, useState } from 'react';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Switch, Table, Text, useMatches } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ActiveSession, ServerTeam, ServerUser } from '@gatehouse/shared/client';
 import { StatusBadge } from '../components/status-badge';
 import { useLoader } from '../hooks/use-loader';
@@ -11,15 +10,10 @@ import { useUserTeamPermissions, useUserTeams } from '../hooks/use-user-reads';
 import { formatDateTime } from '../lib/format';
 import { t } from '../messages';
 import { SectionCard as Section } from '../components/section-card';
+import { runAction } from '../components/notify';
+import { ErrorMessage } from '../components/error-message';
 
-async function act(what: () => Promise<void>, done: string) {
-  try {
-    await what();
-    notifications.show({ color: 'green', message: done });
-  } catch (e) {
-    notifications.show({ color: 'red', message: (e as Error).message });
-  }
-}
+const act = (what: () => Promise<void>, done: string) => runAction(what, done);
 
 export function SignInStateSection({ user }: { user: ServerUser }) {
   return (
@@ -93,7 +87,7 @@ export function SessionsSection({ user }: { user: ServerUser }) {
     <Section title={t('users.sessions')}>
       {sessions.status === 'loading' ? <Skeleton height={60} /> : sessions.status === 'error' ? (
         <Alert color="red" role="alert">
-          <Group justify="space-between">{sessions.error.message}<Button size="xs" variant="default" onClick={sessions.reload}>{t('common.retry')}</Button></Group>
+          <Group justify="space-between"><span><ErrorMessage error={sessions.error} /></span><Button size="xs" variant="default" onClick={sessions.reload}>{t('common.retry')}</Button></Group>
         </Alert>
       ) : sessions.value.length === 0 ? <Text size="sm" c="dimmed">{t('users.noSessions')}</Text> : (
         <Table.ScrollContainer minWidth={sessionsMinWidth}>

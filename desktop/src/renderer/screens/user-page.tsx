@@ -11,7 +11,7 @@ import { SectionCard as Section } from '../components/section-card';
 import { useProjectContext } from '../hooks/use-project-context';
 import { useServerUser } from '../hooks/use-user-reads';
 import { navigate, useRoute } from '../hooks/use-route';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { routeHash } from '../lib/routes';
 import {
   IMPERSONATION_KEY_LIFETIME_MS, impersonationUrl, initials, profileUpdate, profileValues, validateProfile, type ProfileValues,
@@ -19,6 +19,7 @@ import {
 import { t } from '../messages';
 import { ContactChannelsSection, MetadataSection } from './user-sections';
 import { SignInStateSection, SessionsSection, TeamsSection } from './user-access';
+import { ErrorMessage } from '../components/error-message';
 
 export function UserPage({ userId }: { userId: string }) {
   const route = useRoute();
@@ -73,12 +74,11 @@ function ProfileSection({ user }: { user: ServerUser }) {
           form.setFieldValue('newPassword', '');
           notifications.show({ color: 'green', message: t('users.profileSaved') });
         } catch (e) {
-          const placed = placeError(e, [
+          showFieldError(form, e, 'displayName', [
             { field: 'primaryEmail', codes: ['USER_EMAIL_ALREADY_EXISTS'], schemaPath: /primary_email/ },
             { field: 'newPassword', schemaPath: /password/ },
             { field: 'displayName', schemaPath: /display_name/ },
           ]);
-          form.setFieldError(placed.field ?? 'displayName', placed.message);
         } finally {
           setSaving(false);
         }
@@ -116,7 +116,7 @@ function ImpersonateButton({ user }: { user: ServerUser }) {
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const close = () => { setOpened(false); setUrl(null); setError(null); };
   const start = async () => {
     setBusy(true);
@@ -133,7 +133,7 @@ function ImpersonateButton({ user }: { user: ServerUser }) {
         projectId, publishableClientKey: key.publishableClientKey!, refreshToken: session.getTokens().refreshToken,
       }));
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     } finally {
       setBusy(false);
     }
@@ -144,7 +144,7 @@ function ImpersonateButton({ user }: { user: ServerUser }) {
       <Modal opened={opened} onClose={close} title={t('users.impersonateTitle')}>
         <Stack>
           <Text size="sm">{t('users.impersonateText', { user: user.primaryEmail ?? user.displayName ?? user.id })}</Text>
-          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {error !== null && <Alert color="red" role="alert"><ErrorMessage error={error} /></Alert>}
           {url ? (
             <Button component="a" href={url} target="_blank" rel="noreferrer" color="orange" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={close}>
               {t('users.impersonateOpen')}
@@ -164,7 +164,7 @@ function ImpersonateButton({ user }: { user: ServerUser }) {
 function DeleteUserButton({ user, onDeleted }: { user: ServerUser; onDeleted(): void }) {
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const who = user.primaryEmail ?? user.displayName ?? user.id;
   return (
     <>
@@ -172,7 +172,7 @@ function DeleteUserButton({ user, onDeleted }: { user: ServerUser; onDeleted(): 
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('users.deleteTitle')}>
         <Stack>
           <Text size="sm">{t('users.deleteText', { user: who })}</Text>
-          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {error !== null && <Alert color="red" role="alert"><ErrorMessage error={error} /></Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>{t('common.cancel')}</Button>
             <Button color="red" loading={busy} onClick={async () => {
@@ -182,7 +182,7 @@ function DeleteUserButton({ user, onDeleted }: { user: ServerUser; onDeleted(): 
                 notifications.show({ color: 'green', message: t('users.deletedToast', { user: who }) });
                 onDeleted();
               } catch (e) {
-                setError((e as Error).message);
+                setError(e);
                 setBusy(false);
               }
             }}>{t('users.deleteConfirm')}</Button>

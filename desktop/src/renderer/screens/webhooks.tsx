@@ -13,10 +13,11 @@ import { ScreenHeader } from '../components/screen-header';
 import { useWebhookEndpoints } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { formatDate } from '../lib/format';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { endpointCreateOptions, validateEndpointForm, type EndpointFormValues } from '../lib/webhooks';
 import { t } from '../messages';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { notifyError } from '../components/notify';
 
 export function WebhooksScreen() {
   const { app } = useProjectContext();
@@ -56,7 +57,7 @@ function EndpointCard({ endpoint: e, chosen, onChoose, onDelete }: { endpoint: W
       await app.updateWebhookEndpoint(e.id, { enabled });
       notifications.show({ color: 'green', message: t(enabled ? 'webhooks.enabledToast' : 'webhooks.disabledToast') });
     } catch (err) {
-      notifications.show({ color: 'red', message: (err as Error).message });
+      notifyError(err);
     } finally {
       setSaving(false);
     }
@@ -102,8 +103,7 @@ function AddEndpointModal({ opened, onClose, onAdded }: { opened: boolean; onClo
           form.reset();
           onAdded(created);
         } catch (e) {
-          const placed = placeError(e, [{ field: 'url', schemaPath: /url/ }, { field: 'description', schemaPath: /description/ }]);
-          form.setFieldError(placed.field ?? 'url', placed.message);
+          showFieldError(form, e, 'url', [{ field: 'url', schemaPath: /url/ }, { field: 'description', schemaPath: /description/ }]);
         } finally {
           setSaving(false);
         }
