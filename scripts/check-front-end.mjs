@@ -55,7 +55,7 @@ export const RULES = [
     dirs: ['account-kit/src', 'desktop/src/renderer'],
     check: (root, file, text) =>
       file.endsWith('.tsx')
-        ? matches(root, file, text, /\buseCachedRead\b|\[cachedReadsSymbol\]|\.(?:adminReads|serverReads)\b/g, 'a read taken in a component (give it a named hook in hooks/)')
+        ? matches(root, file, text, /\buseCachedRead\b|\buseLoader\b|\[cachedReadsSymbol\]|\.(?:adminReads|serverReads)\b/g, 'a read taken in a component (give it a named hook in hooks/)')
         : [],
   },
   {

@@ -111,11 +111,13 @@ describe('check-front-end', () => {
       ...CLEAN,
       'desktop/src/renderer/screens/metrics.tsx': "const read = useMemo(() => app.adminReads.metrics(), [app]);\nconst m = useCachedRead(read);\n",
       'account-kit/src/settings/team.tsx': "const read = useMemo(() => team[cachedReadsSymbol].users(), [team]);\n",
+      'desktop/src/renderer/screens/sent-emails.tsx': "import { useProjectContext } from '../hooks/use-project-context';\nconst emails = useLoader(() => app.listSentEmails(), [app]);\n",
     });
     expect(r.code).toBe(1);
     expect(r.output).toContain('desktop/src/renderer/screens/metrics.tsx:1: a read taken in a component');
     expect(r.output).toContain('desktop/src/renderer/screens/metrics.tsx:2: a read taken in a component');
     expect(r.output).toContain('account-kit/src/settings/team.tsx:1: a read taken in a component');
+    expect(r.output).toContain('desktop/src/renderer/screens/sent-emails.tsx:2: a read taken in a component');
   });
 
   test("an error's own text rendered fails, whichever way it is read", () => {

@@ -4,8 +4,7 @@ import { Suspense, useState } from 'react';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Switch, Table, Text, useMatches } from '@mantine/core';
 import type { ActiveSession, ServerTeam, ServerUser } from '@gatehouse/shared/client';
 import { StatusBadge } from '../components/status-badge';
-import { useLoader } from '../hooks/use-loader';
-import { useProjectContext } from '../hooks/use-project-context';
+import { useUserSessions } from '../hooks/use-admin-loads';
 import { useUserTeamPermissions, useUserTeams } from '../hooks/use-user-reads';
 import { formatDateTime } from '../lib/format';
 import { t } from '../messages';
@@ -78,10 +77,9 @@ const lastUsed = (s: ActiveSession) => (s.lastUsedAt ? formatDateTime(s.lastUsed
 const place = (s: ActiveSession) => (s.geoInfo ? [s.geoInfo.cityName, s.geoInfo.countryCode].filter(Boolean).join(', ') || s.geoInfo.ip : '—');
 
 export function SessionsSection({ user }: { user: ServerUser }) {
-  const { app } = useProjectContext();
   const sessionsMinWidth = useMatches({ base: 0, sm: 520 });
   // The admin listing: it includes impersonation sessions, which the server listing hides.
-  const sessions = useLoader(() => app.listUserSessions(user.id), [app, user.id]);
+  const sessions = useUserSessions(user.id);
   const [revoking, setRevoking] = useState<string | null>(null);
   return (
     <Section title={t('users.sessions')}>
