@@ -59,6 +59,21 @@ export const RULES = [
         : [],
   },
   {
+    name: 'front-end layers point down: lib/ is pure (no React, Mantine, hooks or components), hooks/ use no components or screens',
+    dirs: ['account-kit/src', 'desktop/src/renderer'],
+    check: (root, file, text) => {
+      const where = displayPath(root, file);
+      const layer = /\/(lib|hooks)\/[^/]+$/.exec(where)?.[1];
+      if (!layer) return [];
+      const above = layer === 'lib'
+        ? /^(react|react-dom|@mantine\/.*)$|^\.\.\/(hooks|components|screens|pages|settings|widgets|handler)\//
+        : /^\.\.\/(components|screens|pages|settings|widgets|handler)\//;
+      return importsOf(text)
+        .filter(({ specifier }) => above.test(specifier))
+        .map(({ specifier }) => `${where}: imports ${specifier} (${layer}/ sits below it: move the code, or the import)`);
+    },
+  },
+  {
     name: 'shared/ stays free of React outside shared/src/react, and the service never loads that folder',
     dirs: ['shared/src', 'service/src'],
     check: (root, file, text, resolveSpecifier) => {

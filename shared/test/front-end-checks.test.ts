@@ -139,6 +139,20 @@ describe('check-front-end', () => {
     expect(r.output).toContain("account-kit/src/settings/emails.tsx:1: an error's own text");
   });
 
+  test('a lib/ module importing React or a layer above it fails, and so does a hook importing a screen', () => {
+    const r = check({
+      ...CLEAN,
+      'account-kit/src/lib/use-once.ts': "import { useState } from 'react';\n",
+      'desktop/src/renderer/lib/users.ts': "import { UsersScreen } from '../screens/users';\nimport { t } from '../messages';\n",
+      'desktop/src/renderer/hooks/use-x.ts': "import { Users } from '../screens/users';\nimport { useLoader } from './use-loader';\n",
+    });
+    expect(r.code).toBe(1);
+    expect(r.output).toContain('account-kit/src/lib/use-once.ts: imports react');
+    expect(r.output).toContain('desktop/src/renderer/lib/users.ts: imports ../screens/users');
+    expect(r.output).toContain('desktop/src/renderer/hooks/use-x.ts: imports ../screens/users');
+    expect(r.output).toContain('3 violation(s)');
+  });
+
   test('React in shared/ outside shared/src/react, or the service loading that folder, fails', () => {
     const r = check({
       ...CLEAN,
