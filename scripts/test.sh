@@ -38,7 +38,8 @@ if [ $typecheck = 1 ]; then
   done
 fi
 
-# The layering rules of CONTRIBUTING.md (SQL only in repo/ and db/, flow modules free of HTTP).
+# The layering rules of docs/architecture.md (SQL only in repo/ and db/, HTTP only in http/ and routes/, routes call
+# use cases, repo/ imports db/ and repo/ only, no import cycle).
 failed_layers=0
 echo "== check-layers"
 node scripts/check-layers.mjs || failed_layers=1

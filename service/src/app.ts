@@ -8,7 +8,7 @@ import { buildOpenApiDocument, docsAsset, docsPage } from './http/openapi';
 import { clientIp } from './http/client-ip';
 import { lifecycle } from './lifecycle';
 import { createFrontEnds } from './http/front-ends';
-import { finishRequest, incomingIds } from './observability/requests';
+import { finishRequest, incomingIds } from './http/request-log';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];

@@ -1,5 +1,5 @@
-// Project events (user.created, team.updated, ...) for webhooks, emitted by the flows and routes that make the
-// change (never by repo/), inside the change's transaction, so an event exists exactly when its change committed.
+// Project events (user.created, team.updated, ...) for webhooks, emitted by the use cases that make the change (never
+// by repo/ or routes/), inside the change's transaction, so an event exists exactly when its change committed.
 //
 // The path of an event: `services.events.emit(tx, ...)` writes one webhook_deliveries row per enabled endpoint of
 // the project subscribed to the type (repo/webhooks.ts `enqueueDeliveries`), then wakes the webhook workers

@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database, DB } from './db';
 import * as serviceSecrets from './repo/service-secrets';
 import { SigningKeys } from './tokens/keys';
-import { useSecretsAtRestKeys } from './tokens/secrets-at-rest';
+import { useSecretsAtRestKeys } from './db/secrets-at-rest';
 import { AccessTokens } from './tokens/access-tokens';
 import { Passwords } from './auth/passwords';
 import { ActivityRecorder } from './auth/activity';

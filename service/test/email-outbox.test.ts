@@ -22,7 +22,7 @@ import {
   type EmailWorker, type EmailWorkerOptions,
 } from '../src/email/outbox';
 import { sendTestEmail } from '../src/email/test-email';
-import { useSecretsAtRestKeys } from '../src/tokens/secrets-at-rest';
+import { useSecretsAtRestKeys } from '../src/db/secrets-at-rest';
 import { Wakers } from '../src/worker-loop';
 import { extractCode, extractCodeLink, extractOtp, startSmtpFixture, type SmtpFixture } from './support/smtp';
 

@@ -11,7 +11,7 @@ import { type Database } from '../src/db/index';
 import { openTestDatabase } from './support/pglite-template';
 import { emailAttempts, emails, projects } from '../src/db/schema';
 import { enqueueEmail, startEmailWorker } from '../src/email/outbox';
-import { useSecretsAtRestKeys } from '../src/tokens/secrets-at-rest';
+import { useSecretsAtRestKeys } from '../src/db/secrets-at-rest';
 import { startSmtpFixture, type SmtpFixture } from './support/smtp';
 
 setDefaultTimeout(60_000);

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DB } from '../src/db';
 import { openTestDatabase } from './support/pglite-template';
 import { cachedTablesIn, ReadCache, registerWriteGeneration, touchesCachedTables, writeGeneration } from '../src/db/read-cache';
+import { reachOf, readSchemaCatalog } from '../src/db/write-reach';
 import * as users from '../src/repo/users';
 import * as sessions from '../src/repo/sessions';
 import { ActivityRecorder } from '../src/auth/activity';
@@ -151,74 +152,24 @@ describe('the embedded database', () => {
     expect((await counted(name)).statements).toBe(0);
   });
 
-  // The tables whose writes reach `start` through triggers (with the functions they call) or foreign key actions. A
-  // table reached through a foreign key action matters only for the writes that fire it (a delete for ON DELETE
-  // CASCADE): a trigger that updates `users` reaches the user row, not the sessions its delete would cascade to.
-  type Verb = 'insert' | 'update' | 'delete';
-  const reachingTables = async (start: string[]) => {
-    const triggers = rowsOf<{ table: string; source: string }>(await db.execute(sql`
-      select c.relname as table, p.prosrc as source from pg_trigger t
-      join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal`));
-    const functions = new Map(rowsOf<{ name: string; source: string }>(await db.execute(sql`
-      select p.proname as name, p.prosrc as source from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'public'`)).map((f) => [f.name, f.source]));
-    // A function's source with the sources of the functions it calls, transitively.
-    const expand = (source: string, seen = new Set<string>()): string => {
-      let all = source;
-      for (const [fn, body] of functions) if (!seen.has(fn) && new RegExp(`\\b${fn}\\s*\\(`).test(source)) { seen.add(fn); all += expand(body, seen); }
-      return all;
-    };
-    const actions = rowsOf<{ child: string; parent: string; on_delete: boolean; on_update: boolean }>(await db.execute(sql`
-      select c.relname as child, p.relname as parent, k.confdeltype in ('c', 'n', 'd') as on_delete, k.confupdtype in ('c', 'n', 'd') as on_update
-      from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
-      where k.contype = 'f' and (k.confdeltype in ('c', 'n', 'd') or k.confupdtype in ('c', 'n', 'd'))`));
-    const verbPattern: Record<Verb, string> = { insert: 'insert\\s+into', update: 'update', delete: 'delete\\s+from' };
-    const writesTo = (source: string, table: string, verbs: Set<Verb>) => [...verbs].some((verb) =>
-      new RegExp(`\\b(?:${verbPattern[verb]}|merge\\s+into)\\s+(?:only\\s+)?(?:public\\.)?"?${table}\\b`, 'i').test(source));
-    const every = () => new Set<Verb>(['insert', 'update', 'delete']);
-    const closure = new Map(start.map((t) => [t, every()]));
-    const reasons = new Set<string>();
-    // Adds the verbs that matter for `table`; true if that added any.
-    const add = (table: string, verbs: Verb[], reason: string) => {
-      const known = closure.get(table) ?? new Set<Verb>();
-      const fresh = verbs.filter((v) => !known.has(v));
-      if (fresh.length === 0) return false;
-      for (const v of fresh) known.add(v);
-      closure.set(table, known);
-      reasons.add(reason);
-      return true;
-    };
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const t of triggers) for (const [target, verbs] of [...closure]) {
-        if (t.table !== target && writesTo(expand(t.source), target, verbs)) grew = add(t.table, [...every()], `${t.table} (trigger writing ${target})`) || grew;
-      }
-      for (const a of actions) if (closure.has(a.child)) {
-        const verbs: Verb[] = [...(a.on_delete ? ['delete' as const] : []), ...(a.on_update ? ['update' as const] : [])];
-        grew = add(a.parent, verbs, `${a.parent} (foreign key action on ${a.child})`) || grew;
-      }
-    }
-    return { closure: new Set(closure.keys()), reasons };
-  };
-
-  test('every table whose writes reach the user row through a trigger or a foreign key action is watched', async () => {
-    const watched = new Set<string>(users.USER_ROW_TABLES);
+  // The tables each cache watches are derived from the schema (db/write-reach.ts): its own tables, plus every table
+  // whose writes reach them through a trigger (with the functions it calls) or a foreign key action.
+  test('the user-row cache watches every table whose writes reach the row, derived from the schema', async () => {
+    const watched = new Set(users.userRowCache.tables);
+    expect(users.userRowCache.reads).toEqual(['users', 'teams']);
+    // What the hand-kept list named before it was derived: the summary triggers' tables and the project cascade.
+    expect([...watched].sort()).toEqual(['contact_channels', 'oauth_accounts', 'passkeys', 'projects', 'team_members', 'teams', 'users']);
     expect(touchesCachedTables('update contact_channels set value = 1')).toBe(true);
     for (const table of watched) expect(touchesCachedTables(`delete from "${table}" where false`)).toBe(true);
-    const { closure, reasons } = await reachingTables(['users', 'teams']);
-    expect([...closure].filter((t) => !watched.has(t)).join(", ")).toBe("");
-    // The check finds the summary triggers and the project cascade (it is not vacuous).
-    expect([...reasons].some((r) => r.startsWith('contact_channels (trigger'))).toBe(true);
-    expect(closure.has('projects')).toBe(true);
+    const { reasons } = reachOf(await readSchemaCatalog(db), ['users', 'teams']);
+    expect(reasons.some((r) => r.startsWith('contact_channels (trigger'))).toBe(true);
+    expect(reasons.some((r) => r.startsWith('projects (foreign key action on'))).toBe(true);
   });
 
-  test('every table whose writes reach a session lookup is watched by it', async () => {
-    const watched = new Set<string>(sessions.SESSION_LOOKUP_TABLES);
-    for (const table of watched) expect(cachedTablesIn(`delete from "${table}" where false`)).toContain(table);
-    const { closure, reasons } = await reachingTables(['sessions']);
-    expect([...closure].filter((t) => !watched.has(t)).join(", ")).toBe("");
-    expect([...reasons]).toContain('users (foreign key action on sessions)');
+  test('the session lookup watches the sessions and what deletes them by cascade, derived from the schema', async () => {
+    expect([...sessions.sessionLookupCache.tables].sort()).toEqual(['projects', 'sessions', 'users']);
+    for (const table of sessions.sessionLookupCache.tables) expect(cachedTablesIn(`delete from "${table}" where false`)).toContain(table);
+    expect(reachOf(await readSchemaCatalog(db), ['sessions']).reasons).toContain('users (foreign key action on sessions)');
   });
 
   describe('the session lookup of the refresh grant', () => {
@@ -287,5 +238,26 @@ describe('the embedded database', () => {
     // Writes that name none.
     expect(await moved('insert into read_cache_t (id) values (2)')).toBe(false);
     expect(await moved('select nextval(\'read_cache_s\')')).toBe(false);
+  });
+
+  test('a trigger or a foreign key action a later migration adds is watched when the database opens, with no list to edit', async () => {
+    await db.execute(sql.raw('create table read_cache_parent (id int primary key)'));
+    await db.execute(sql.raw('alter table sessions add column read_cache_parent_id int references read_cache_parent (id) on delete cascade'));
+    await db.execute(sql.raw('create table read_cache_log (id int primary key, user_id uuid)'));
+    await db.execute(sql.raw(`create function read_cache_log_touch() returns trigger language plpgsql as $$
+      begin update users set display_name = 'touched' where id = new.user_id; return new; end $$`));
+    await db.execute(sql.raw('create trigger read_cache_log_touch after insert on read_cache_log for each row execute function read_cache_log_touch()'));
+    const catalog = await readSchemaCatalog(db);
+    expect(reachOf(catalog, ['sessions']).tables).toContain('read_cache_parent');
+    expect(reachOf(catalog, ['users', 'teams']).reasons).toContain('read_cache_log (trigger writing users)');
+    // Opened again (as after the migration), the user-row cache watches the new table: its insert ends the reuse.
+    await database.close();
+    database = await openTestDatabase({ dataDir: dir, logQuery: (query) => statements.push(query) });
+    db = database.db;
+    expect(users.userRowCache.tables).toContain('read_cache_log');
+    await name();
+    expect((await counted(name)).statements).toBe(0);
+    await db.execute(sql`insert into read_cache_log (id, user_id) values (1, ${userId})`);
+    expect(await counted(name)).toEqual({ value: 'touched', statements: 1 });
   });
 });

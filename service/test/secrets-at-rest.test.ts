@@ -18,7 +18,7 @@ import * as projects from '../src/repo/projects';
 import { defaultProjectConfig } from '@gatehouse/shared/schemas/projects';
 import { isolatedDatabase } from './support/isolated-database';
 import { PRODUCTION_ENV } from './support/production';
-import { openBytes, openSecret, sealBytes, sealSecret, sealedKeyId, useSecretsAtRestKeys } from '../src/tokens/secrets-at-rest';
+import { openBytes, openSecret, sealBytes, sealSecret, sealedKeyId, useSecretsAtRestKeys } from '../src/db/secrets-at-rest';
 import { completeProviderLogin, startOidcFixture, type OidcFixture } from './support/oidc';
 import { expectKnownError, startService, uniqueEmail } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';

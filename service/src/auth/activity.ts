@@ -1,19 +1,11 @@
 // Session activity ("last used" time and IP, user last-active time, daily activity for metrics) is collected
 // in memory when tokens are minted and written in one batch per second, so no request waits on a write.
 import type { DB } from '../db';
-import { writeActivity } from '../repo/activity';
+import { writeActivity, type IpInfo } from '../repo/activity';
 import { patchKeptLastActive } from '../repo/users';
 import { declaredWrite } from '../db/read-cache';
 
-export interface IpInfo {
-  ip: string;
-  countryCode: string | null;
-  regionCode: string | null;
-  cityName: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  tzIdentifier: string | null;
-}
+export type { IpInfo } from '../repo/activity';
 
 /** `sessionWritten`: the session row already holds this use (a new session, written with its insert). */
 interface Pending { projectId: string; userId: string; at: Date; ipInfo: IpInfo | null; sessionWritten: boolean }

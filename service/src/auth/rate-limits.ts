@@ -11,8 +11,8 @@
 //     succeed, never hit these.
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
-import { hashSecret } from '../tokens/hash';
-import { hitCounters, hitCountersReading, refundCounters, type CarriedRead, type CounterHit } from '../repo/rate-limits';
+import { hashSecret } from '../db/secret-hash';
+import { hitCounters, hitCountersReading, refundCounters, type CarriedRead, type CarriedRow, type CounterHit } from '../repo/rate-limits';
 import { securityEvent } from '../observability/security-events';
 
 /** 429 RATE_LIMITED (Gatehouse's own code), answered with a `Retry-After` header saying when the window ends. */
@@ -86,14 +86,14 @@ export function byUser(rule: RuleName, projectId: string, userId: string): Check
 /**
  * Counts one request against every check. Over a limit: the checks still within theirs are refunded (a request
  * refused by one limit does not use up another's budget) and RateLimited is thrown with the longest wait.
- * Rows of ended windows are deleted by housekeeping.
+ * Rows of ended windows are deleted by housekeeping. `read` rides in the hit's statement (repo/rate-limits.ts).
  */
-async function hitAll<R = never>(services: Services, rules: Record<RuleName, Rule>, checks: Check[], read?: Read<R>): Promise<{ hits: CounterHit[]; row: R | null }> {
+async function hitAll<R extends CarriedRead>(services: Services, rules: Record<RuleName, Rule>, checks: Check[], read?: R): Promise<{ hits: CounterHit[]; row: CarriedRow<R> | null }> {
   const limits = new Map<string, Rule>();
   for (const c of checks) limits.set(`${c.rule}:${c.projectId}:${hashSecret(c.subject)}`, rules[c.rule]);
   const windows = new Map([...limits].map(([key, rule]) => [key, rule.windowSeconds]));
-  const { hits, row } = read && windows.size > 0
-    ? await hitCountersReading<R>(services.db, windows, read.carried, read.values)
+  const { hits, row } = read
+    ? await hitCountersReading(services.db, windows, read)
     : { hits: await hitCounters(services.db, windows), row: null };
   const over = hits.filter((h) => h.count > limits.get(h.key)!.limit);
   if (over.length > 0) {
@@ -102,14 +102,6 @@ async function hitAll<R = never>(services: Services, rules: Record<RuleName, Rul
     throw new RateLimited(Math.max(...over.map((h) => h.retryAfter)));
   }
   return { hits, row };
-}
-
-/** A read the attempt needs first, run inside the hit's statement (repo/rate-limits.ts `CarriedRead`). */
-export interface Read<R> {
-  carried: CarriedRead;
-  values: Record<string, unknown>;
-  /** The same read on its own: when rate limiting is off there is no hit to carry it. */
-  alone: () => Promise<R | null>;
 }
 
 /** Security events for a refusal: the rules over their limit (never the subject: an email or IP hash). */
@@ -131,54 +123,53 @@ export async function limitRequests(services: Services, checks: Check[]): Promis
   await hitAll(services, rules, checks);
 }
 
-/** `limitRequests`, with a read the request needs next run in the hit's statement (one round trip fewer); its row. */
-export async function limitRequestsReading<R>(services: Services, checks: Check[], read: Read<R>): Promise<R | null> {
+/**
+ * `limitRequests`, with the read the request needs next (named by value: repo/rate-limits.ts `CarriedRead`) run in
+ * the hit's statement, one round trip fewer; returns its row.
+ */
+export async function limitRequestsReading<R extends CarriedRead>(services: Services, checks: Check[], read: R): Promise<CarriedRow<R> | null> {
   const rules = services.config.rateLimitRules;
-  if (!rules) return read.alone();
+  if (!rules) return (await hitCountersReading(services.db, new Map(), read)).row;
   return (await hitAll(services, rules, checks, read)).row;
 }
 
 /**
- * The refund a successful attempt owes: the statement that ends the attempt may carry it (`take`, then run
- * repo/rate-limits.ts `refundStatement` of what it returns inside that statement); otherwise `limitFailures` runs
- * it on its own after the attempt.
+ * An attempt counted as a failure until it succeeds (`countAttempt`): the hits to give back when it does, as values
+ * (key and window), and the row of the read it started with.
  */
-export class PendingRefund {
-  private taken = false;
-  constructor(private readonly hits: CounterHit[]) {}
-  /** The hits to refund, once: an empty list after the first call (or when no limit is configured). */
-  take(): CounterHit[] {
-    if (this.taken) return [];
-    this.taken = true;
-    return this.hits;
-  }
+export interface CountedAttempt<T> { hits: CounterHit[]; row: T | null }
+
+/**
+ * Counts an attempt *before* the work, so parallel guesses cannot slip past the limit (RateLimited when over it);
+ * `read` (a password sign-in's account lookup) rides in the hit's statement. It runs even when the hit is over a
+ * limit (then its row is unused). A success gives the hits back: `refundAttempt`, or a statement that carries them
+ * (a password sign-in's session insert, auth/session-tokens.ts `issueSession`).
+ */
+export async function countAttempt<R extends CarriedRead>(services: Services, checks: Check[], read: R): Promise<CountedAttempt<CarriedRow<R>>>;
+export async function countAttempt(services: Services, checks: Check[]): Promise<CountedAttempt<never>>;
+export async function countAttempt<R extends CarriedRead>(services: Services, checks: Check[], read?: R): Promise<CountedAttempt<CarriedRow<R>>> {
+  const rules = services.config.rateLimitRules;
+  if (!rules) return { hits: [], row: read ? (await hitCountersReading(services.db, new Map(), read)).row : null };
+  return hitAll(services, rules, checks, read);
+}
+
+/** Gives a successful attempt's hits back (each in its window only). */
+export async function refundAttempt(services: Services, hits: readonly CounterHit[]): Promise<void> {
+  await refundCounters(services.db, [...hits]);
 }
 
 /**
  * Runs `attempt` if no check is over its limit, counting it as a failure unless it succeeds. Reaching MFA
  * (MULTI_FACTOR_AUTHENTICATION_REQUIRED) means the first factor was right: that counts as a success too.
- * `attempt` may carry the refund in its own last statement (PendingRefund); what it has not taken is refunded here.
  */
-export async function limitFailures<T>(services: Services, checks: Check[], attempt: (refund: PendingRefund) => Promise<T>): Promise<T> {
-  return limitFailuresReading<never, T>(services, checks, undefined, (_row, refund) => attempt(refund));
-}
-
-/**
- * `limitFailures` for an attempt that starts with a read (a password sign-in's account lookup): the read rides in
- * the hit's statement, one round trip fewer. It runs even when the hit is over a limit (then its row is unused).
- */
-export async function limitFailuresReading<R, T>(services: Services, checks: Check[], read: Read<R> | undefined, attempt: (row: R | null, refund: PendingRefund) => Promise<T>): Promise<T> {
-  const rules = services.config.rateLimitRules;
-  if (!rules) return attempt(read ? await read.alone() : null, new PendingRefund([]));
-  const { hits, row } = await hitAll(services, rules, checks, read);
-  const refund = new PendingRefund(hits);
-  const refundRest = () => refundCounters(services.db, refund.take());
+export async function limitFailures<T>(services: Services, checks: Check[], attempt: () => Promise<T>): Promise<T> {
+  const { hits } = await countAttempt(services, checks);
   try {
-    const result = await attempt(row, refund);
-    await refundRest();
+    const result = await attempt();
+    await refundAttempt(services, hits);
     return result;
   } catch (err) {
-    if (err instanceof KnownErrors.MultiFactorAuthenticationRequired) await refundRest();
+    if (err instanceof KnownErrors.MultiFactorAuthenticationRequired) await refundAttempt(services, hits);
     throw err;
   }
 }

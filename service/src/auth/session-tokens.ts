@@ -2,19 +2,19 @@
 import type { Services } from '../services';
 import * as sessions from '../repo/sessions';
 import { ipInfoOf, type ClientOrigin } from './activity';
-import type { PendingRefund } from './rate-limits';
+import type { CounterHit } from '../repo/rate-limits';
 import { noteScopeUser } from '../observability/security-events';
 
 export interface IssuedTokens { access_token: string; refresh_token: string; user_id: string }
 
 export async function issueSession(services: Services, p: {
   projectId: string; userId: string; origin?: ClientOrigin; expiresInMs?: number | null; isImpersonation?: boolean;
-  /** A sign-in's rate-limit refund, carried by the session insert (auth/rate-limits.ts). */
-  refund?: PendingRefund;
+  /** A sign-in's rate-limit hits, given back by the session insert's own statement (auth/rate-limits.ts). */
+  refund?: readonly CounterHit[];
 }): Promise<IssuedTokens> {
   noteScopeUser(p.userId);
   const ipInfo = p.origin ? ipInfoOf(p.origin) : null;
-  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, used: { ipInfo }, refund: p.refund?.take() });
+  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, used: { ipInfo }, refund: p.refund });
   const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId);
   // The session row holds this use already: the flush writes the user's activity only.
   services.activity.record(sessionId, p.projectId, p.userId, ipInfo, { at: usedAt!, sessionWritten: true });

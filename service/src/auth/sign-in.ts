@@ -6,7 +6,7 @@ import * as users from '../repo/users';
 import { createCode } from '../repo/verification-codes';
 import { issueSession, type IssuedTokens } from './session-tokens';
 import type { ClientOrigin } from './activity';
-import type { PendingRefund } from './rate-limits';
+import type { CounterHit } from '../repo/rate-limits';
 
 /**
  * Issues a new session for the user, unless the user requires TOTP MFA: then throws
@@ -16,7 +16,8 @@ export async function completeSignIn(
   services: Services,
   p: {
     projectId: string; userId: string; isNewUser: boolean; origin?: ClientOrigin; /** when the caller already read it */ hasTotp?: boolean;
-    /** A password sign-in's rate-limit refund, carried by the session insert. */ refund?: PendingRefund;
+    /** A password sign-in's rate-limit hits, given back by the session insert (auth/rate-limits.ts `countAttempt`). */
+    refund?: readonly CounterHit[];
   },
 ): Promise<IssuedTokens> {
   if (p.hasTotp ?? (await users.totpSecret(services.db, p.projectId, p.userId)) !== null) {

@@ -2,11 +2,13 @@
 // PGlite on disk. The same drizzle migrations are applied at start on both.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { registerWriteGeneration } from './read-cache';
+import { readWriteReach } from './write-reach';
+import type { DB } from './handle';
 
-export type DB = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { DB } from './handle';
+export { rowsOf } from './handle';
 export { schema };
 
 export interface Database {
@@ -69,18 +71,15 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const client = await PGliteRemote.open(`${opts.dataDir}/pglite`);
   const db = drizzle(client.asPGlite(), { schema, ...logger(opts) });
   try { await migrate(db, { migrationsFolder }); } catch (err) { await client.close().catch(() => {}); throw err; }
-  // This process alone writes to the data directory, so reads can be reused until its next write.
-  registerWriteGeneration(db as unknown as DB, (tables) => client.writeGeneration(tables));
+  // This process alone writes to the data directory, so reads can be reused until its next write; which tables'
+  // writes reach a cached read (through triggers and foreign key actions) is read from the migrated schema.
+  try {
+    registerWriteGeneration(db as unknown as DB, (tables) => client.writeGeneration(tables), await readWriteReach(db as unknown as DB));
+  } catch (err) { await client.close().catch(() => {}); throw err; }
   return { db: db as unknown as DB, driver: 'pglite', close: () => client.close() };
 }
 
 function logger(opts: OpenDatabaseOptions) {
   const log = opts.logQuery;
   return log ? { logger: { logQuery: (query: string, params: unknown[]) => log(query, params) } } : {};
-}
-
-/** Raw `db.execute` returns `{rows}` on PGlite and an array on postgres.js. */
-export function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] };
-  return (r.rows ?? (result as T[])) as T[];
 }

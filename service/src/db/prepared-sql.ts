@@ -4,7 +4,7 @@
 // postgres.js keeps it prepared per connection (PGlite's driver learns it too: db/pglite-fast.ts).
 import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { rowsOf, type DB } from './index';
+import { rowsOf, type DB } from './handle';
 
 const dialect = new PgDialect();
 

@@ -10,15 +10,33 @@
 // One write is declared instead (`declaredWrite`): the activity flush, every second under load, changes
 // `users.last_active_at` of the users it names (the user-row cache patches their rows itself) and sessions' last use
 // (no cache reads it), so it does not empty the caches.
+// Each cache declares only the tables its values are read from; the tables whose writes reach those through a trigger
+// or a foreign key action are derived from the migrated schema (db/write-reach.ts) when the database is opened.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DB } from './index';
+import type { DB } from './handle';
+import type { WriteReach } from './write-reach';
 
 /** A handle's write generation: of the given tables (a cache's), or of every watched table without them. */
 export type WriteGeneration = (tables?: readonly string[]) => number;
 const generations = new WeakMap<object, WriteGeneration>();
+/** Every ReadCache made: their watched tables together are the ones whose writes move generations. */
+const caches: ReadCache<unknown>[] = [];
+/**
+ * The schema's write reach, from the first database registered with it: every database is migrated by the same
+ * migrations. Until then (and for handles registered without one) a cache watches only the tables it reads.
+ */
+let schemaReach: WriteReach = (reads) => reads;
+let reachVersion = 0;
 /** Every table some ReadCache's values are read from, or that a trigger or a foreign key action changes them through. */
-const watched = new Set<string>();
+let watched = new Set<string>();
 let watchedPattern: RegExp | undefined;
+const namedBy = new Map<string, readonly string[]>();
+
+function rewatch(): void {
+  watched = new Set(caches.flatMap((c) => [...c.tables]));
+  watchedPattern = undefined;
+  namedBy.clear();
+}
 
 /**
  * May this write change what a ReadCache keeps? Conservative: true when the statement names any watched table
@@ -30,7 +48,6 @@ export function touchesCachedTables(text: string): boolean {
   return watchedPattern.test(text);
 }
 
-const namedBy = new Map<string, readonly string[]>();
 /** The watched tables a statement names anywhere (conservative, as `touchesCachedTables`); remembered per text. */
 export function cachedTablesIn(text: string): readonly string[] {
   let tables = namedBy.get(text);
@@ -61,9 +78,17 @@ export async function declaredWrite<T>(write: () => Promise<T>): Promise<T> {
   try { return await declared.run(true, write); } finally { declaredEpoch++; }
 }
 
-/** Declares that every write to `db` moves `generation` (only for a database this process alone writes to). */
-export function registerWriteGeneration(db: DB, generation: WriteGeneration): void {
+/**
+ * Declares that every write to `db` moves `generation` (only for a database this process alone writes to); `reach`:
+ * the schema's write reach (db/write-reach.ts), read from the database's catalog.
+ */
+export function registerWriteGeneration(db: DB, generation: WriteGeneration, reach?: WriteReach): void {
   generations.set(db, generation);
+  if (reach) {
+    schemaReach = reach;
+    reachVersion++;
+    rewatch();
+  }
 }
 
 /** The handle's write generation now (undefined: none registered). */
@@ -86,21 +111,25 @@ function deepFreeze<T>(value: T): T {
  */
 export class ReadCache<V> {
   private readonly byDb = new WeakMap<object, Map<string, { generation: number; value: V }>>();
+  private derived: { version: number; tables: readonly string[] } | undefined;
 
   /**
-   * `tables`: what the values are read from, plus every table whose writes reach those through a trigger or a
-   * foreign key's cascade (checked against the schema by service/test/read-cache.test.ts).
+   * `reads`: the tables the values are read from (the one declaration: the tables whose writes reach them are derived
+   * from the schema).
    */
-  constructor(private readonly maxEntries: number, readonly tables: readonly string[], private readonly options: {
+  constructor(private readonly maxEntries: number, readonly reads: readonly string[], private readonly options: {
     /** Whether a loaded value is kept (default: all are). A lookup by a secret keeps no miss: guesses would fill it. */
     keep?: (value: V) => boolean;
   } = {}) {
-    for (const table of tables) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
-      watched.add(table);
-    }
-    watchedPattern = undefined;
-    namedBy.clear();
+    for (const table of reads) if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
+    caches.push(this as ReadCache<unknown>);
+    rewatch();
+  }
+
+  /** The tables whose writes end the reuse: `reads`, and every table whose writes reach them. */
+  get tables(): readonly string[] {
+    if (this.derived?.version !== reachVersion) this.derived = { version: reachVersion, tables: schemaReach(this.reads) };
+    return this.derived.tables;
   }
 
   async read(db: DB, key: string, load: () => Promise<V>): Promise<V> {

@@ -31,7 +31,7 @@ import {
   type EmailRow,
 } from '../repo/email-outbox';
 import { decryptString, encryptString } from '../tokens/encryption';
-import { openSecret, sealSecret } from '../tokens/secrets-at-rest';
+import { openSecret, sealSecret } from '../db/secrets-at-rest';
 import { backoffDelayMs as backoff, startPollingLoop, type Wakers } from '../worker-loop';
 import type { Services } from '../services';
 import {

@@ -11,6 +11,7 @@
 import nodemailer, { type SMTPTransportOptions } from 'nodemailer';
 import { isIP } from 'node:net';
 import { PrivateTargetRefused, resolveTarget, type OutboundPolicy } from '../net/outbound-targets';
+import type { SendErrorInfo, SendErrorType } from '../repo/sent-emails';
 
 export type SharedEmailConfig = { type: 'shared' };
 export type StandardEmailConfig = {
@@ -233,24 +234,8 @@ export function createMailTransport(config: EmailConfig, opts: TransportOptions)
 // -------------------------------------------------------------------------------------------------------------
 // Failure classification
 
-/** EXPIRED: the outbox gave up on a mail (its code expired, or it was not delivered within the retry window). */
-export type SendErrorType = 'CONNECTION_FAILED' | 'AUTH_FAILED' | 'TIMEOUT' | 'REJECTED' | 'TEMPORARY' | 'NOT_CONFIGURED' | 'EXPIRED' | 'UNKNOWN';
-
-/** The JSON recorded as `error` of a sent-email entry (protocol-resources §12.2: `{rawError, errorType, canRetry, message}`). */
-export type SendErrorInfo = {
-  errorType: SendErrorType;
-  canRetry: boolean;
-  message: string;
-  rawError: {
-    name?: string;
-    message: string;
-    code?: string;
-    originalCode?: string;
-    responseCode?: number;
-    command?: string;
-    response?: string;
-  };
-};
+// The stored form of a failure (a sent-email entry's `error`) is the repository's: repo/sent-emails.ts.
+export type { SendErrorInfo, SendErrorType } from '../repo/sent-emails';
 
 type SmtpishError = Error & { code?: unknown; originalCode?: unknown; responseCode?: unknown; command?: unknown; response?: unknown };
 

@@ -1,6 +1,7 @@
 // Which known errors each route may answer, for the OpenAPI document: the authentication errors of its access
 // types, the validation errors of its schemas, and the `KnownErrors.X` its handler (and the functions it calls,
-// two levels deep, found by name in the service's sources) throws. Over-approximates a little, never invents a code.
+// four levels deep: its use case, and three below that; found by name in the service's sources) throws.
+// Over-approximates a little, never invents a code.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { KnownErrors, type KnownErrorName } from '@gatehouse/shared/known-errors';
@@ -26,6 +27,12 @@ const CONTEXT_HELPERS: Record<string, KnownErrorName[]> = {
   schemaError: ['SchemaError'], userRequiredError: ['SchemaError'],
 };
 
+/**
+ * A call by name. The query builder's own methods (`db.update(`, `tx.insert(`...) are not followed: they share their
+ * names with repository functions (`update`, `insert`) whose errors they do not throw.
+ */
+const CALL = /(?<!\b(?:db|tx)\.)\b(\w+)\(/g;
+
 let functionErrors: Map<string, { errors: Set<string>; calls: Set<string> }> | undefined;
 
 /** Every `function name(...) {...}` of the service's sources: the KnownErrors it names and the functions it calls. */
@@ -37,10 +44,10 @@ function indexSources() {
       if (statSync(p).isDirectory()) walk(p);
       else if (p.endsWith('.ts')) {
         const text = readFileSync(p, 'utf8');
-        for (const m of text.matchAll(/^(?:export )?(?:async )?function (\w+)\b[\s\S]*?\n\}/gm)) {
+        for (const m of text.matchAll(/^(?:export )?(?:async )?function (\w+)\b[\s\S]*?\n\}[ \t]*$/gm)) {
           const entry = index.get(m[1]) ?? { errors: new Set(), calls: new Set() };
           for (const e of m[0].matchAll(/KnownErrors\.(\w+)/g)) entry.errors.add(e[1]);
-          for (const c of m[0].matchAll(/\b(\w+)\(/g)) if (c[1] !== m[1]) entry.calls.add(c[1]);
+          for (const c of m[0].matchAll(CALL)) if (c[1] !== m[1]) entry.calls.add(c[1]);
           index.set(m[1], entry);
         }
       }
@@ -52,7 +59,7 @@ function indexSources() {
 
 function errorsOfSource(text: string, depth: number, index: NonNullable<typeof functionErrors>, into: Set<string>, seen: Set<string>) {
   for (const e of text.matchAll(/KnownErrors\.(\w+)/g)) into.add(e[1]);
-  for (const c of text.matchAll(/\b(\w+)\(/g)) {
+  for (const c of text.matchAll(CALL)) {
     const name = c[1];
     if (Object.hasOwn(CONTEXT_HELPERS, name)) CONTEXT_HELPERS[name].forEach((h) => into.add(h));
     if (depth === 0 || seen.has(name)) continue;
@@ -74,7 +81,7 @@ export function knownErrorsOf(def: RouteDef): RouteError[] {
   if (def.access !== 'optional') REQUIRED_ACCESS.forEach((n) => names.add(n));
   if (def.params || def.query || def.body) VALIDATION.forEach((n) => names.add(n));
   if (def.body) WITH_BODY.forEach((n) => names.add(n));
-  errorsOfSource(def.handler.toString(), 2, functionErrors, names, new Set());
+  errorsOfSource(def.handler.toString(), 4, functionErrors, names, new Set());
   const out = new Map<string, RouteError>();
   for (const n of names) {
     const cls = (KnownErrors as Record<string, { code?: string; status?: number }>)[n];

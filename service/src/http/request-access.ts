@@ -2,22 +2,15 @@
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
+import type { AccessType, Caller } from '../auth/caller';
 import type { KeyKind } from '../repo/project-keys';
 import * as users from '../repo/users';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
+import { managedProjectIds } from '../projects/ownership';
 
-export type AccessType = 'client' | 'server' | 'admin';
-
-export interface Auth {
-  type: AccessType;
-  project: Project;
-  /** `sub` of the request's access token; the user may no longer exist (see `RequestContext.user()`). */
-  userId?: string;
-  /** The session (refresh-token record) the access token was minted for. */
-  sessionId?: string;
-  /** With an admin access token: the internal-project user (project owner) it belongs to (for the audit log). */
-  adminUserId?: string;
-}
+/** The caller the route hands its use case (auth/caller.ts). */
+export type Auth = Caller;
+export type { AccessType };
 
 /** Reads a header; an empty value counts as absent (server/admin SDKs send empty key headers). */
 function header(headers: Headers, name: string): string | undefined {
@@ -88,9 +81,4 @@ async function checkAdminAccessToken(services: Services, token: string, projectI
   const project = await services.projects.get(projectId);
   if (!project) throw new KnownErrors.InvalidProjectForAdminAccessToken();
   return { project, ownerId: claims.sub };
-}
-
-export function managedProjectIds(serverMetadata: unknown): string[] {
-  const ids = (serverMetadata as { managedProjectIds?: unknown } | null)?.managedProjectIds;
-  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
 }

@@ -10,9 +10,11 @@ import { assertBodyType, parseBody } from './body';
 import { assertDeclaredLength, metadataProblems } from './limits';
 import { HttpResult } from './respond';
 import type { ClientOrigin } from '../auth/activity';
+import { resolveMe, signedInUser } from '../auth/caller';
 import { lifecycle } from '../lifecycle';
+import { InputProblems } from '../input-problems';
 import { withRequestScope } from '../observability/security-events';
-import { recordHandlerOutcome } from '../observability/route-events';
+import { recordHandlerOutcome } from './route-events';
 
 const PER_ACCESS = Symbol('perAccess');
 export interface PerAccess<T extends TSchema> { [PER_ACCESS]: true; client?: T; server?: T; admin?: T }
@@ -163,8 +165,8 @@ async function runCountedRoute(def: RouteDef, services: Services, { request, url
     new KnownErrors.SchemaError(`Request validation failed on ${request.method} ${url.pathname}:\n${lines.map((p) => `  - ${p}`).join('\n')}`);
   if (problems.length) throw schemaError(...problems);
 
-  let userPromise: Promise<users.UserRow | null> | undefined;
-  const user = () => (userPromise ??= auth?.userId ? users.load(services.db, auth.project.id, auth.userId) : Promise.resolve(null));
+  // One load per request, shared with the use cases (auth/caller.ts `signedInUser`).
+  const user = () => (auth ? signedInUser(services, auth) : Promise.resolve(null));
   const ctx: RouteContext<any, any, any, Access> = {
     services, auth: auth as Auth, params, query, body, request, headers: request.headers, url, requestId,
     ip,
@@ -177,17 +179,14 @@ async function runCountedRoute(def: RouteDef, services: Services, { request, url
     },
     schemaError,
     userRequiredError: () => schemaError('auth.user must be defined'),
-    resolveUserId(idOrMe) {
-      if (idOrMe !== 'me') return idOrMe;
-      if (!auth?.userId) throw new KnownErrors.CannotGetOwnUserWithoutUser();
-      return auth.userId;
-    },
+    resolveUserId: (idOrMe) => resolveMe({ userId: auth?.userId }, idOrMe),
   };
   const handled = { def, auth, params, query, body };
   let result: unknown;
   try {
     result = await def.handler(ctx);
-  } catch (error) {
+  } catch (thrown) {
+    const error = thrown instanceof InputProblems ? schemaError(...thrown.problems) : thrown;
     await recordHandlerOutcome(services, handled, { error });
     throw error;
   }

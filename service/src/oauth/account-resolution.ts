@@ -6,7 +6,7 @@ import type { DB } from '../db';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import * as accounts from '../repo/oauth-accounts';
-import { createUser } from '../users/create';
+import { createUserIn } from '../users/create';
 import type { Events } from '../events';
 import type { ProviderUserInfo } from './providers';
 
@@ -56,13 +56,13 @@ export async function resolveAccount(
     }
   }
 
-  const { user } = await createUser(events, tx, project, {
+  const { user } = await createUserIn(tx, events, { project, user: {
     displayName: info.displayName,
     profileImageUrl: info.profileImageUrl,
     primaryEmail: info.email,
     primaryEmailVerified: info.emailVerified,
     primaryEmailAuthEnabled: emailUsedForAuth,
     oauthAccounts: [{ providerId, accountId: info.accountId, email: info.email, usedForAuth: true }],
-  });
+  } });
   return { userId: user.id, isNewUser: true };
 }

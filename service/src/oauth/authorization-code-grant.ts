@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import * as flow from '../repo/oauth-flow';
 import { completeSignIn } from '../auth/sign-in';
 import type { ClientOrigin } from '../auth/activity';
-import { constantTimeEqual, hashSecret } from '../tokens/hash';
+import { constantTimeEqual, hashSecret } from '../db/secret-hash';
 import { trusts } from './callback';
 
 /** An OAuth 2 error response (RFC 6749 §5.2: `error`, `error_description`, status 400); the route renders it. */

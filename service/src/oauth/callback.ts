@@ -11,7 +11,7 @@ import * as users from '../repo/users';
 import * as accounts from '../repo/oauth-accounts';
 import * as flow from '../repo/oauth-flow';
 import { isUniqueViolation } from '../db/errors';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 import { exchangeCode, type OAuthFailure } from './client';
 import { clearInnerCookie, innerCookieName, type OuterFlowState } from './outer-flow';
 import { enabledProviderConfig, providerClient, providerRedirectUri, resolveEndpoints } from './project-providers';

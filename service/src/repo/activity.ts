@@ -2,7 +2,17 @@
 // the daily activity the metrics count.
 import { sql } from 'drizzle-orm';
 import type { DB } from '../db';
-import type { IpInfo } from '../auth/activity';
+
+/** Where a session was used (recorded for browser requests only: auth/activity.ts `ipInfoOf`). */
+export interface IpInfo {
+  ip: string;
+  countryCode: string | null;
+  regionCode: string | null;
+  cityName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  tzIdentifier: string | null;
+}
 
 /** `sessionWritten`: the session row holds this use already (inserted with it): only the user's activity is written. */
 export interface ActivityEntry { sessionId: string; projectId: string; userId: string; at: Date; ipInfo: IpInfo | null; sessionWritten?: boolean }

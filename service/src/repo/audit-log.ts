@@ -1,13 +1,13 @@
 // The audit log of owner-plane actions: append-only. This module only inserts and reads (a database trigger refuses
 // UPDATE and DELETE, drizzle/0014), and every read is scoped to one project.
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditEvent, AuditLogEntry } from '@gatehouse/shared/schemas/audit-log';
+import type { AUDIT_ACTOR_KINDS, AuditEvent } from '@gatehouse/shared/schemas/audit-log';
 import type { DB } from '../db';
 import { schema } from '../db';
 
 const a = schema.auditLog;
 export type AuditRow = typeof a.$inferSelect;
-export type ActorKind = AuditLogEntry['actor']['kind'];
+export type ActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
 export interface AuditRecord {
   projectId: string;
@@ -31,14 +31,3 @@ export async function listForProject(db: DB, projectId: string, o: { before?: nu
     .orderBy(desc(a.id)).limit(o.limit);
 }
 
-export function view(row: AuditRow): AuditLogEntry {
-  return {
-    id: String(row.id),
-    event: row.event as AuditEvent,
-    actor: { kind: row.actorKind as ActorKind, user_id: row.actorUserId, ip: row.ip },
-    target: row.target,
-    details: (row.details ?? {}) as Record<string, unknown>,
-    request_id: row.requestId,
-    created_at_millis: row.createdAt.getTime(),
-  };
-}

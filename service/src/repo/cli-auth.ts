@@ -3,7 +3,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { rowsOf, schema } from '../db';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 
 const c = schema.cliAuthAttempts;
 

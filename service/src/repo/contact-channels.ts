@@ -4,7 +4,6 @@
 // to the protocol's error.
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import type { ContactChannel } from '@gatehouse/shared/schemas/contact-channels';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { isUniqueViolation } from '../db/errors';
@@ -12,13 +11,6 @@ import { isUuid } from './users';
 
 const c = schema.contactChannels;
 export type ChannelRow = typeof c.$inferSelect;
-
-export function view(row: ChannelRow): ContactChannel {
-  return {
-    user_id: row.userId, id: row.id, value: row.value, type: 'email',
-    used_for_auth: row.usedForAuth, is_verified: row.isVerified, is_primary: row.isPrimary,
-  };
-}
 
 /** Locks the user's row for the rest of the transaction; false when the user does not exist. */
 export async function lockUser(tx: DB, projectId: string, userId: string): Promise<boolean> {

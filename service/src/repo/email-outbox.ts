@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'd
 import { PgTransaction, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DB } from '../db/index';
 import { emailAttempts, emails } from '../db/schema';
-import type { SendErrorInfo } from '../email/transport';
+import type { SendErrorInfo } from './sent-emails';
 
 export type EmailRow = typeof emails.$inferSelect;
 export type NewEmailRow = Pick<typeof emails.$inferInsert, 'projectId' | 'to' | 'subject' | 'html' | 'text' | 'senderConfig' | 'transportConfig' | 'codeExpiresAt'>;

@@ -2,10 +2,12 @@
 // row use the built-in defaults of @gatehouse/shared/email-templates.
 import { and, eq, sql } from 'drizzle-orm';
 import { Value } from '@sinclair/typebox/value';
-import { EmailTemplateContent } from '@gatehouse/shared/schemas/email-templates';
+import { EmailTemplateContent, type EmailTemplateType } from '@gatehouse/shared/schemas/email-templates';
 import type { DB } from '../db';
 import { schema } from '../db';
-import type { EmailTemplateSource, EmailTemplateType } from '@gatehouse/shared/email-templates';
+
+/** A stored customisation: the subject and the `{html, text}` content (@gatehouse/shared/email-templates renders it). */
+export interface EmailTemplateSource { subject: string; content: EmailTemplateContent }
 
 const t = schema.emailTemplates;
 

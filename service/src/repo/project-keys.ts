@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 
 export type KeyKind = 'publishable_client_key' | 'secret_server_key' | 'super_secret_admin_key';
 
@@ -53,7 +53,8 @@ export async function listForProject(db: DB, projectId: string) {
   return db.select().from(schema.apiKeySets).where(eq(schema.apiKeySets.projectId, projectId)).orderBy(desc(schema.apiKeySets.createdAt));
 }
 
-type Row = typeof schema.apiKeySets.$inferSelect;
+export type KeySetRow = typeof schema.apiKeySets.$inferSelect;
+type Row = KeySetRow;
 
 export async function find(db: DB, projectId: string, id: string): Promise<Row | null> {
   const [row] = await db.select().from(schema.apiKeySets).where(and(eq(schema.apiKeySets.projectId, projectId), eq(schema.apiKeySets.id, id))).limit(1);
@@ -77,18 +78,4 @@ export async function revokeSetsHolding(db: DB, projectId: string, kind: KeyKind
     eq(schema.apiKeySets.projectId, projectId), eq(hashColumn[kind], hashSecret(key)), isNull(schema.apiKeySets.manuallyRevokedAt),
   )).returning({ id: schema.apiKeySets.id });
   return rows.length;
-}
-
-export function view(row: Row) {
-  const lastFour = (v: string | null) => (v ? { last_four: v } : undefined);
-  return {
-    id: row.id,
-    description: row.description,
-    expires_at_millis: row.expiresAt.getTime(),
-    ...(row.manuallyRevokedAt ? { manually_revoked_at_millis: row.manuallyRevokedAt.getTime() } : {}),
-    created_at_millis: row.createdAt.getTime(),
-    ...(row.publishableClientKeyLastFour ? { publishable_client_key: lastFour(row.publishableClientKeyLastFour) } : {}),
-    ...(row.secretServerKeyLastFour ? { secret_server_key: lastFour(row.secretServerKeyLastFour) } : {}),
-    ...(row.superSecretAdminKeyLastFour ? { super_secret_admin_key: lastFour(row.superSecretAdminKeyLastFour) } : {}),
-  };
 }

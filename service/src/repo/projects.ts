@@ -2,8 +2,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
-import { defaultProjectConfig, type ProjectConfigDocument, type AdminProject, type ClientProject } from '@gatehouse/shared/schemas/projects';
-import { openSecret, sealSecret, type SecretPurpose } from '../tokens/secrets-at-rest';
+import { defaultProjectConfig, type ProjectConfigDocument } from '@gatehouse/shared/schemas/projects';
+import { openSecret, sealSecret, type SecretPurpose } from '../db/secrets-at-rest';
 
 export interface Project {
   id: string;
@@ -17,7 +17,7 @@ export interface Project {
 
 /**
  * The config's secrets (standard OAuth providers' client secrets, the standard SMTP password) are sealed in the
- * row (tokens/secrets-at-rest.ts) and in clear in the Project the service works with.
+ * row (db/secrets-at-rest.ts) and in clear in the Project the service works with.
  */
 function withSecrets(config: ProjectConfigDocument, f: (purpose: SecretPurpose, value: string) => string): ProjectConfigDocument {
   const e = config.email_config;
@@ -117,51 +117,6 @@ export async function listByIds(db: DB, ids: string[]): Promise<Project[]> {
   const rows = await db.select().from(schema.projects).where(inArray(schema.projects.id, ids));
   return rows.map(toProject);
 }
-
-export function enabledOAuthProviders(config: ProjectConfigDocument) {
-  return config.oauth_providers.filter((p) => p.enabled).map((p) => ({ id: p.id })).sort((a, b) => a.id.localeCompare(b.id));
-}
-
-export function clientView(p: Project): ClientProject {
-  const c = p.config;
-  return {
-    id: p.id,
-    display_name: p.displayName,
-    config: {
-      sign_up_enabled: c.sign_up_enabled,
-      credential_enabled: c.credential_enabled,
-      magic_link_enabled: c.magic_link_enabled,
-      passkey_enabled: c.passkey_enabled,
-      client_team_creation_enabled: c.client_team_creation_enabled,
-      client_user_deletion_enabled: c.client_user_deletion_enabled,
-      allow_user_api_keys: c.allow_user_api_keys,
-      allow_team_api_keys: c.allow_team_api_keys,
-      enabled_oauth_providers: enabledOAuthProviders(c),
-    },
-  };
-}
-
-export async function adminView(db: DB, p: Project): Promise<AdminProject> {
-  const sortById = <T extends { id: string }>(xs: T[]) => [...xs].sort((a, b) => a.id.localeCompare(b.id));
-  return {
-    id: p.id,
-    display_name: p.displayName,
-    description: p.description,
-    created_at_millis: p.createdAt.getTime(),
-    user_count: await userCount(db, p.id),
-    is_production_mode: p.isProductionMode,
-    config: {
-      id: p.configId,
-      ...p.config,
-      oauth_providers: sortById(p.config.oauth_providers),
-      team_creator_default_permissions: sortById(p.config.team_creator_default_permissions),
-      team_member_default_permissions: sortById(p.config.team_member_default_permissions),
-      user_default_permissions: sortById(p.config.user_default_permissions),
-      enabled_oauth_providers: enabledOAuthProviders(p.config),
-    },
-  };
-}
-
 
 /**
  * Adds a project to an internal user's managedProjectIds (ownership lives in the owner's server metadata, as the

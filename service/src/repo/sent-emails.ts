@@ -1,9 +1,27 @@
 // Mail sent outside the outbox (the test email of the email settings), recorded so the sent-email list shows it.
 import type { DB } from '../db';
 import { emailAttempts, emails } from '../db/schema';
-import type { SendErrorInfo } from '../email/transport';
 
 type Row = typeof emails.$inferInsert;
+
+/** EXPIRED: the outbox gave up on a mail (its code expired, or it was not delivered within the retry window). */
+export type SendErrorType = 'CONNECTION_FAILED' | 'AUTH_FAILED' | 'TIMEOUT' | 'REJECTED' | 'TEMPORARY' | 'NOT_CONFIGURED' | 'EXPIRED' | 'UNKNOWN';
+
+/** The JSON recorded as `error` of a sent-email entry (protocol-resources §12.2: `{rawError, errorType, canRetry, message}`). */
+export type SendErrorInfo = {
+  errorType: SendErrorType;
+  canRetry: boolean;
+  message: string;
+  rawError: {
+    name?: string;
+    message: string;
+    code?: string;
+    originalCode?: string;
+    responseCode?: number;
+    command?: string;
+    response?: string;
+  };
+};
 
 /** The mail row and its one attempt, in one transaction (the list shows attempts; email/outbox.ts). */
 export async function recordSentTestEmail(db: DB, m: {

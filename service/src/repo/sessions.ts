@@ -5,20 +5,21 @@ import { schema, type DB } from '../db';
 import { refundStatement, refundValues } from './rate-limits';
 import { PreparedSql, preparedByShape } from '../db/prepared-sql';
 import { ReadCache } from '../db/read-cache';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 
 const s = schema.sessions;
+export type SessionRow = typeof s.$inferSelect;
 export const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
  * Inserts a session. With `used`, the sign-in that creates it is its first use, written with the row (at the row's
  * `created_at`, and `ipInfo`), so the activity flush need not rewrite the row a moment later (auth/activity.ts).
- * `refund`: rate-limit hits a successful sign-in gives back (auth/rate-limits.ts PendingRefund), taken back by the
- * same statement. Returns the time of the first use (null without `used`).
+ * `refund`: rate-limit hits a successful sign-in gives back (auth/rate-limits.ts `countAttempt`), taken back by the
+ * same statement (repo/rate-limits.ts `refundStatement`). Returns the time of the first use (null without `used`).
  */
 export async function create(db: DB, p: {
   projectId: string; userId: string; expiresInMs?: number | null; isImpersonation?: boolean;
-  used?: { ipInfo: unknown }; refund?: { key: string; windowStart: string }[];
+  used?: { ipInfo: unknown }; refund?: readonly { key: string; windowStart: string }[];
 }): Promise<{ sessionId: string; refreshToken: string; usedAt: Date | null }> {
   const refreshToken = generateSecureCode();
   const expiresAt = p.expiresInMs === null ? null : new Date(Date.now() + (p.expiresInMs ?? ONE_YEAR_MS));
@@ -53,11 +54,12 @@ const prepareFindByRefreshToken = (db: DB) => db.select({ id: s.id, userId: s.us
 const preparedFinds = new WeakMap<DB, ReturnType<typeof prepareFindByRefreshToken>>();
 
 // On the embedded database the lookup is reused until a write that may change it (db/read-cache.ts): the sessions
-// table itself (a revocation is a delete naming it), and the user and project deletes that cascade to it. Only
-// sessions found are kept: a guessed token's miss would only fill the cache.
-export const SESSION_LOOKUP_TABLES = ['sessions', 'users', 'projects'] as const;
+// table itself (a revocation is a delete naming it), and the tables whose writes reach it (the user and project
+// deletes that cascade to it, derived from the schema). Only sessions found are kept: a guessed token's miss would
+// only fill the cache.
 type FoundSession = { id: string; userId: string; expiresAt: Date | null };
-const findCache = new ReadCache<FoundSession | null>(5000, SESSION_LOOKUP_TABLES, { keep: (found) => found !== null });
+export const sessionLookupCache = new ReadCache<FoundSession | null>(5000, ['sessions'], { keep: (found) => found !== null });
+const findCache = sessionLookupCache;
 
 export async function findByRefreshToken(db: DB, projectId: string, refreshToken: string): Promise<{ id: string; userId: string } | null> {
   const hash = hashSecret(refreshToken);

@@ -1,5 +1,5 @@
 // Team invitations are verification codes of type team_invitation carrying `{team_id}` (data) and the recipient
-// (`method.email`). Creating and checking codes is repo/verification-codes.ts; this is the invitation view.
+// (`method.email`). Creating and checking codes is repo/verification-codes.ts; this lists, removes and uses them.
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
@@ -8,14 +8,14 @@ import { isUuid } from './users';
 const v = schema.verificationCodes;
 const TYPE = 'team_invitation';
 
-export interface InvitationView { id: string; team_id: string; recipient_email: string; expires_at_millis: number }
+export interface PendingInvitation { id: string; teamId: string; recipientEmail: string; expiresAt: Date }
 
 /** Pending (unused, unexpired) invitations of a team, oldest first. */
-export async function listPending(db: DB, projectId: string, teamId: string): Promise<InvitationView[]> {
+export async function listPending(db: DB, projectId: string, teamId: string): Promise<PendingInvitation[]> {
   const rows = await db.select({ id: v.id, method: v.method, expiresAt: v.expiresAt }).from(v)
     .where(and(eq(v.projectId, projectId), eq(v.type, TYPE), sql`${v.data}->>'team_id' = ${teamId}`, isNull(v.usedAt), gt(v.expiresAt, sql`now()`)))
     .orderBy(asc(v.createdAt), asc(v.id));
-  return rows.map((r) => ({ id: r.id, team_id: teamId, recipient_email: String((r.method as { email?: string }).email ?? ''), expires_at_millis: r.expiresAt.getTime() }));
+  return rows.map((r) => ({ id: r.id, teamId, recipientEmail: String((r.method as { email?: string }).email ?? ''), expiresAt: r.expiresAt }));
 }
 
 /** Deletes an invitation of the given team; false when there is no such invitation of that team. */

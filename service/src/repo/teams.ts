@@ -1,7 +1,6 @@
-// Teams: rows, client/server views, listing, create/update/delete (their webhook events are the callers', inside
-// the same transaction: routes/teams.ts, users/create.ts).
+// Teams: rows, listing, create/update/delete (their webhook events are the callers', inside
+// the same transaction: teams/team-changes.ts, users/create.ts).
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ClientTeam, ServerTeam } from '@gatehouse/shared/schemas/teams';
 import type { DB } from '../db';
 import { schema } from '../db';
 import type { Project } from './projects';
@@ -10,20 +9,6 @@ import { addMember } from './team-members';
 
 export type TeamRow = typeof schema.teams.$inferSelect;
 const t = schema.teams;
-
-export function clientTeamView(row: TeamRow): ClientTeam {
-  return {
-    id: row.id,
-    display_name: row.displayName,
-    profile_image_url: row.profileImageUrl,
-    client_metadata: row.clientMetadata ?? null,
-    client_read_only_metadata: row.clientReadOnlyMetadata ?? null,
-  };
-}
-
-export function serverTeamView(row: TeamRow): ServerTeam {
-  return { ...clientTeamView(row), created_at_millis: row.createdAt.getTime(), server_metadata: row.serverMetadata ?? null };
-}
 
 export async function findTeam(db: DB, projectId: string, teamId: string, lock?: 'share' | 'update'): Promise<TeamRow | null> {
   if (!isUuid(teamId)) return null;

@@ -3,7 +3,7 @@
 // expires with the codes once the step can no longer validate.
 import { schema } from '../db';
 import type { DB } from '../db';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 
 /** Marks the step used for the user; false when it was already used. */
 export async function claimTotpStep(db: DB, projectId: string, userId: string, step: number, keepForMs: number): Promise<boolean> {

@@ -5,7 +5,7 @@ import { generateSecureCode } from '@gatehouse/shared/rules/codes';
 import type { DB } from '../db';
 import { isForeignKeyViolation } from '../db/errors';
 import { schema } from '../db';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 
 export type KeyKind = 'user' | 'team';
 export type KeyRow = typeof schema.userTeamApiKeys.$inferSelect;
@@ -84,24 +84,3 @@ export async function update(db: DB, projectId: string, kind: KeyKind, id: strin
   return row ?? null;
 }
 
-/** Wire object; `value` is the full secret right after creation, `{last_four}` afterwards. */
-type KeyView<V> = {
-  created_at_millis: number; description: string; expires_at_millis?: number; id: string; is_public: boolean; manually_revoked_at_millis?: number;
-  value: V;
-} & ({ type: 'user'; user_id: string } | { type: 'team'; team_id: string });
-
-/** The wire form of a key: its last four characters, or the full secret in the creation response. */
-export function view(row: KeyRow): KeyView<{ last_four: string }>;
-export function view(row: KeyRow, fullValue: string): KeyView<string>;
-export function view(row: KeyRow, fullValue?: string): KeyView<string | { last_four: string }> {
-  return {
-    created_at_millis: row.createdAt.getTime(),
-    description: row.description,
-    ...(row.expiresAt ? { expires_at_millis: row.expiresAt.getTime() } : {}),
-    id: row.id,
-    is_public: row.isPublic,
-    ...(row.manuallyRevokedAt ? { manually_revoked_at_millis: row.manuallyRevokedAt.getTime() } : {}),
-    ...(row.userId ? { type: 'user' as const, user_id: row.userId } : { type: 'team' as const, team_id: row.teamId! }),
-    value: fullValue ?? { last_four: row.lastFour },
-  };
-}

@@ -1,13 +1,11 @@
 // Users: loading the full user (one query: the user row with its trigger-kept summary, and the selected team),
-// the client/server views, listing with a keyset cursor, and writes.
+// listing with a keyset cursor, and writes. The API's views of the row are presenters/users.ts.
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { ClientUser, ServerUser } from '@gatehouse/shared/schemas/users';
 import type { DB } from '../db';
 import { rowsOf, schema } from '../db';
 import { ReadCache } from '../db/read-cache';
 import { PreparedSql } from '../db/prepared-sql';
-import type { CarriedRead } from './rate-limits';
-import { openBytes } from '../tokens/secrets-at-rest';
+import { openBytes } from '../db/secrets-at-rest';
 
 export interface UserRow {
   id: string;
@@ -77,10 +75,10 @@ export async function load(db: DB, projectId: string, userId: string): Promise<U
   if (!isUuid(userId)) return null;
   return loadCache.read(db, cacheKey(projectId, userId), () => loadFromDb(db, projectId, userId));
 }
-// The row and its selected team, the tables whose triggers keep its summary columns (drizzle/0003), and the
-// projects whose deletion cascades to it.
-export const USER_ROW_TABLES = ['users', 'teams', 'contact_channels', 'passkeys', 'oauth_accounts', 'team_members', 'projects'] as const;
-const loadCache = new ReadCache<UserRow | null>(5000, USER_ROW_TABLES);
+// The row and its selected team (`USER_TABLES`); the tables whose triggers keep its summary columns (drizzle/0003)
+// and the projects whose deletion cascades to it are derived from the schema (db/write-reach.ts).
+export const userRowCache = new ReadCache<UserRow | null>(5000, ['users', 'teams']);
+const loadCache = userRowCache;
 const cacheKey = (projectId: string, userId: string) => `${projectId} ${userId}`;
 
 /**
@@ -88,6 +86,8 @@ const cacheKey = (projectId: string, userId: string) => `${projectId} ${userId}`
  * `last_active_at = greatest(coalesce(last_active_at, at), at)` for each user it names, and changes nothing else
  * that `load` returns.
  */
+const millis = (v: Date | string | number) => (v instanceof Date ? v.getTime() : typeof v === 'number' ? v : new Date(v).getTime());
+
 export function patchKeptLastActive(db: DB, entries: readonly { projectId: string; userId: string; at: Date }[]): void {
   for (const e of entries) {
     loadCache.patch(db, cacheKey(e.projectId, e.userId), (row) => row && {
@@ -134,53 +134,6 @@ export async function findAdminOwner(db: DB, userId: string): Promise<{ serverMe
   const [row] = await db.select({ m: schema.users.serverMetadata, totp: sql<boolean>`${schema.users.totpSecret} is not null`, passkey: schema.users.hasPasskey })
     .from(schema.users).where(and(eq(schema.users.projectId, 'internal'), eq(schema.users.id, userId))).limit(1);
   return row ? { serverMetadata: row.m, hasMfa: Boolean(row.totp) || row.passkey } : undefined;
-}
-
-const millis = (v: Date | string | number) => (v instanceof Date ? v.getTime() : typeof v === 'number' ? v : new Date(v).getTime());
-const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) : v);
-
-export function clientView(u: UserRow): ClientUser {
-  const team = u.selected_team ? parseJson(u.selected_team) : null;
-  return {
-    id: u.id,
-    display_name: u.display_name,
-    primary_email: u.primary_email,
-    primary_email_verified: !!u.primary_email_verified,
-    profile_image_url: u.profile_image_url,
-    signed_up_at_millis: millis(u.created_at),
-    client_metadata: u.client_metadata ?? null,
-    client_read_only_metadata: u.client_read_only_metadata ?? null,
-    has_password: u.has_password,
-    auth_with_email: u.has_password || u.otp_auth_enabled,
-    otp_auth_enabled: u.otp_auth_enabled,
-    passkey_auth_enabled: u.passkey_auth_enabled,
-    requires_totp_mfa: u.requires_totp_mfa,
-    is_anonymous: u.is_anonymous,
-    oauth_providers: parseJson(u.oauth_providers),
-    selected_team_id: team?.id ?? null,
-    selected_team: team && {
-      id: team.id, display_name: team.display_name, profile_image_url: team.profile_image_url,
-      client_metadata: team.client_metadata ?? null, client_read_only_metadata: team.client_read_only_metadata ?? null,
-    },
-  };
-}
-
-/** `pendingActivity`: last activity not yet written by the activity recorder. */
-export function serverView(u: UserRow, pendingActivity?: Date): ServerUser {
-  const base = clientView(u);
-  const team = u.selected_team ? parseJson(u.selected_team) : null;
-  const lastActive = Math.max(millis(u.last_active_at ?? u.created_at), pendingActivity?.getTime() ?? 0);
-  return {
-    ...base,
-    selected_team: team && {
-      ...base.selected_team!,
-      server_metadata: team.server_metadata ?? null,
-      created_at_millis: Number(team.created_at_millis),
-    },
-    last_active_at_millis: lastActive,
-    primary_email_auth_enabled: !!u.primary_email_auth_enabled,
-    server_metadata: u.server_metadata ?? null,
-  };
 }
 
 export interface ListOptions { cursor?: string; limit?: number; desc?: boolean; query?: string; teamId?: string }
@@ -279,54 +232,47 @@ export async function findByAuthEmail(db: DB, projectId: string, email: string):
   return row ?? null;
 }
 
-/** The owner of an auth email, as a carried read (repo/rate-limits.ts): a sign-up runs it inside its rate-limit hit. */
-export const authEmailOwnerRead: CarriedRead = {
-  name: 'auth_email_owner',
-  build: () => {
-    const c = schema.contactChannels;
-    return sql`select ${c.userId} as user_id from ${c} where ${authEmailWhere()} limit 1`;
-  },
+// The reads a password sign-up and sign-in need first. repo/rate-limits.ts carries them in the rate-limit hit's
+// statement (one round trip fewer beside the hash); alone they run as prepared statements. Placeholders: projectId,
+// email.
+
+/** The owner of an auth email: a sign-up's "already exists" check. */
+export const authEmailOwnerSql = () => {
+  const c = schema.contactChannels;
+  return sql`select ${c.userId} as user_id from ${c} where ${authEmailWhere()} limit 1`;
 };
-const authEmailOwnerAlone = new PreparedSql('users_auth_email_owner', authEmailOwnerRead.build);
-export async function authEmailOwner(db: DB, projectId: string, email: string): Promise<{ user_id: string } | null> {
-  const [row] = await authEmailOwnerAlone.rows<{ user_id: string }>(db, { projectId, email });
-  return row ?? null;
+export type AuthEmailOwnerRow = { user_id: string };
+const authEmailOwnerAlone = new PreparedSql('users_auth_email_owner', authEmailOwnerSql);
+export async function authEmailOwner(db: DB, projectId: string, email: string): Promise<{ userId: string } | null> {
+  const [row] = await authEmailOwnerAlone.rows<AuthEmailOwnerRow>(db, { projectId, email });
+  return row ? { userId: row.user_id } : null;
 }
 
 /**
  * What a password sign-in needs about the account of an auth email, in one read: its user, password hash (null
- * when it has none) and whether it has TOTP MFA. As a carried read (repo/rate-limits.ts), a sign-in runs it inside
- * its rate-limit hit; `passwordSignInFacts` runs it alone. Placeholders: projectId, email.
+ * when it has none) and whether it has TOTP MFA.
  */
-export const signInFactsRead: CarriedRead = {
-  name: 'password_sign_in_facts',
-  build: () => {
-    const c = schema.contactChannels;
-    const u = schema.users;
-    return sql`select ${u.id} as user_id, ${u.passwordHash} as password_hash, ${u.totpSecret} is not null as has_totp
-      from ${c} inner join ${u} on ${and(eq(u.projectId, c.projectId), eq(u.id, c.userId))}
-      where ${and(authEmailWhere(), usableForAuth())} limit 1`;
-  },
+export const signInFactsSql = () => {
+  const c = schema.contactChannels;
+  const u = schema.users;
+  return sql`select ${u.id} as user_id, ${u.passwordHash} as password_hash, ${u.totpSecret} is not null as has_totp
+    from ${c} inner join ${u} on ${and(eq(u.projectId, c.projectId), eq(u.id, c.userId))}
+    where ${and(authEmailWhere(), usableForAuth())} limit 1`;
 };
 export type SignInFactsRow = { user_id: string; password_hash: string | null; has_totp: boolean };
 export interface SignInFacts { userId: string; passwordHash: string | null; hasTotp: boolean }
-export const signInFactsOf = (row: SignInFactsRow | null): SignInFacts | null =>
-  row && { userId: row.user_id, passwordHash: row.password_hash, hasTotp: row.has_totp };
-const signInFactsAlone = new PreparedSql('users_password_sign_in_facts', signInFactsRead.build);
-
-export async function passwordSignInFactsRow(db: DB, projectId: string, email: string): Promise<SignInFactsRow | null> {
-  const [row] = await signInFactsAlone.rows<SignInFactsRow>(db, { projectId, email });
-  return row ?? null;
-}
+export const signInFactsOf = (row: SignInFactsRow): SignInFacts => ({ userId: row.user_id, passwordHash: row.password_hash, hasTotp: row.has_totp });
+const signInFactsAlone = new PreparedSql('users_password_sign_in_facts', signInFactsSql);
 
 export async function passwordSignInFacts(db: DB, projectId: string, email: string): Promise<SignInFacts | null> {
-  return signInFactsOf(await passwordSignInFactsRow(db, projectId, email));
+  const [row] = await signInFactsAlone.rows<SignInFactsRow>(db, { projectId, email });
+  return row ? signInFactsOf(row) : null;
 }
 
 export async function totpSecret(db: DB, projectId: string, userId: string): Promise<Uint8Array | null> {
   const [row] = await db.select({ s: schema.users.totpSecret }).from(schema.users)
     .where(and(eq(schema.users.projectId, projectId), eq(schema.users.id, userId))).limit(1);
-  // Sealed at rest (tokens/secrets-at-rest.ts); a secret stored before sealing existed is read as it is.
+  // Sealed at rest (db/secrets-at-rest.ts); a secret stored before sealing existed is read as it is.
   return row?.s ? openBytes('totp-secret', row.s) : null;
 }
 

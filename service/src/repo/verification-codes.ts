@@ -7,7 +7,7 @@ import { codeNonce, generateSecureCode } from '@gatehouse/shared/rules/codes';
 import { VERIFICATION_CODE_MAX_ATTEMPTS } from '@gatehouse/shared/constants';
 import type { DB } from '../db';
 import { schema } from '../db';
-import { hashSecret } from '../tokens/hash';
+import { hashSecret } from '../db/secret-hash';
 
 export type CodeType =
   | 'one_time_password' | 'password_reset' | 'contact_channel_verification' | 'team_invitation'

@@ -9,13 +9,6 @@ const d = schema.webhookDeliveries;
 export type EndpointRow = typeof e.$inferSelect;
 export type DeliveryRow = typeof d.$inferSelect;
 
-export function endpointView(row: EndpointRow) {
-  return {
-    id: row.id, url: row.url, description: row.description, enabled: row.enabled,
-    event_types: row.eventTypes as never, created_at_millis: row.createdAt.getTime(),
-  };
-}
-
 export async function listEndpoints(db: DB, projectId: string): Promise<EndpointRow[]> {
   return db.select().from(e).where(eq(e.projectId, projectId)).orderBy(desc(e.createdAt), desc(e.id));
 }
@@ -96,16 +89,6 @@ export async function recordOutcome(db: DB, row: DeliveryRow, outcome: ({ delive
 
 export async function listDeliveries(db: DB, projectId: string, endpointId: string, limit = 100): Promise<DeliveryRow[]> {
   return db.select().from(d).where(and(eq(d.projectId, projectId), eq(d.endpointId, endpointId))).orderBy(desc(d.createdAt), desc(d.id)).limit(limit);
-}
-
-export function deliveryView(row: DeliveryRow) {
-  const millis = (t: Date | null) => (t ? t.getTime() : null);
-  return {
-    id: row.id, endpoint_id: row.endpointId, event_type: row.eventType, status: row.status as never, attempts: row.attempts,
-    next_attempt_at_millis: row.status === 'pending' ? row.nextAttemptAt.getTime() : null,
-    last_attempt_at_millis: millis(row.lastAttemptAt), last_response_status: row.lastResponseStatus, last_error: row.lastError,
-    delivered_at_millis: millis(row.deliveredAt), created_at_millis: row.createdAt.getTime(),
-  };
 }
 
 export async function findDelivery(db: DB, projectId: string, endpointId: string, id: string): Promise<DeliveryRow | null> {

@@ -1,21 +1,10 @@
-// CLI login (protocol-auth §3.7): the CLI creates an attempt and polls with the polling code; the user's browser
-// completes it with the login code and its own refresh token, which the CLI collects once.
+// CLI login (protocol-auth §3.7; the flow: auth/cli-login.ts).
 import { ACCESS_TYPES } from '@gatehouse/shared/constants';
-import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
-import { generateSecureCode } from '@gatehouse/shared/rules/codes';
 import { Success } from '@gatehouse/shared/schemas/common';
-import {
-  CLI_AUTH_DEFAULT_EXPIRES_IN_MS, CliAuthCompleteRequest, CliAuthCreateRequest, CliAuthCreateResponse, CliAuthPollRequest, CliAuthPollResponse,
-} from '@gatehouse/shared/schemas/cli-auth';
+import { CliAuthCompleteRequest, CliAuthCreateRequest, CliAuthCreateResponse, CliAuthPollRequest, CliAuthPollResponse } from '@gatehouse/shared/schemas/cli-auth';
 import { route } from '../http/route';
 import { HttpResult } from '../http/respond';
-import * as cliAuth from '../repo/cli-auth';
-import * as sessions from '../repo/sessions';
-import { decryptString, encryptString } from '../tokens/encryption';
-
-const TOKEN_PURPOSE = 'cli-auth-refresh-token';
-const INVALID_LOGIN_CODE = 'Invalid login code or the code has expired';
-const PROJECT_MISMATCH = 'Project ID mismatch; please ensure that you are using the correct app url.';
+import { completeCliLogin, pollCliLogin, startCliLogin } from '../auth/cli-login';
 
 export const cliAuthRoutes = [
   route({
@@ -24,11 +13,8 @@ export const cliAuthRoutes = [
     body: CliAuthCreateRequest,
     response: CliAuthCreateResponse,
     async handler({ services, auth, body }) {
-      const pollingCode = generateSecureCode();
-      const loginCode = generateSecureCode();
-      const expiresAt = new Date(Date.now() + (body?.expires_in_millis ?? CLI_AUTH_DEFAULT_EXPIRES_IN_MS));
-      await cliAuth.create(services.db, { projectId: auth.project.id, pollingCode, loginCode, expiresAt });
-      return { polling_code: pollingCode, login_code: loginCode, expires_at: expiresAt.toISOString() };
+      const started = await startCliLogin(services, { projectId: auth.project.id, expiresInMs: body?.expires_in_millis });
+      return { polling_code: started.pollingCode, login_code: started.loginCode, expires_at: started.expiresAt.toISOString() };
     },
   }),
   route({
@@ -37,16 +23,9 @@ export const cliAuthRoutes = [
     body: CliAuthPollRequest,
     response: CliAuthPollResponse,
     async handler({ services, auth, body }) {
-      const attempt = await cliAuth.findByPollingCode(services.db, auth.project.id, body.polling_code);
-      if (!attempt) throw new KnownErrors.InvalidPollingCode();
-      if (attempt.expiresAt.getTime() <= Date.now()) return { status: 'expired' as const };
-      if (attempt.usedAt) return { status: 'used' as const };
-      if (!attempt.hasToken) return { status: 'waiting' as const };
-      const encrypted = await cliAuth.collectRefreshToken(services.db, auth.project.id, attempt.id);
-      // A concurrent poll collected it between our read and our update.
-      if (!encrypted) return { status: 'used' as const };
-      const refreshToken = decryptString(services.secret, TOKEN_PURPOSE, encrypted);
-      return HttpResult.json({ status: 'success', refresh_token: refreshToken }, 201);
+      const poll = await pollCliLogin(services, { projectId: auth.project.id, pollingCode: body.polling_code });
+      if (poll.status !== 'success') return { status: poll.status };
+      return HttpResult.json({ status: 'success', refresh_token: poll.refreshToken }, 201);
     },
   }),
   route({
@@ -55,18 +34,7 @@ export const cliAuthRoutes = [
     body: CliAuthCompleteRequest,
     response: Success,
     async handler({ services, auth, body }) {
-      const projectId = auth.project.id;
-      // The login code first, as the reference does: unknown, expired or completed, then another project's.
-      const codeProject = await cliAuth.projectOfLiveLoginCode(services.db, body.login_code);
-      if (codeProject === null) throw new StatusError(400, INVALID_LOGIN_CODE);
-      if (codeProject !== projectId) throw new StatusError(400, PROJECT_MISMATCH);
-      // Unlike the reference server (which stores the token as given), only a live session of this project
-      // can be handed to the CLI.
-      const session = await sessions.findByRefreshToken(services.db, projectId, body.refresh_token);
-      if (!session) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
-      const encrypted = encryptString(services.secret, TOKEN_PURPOSE, body.refresh_token);
-      // A concurrent completion (or the expiry) may have come in between: exactly one completion stores its token.
-      if (!(await cliAuth.complete(services.db, projectId, body.login_code, encrypted))) throw new StatusError(400, INVALID_LOGIN_CODE);
+      await completeCliLogin(services, { projectId: auth.project.id, loginCode: body.login_code, refreshToken: body.refresh_token });
       return { success: true as const };
     },
   }),

@@ -1,29 +1,25 @@
-// GET /internal/metrics (admin; protocol-resources §12.4).
+// GET /internal/metrics (admin; protocol-resources §12.4; projects/metrics.ts).
 import { Metrics } from '@gatehouse/shared/schemas/metrics';
 import { route } from '../http/route';
-import * as metrics from '../repo/metrics';
-import * as users from '../repo/users';
+import type { UserRow } from '../repo/users';
+import { projectMetrics } from '../projects/metrics';
+import { serverUserView } from '../presenters/users';
 
 export const internalMetricsRoutes = [
   route({
     method: 'GET', path: '/internal/metrics', summary: 'User metrics of the project (totals, 31-day series, methods, recent users, countries)', tags: ['Metrics'],
     access: ['admin'], response: Metrics,
     async handler({ auth, services }) {
-      const db = services.db;
-      const id = auth.project.id;
-      const view = (u: users.UserRow) => users.serverView(u, services.activity.pendingForUser(u.id));
-      const [total, daily, dailyActive, methods, registered, active, byCountry] = await Promise.all([
-        metrics.totalUsers(db, id), metrics.dailySignUps(db, id), metrics.dailyActiveUsers(db, id), metrics.loginMethods(db, id),
-        metrics.recentUsers(db, id, 'registered'), metrics.recentUsers(db, id, 'active'), metrics.usersByCountry(db, id),
-      ]);
+      const m = await projectMetrics(services, { projectId: auth.project.id });
+      const view = (u: UserRow) => serverUserView(u, services.activity.pendingForUser(u.id));
       return {
-        total_users: total,
-        daily_users: daily,
-        daily_active_users: dailyActive,
-        login_methods: methods,
-        recently_registered: registered.map(view),
-        recently_active: active.map(view),
-        users_by_country: byCountry,
+        total_users: m.totalUsers,
+        daily_users: m.dailySignUps,
+        daily_active_users: m.dailyActiveUsers,
+        login_methods: m.loginMethods,
+        recently_registered: m.recentlyRegistered.map(view),
+        recently_active: m.recentlyActive.map(view),
+        users_by_country: m.usersByCountry,
       };
     },
   }),

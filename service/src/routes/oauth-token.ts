@@ -2,12 +2,10 @@
 // client_secret = publishable key). The SDK refreshes access tokens here; the authorization-code grant
 // finishes third-party sign-in.
 import { OAuthTokenBody } from '@gatehouse/shared/schemas/oauth';
-import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { route } from '../http/route';
 import { HttpResult } from '../http/respond';
-import * as sessions from '../repo/sessions';
-import { mintAccessToken } from '../auth/session-tokens';
-import { assertValidClient, authorizationCodeGrant, OAuthRequestError } from '../oauth/authorization-code-grant';
+import { authorizationCodeGrant, OAuthRequestError } from '../oauth/authorization-code-grant';
+import { refreshTokenGrant } from '../oauth/refresh-token-grant';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
@@ -47,11 +45,8 @@ export const tokenRoutes = [
         }
       }
       if (!b.refresh_token) return oauthError('invalid_request', 'Missing parameter: `refresh_token`');
-      const project = await assertValidClient(services, clientId, clientSecret, { secretRequired: true });
-      const session = await sessions.findByRefreshToken(services.db, project.id, b.refresh_token);
-      if (!session) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
-      const accessToken = await mintAccessToken(services, project.id, session.userId, session.id, origin);
-      return HttpResult.json({ access_token: accessToken, token_type: 'Bearer', expires_in: services.config.accessTokenLifetimeSeconds, scope: 'legacy' }, 200, NO_STORE);
+      const { accessToken, expiresInSeconds } = await refreshTokenGrant(services, { clientId, clientSecret, refreshToken: b.refresh_token, origin });
+      return HttpResult.json({ access_token: accessToken, token_type: 'Bearer', expires_in: expiresInSeconds, scope: 'legacy' }, 200, NO_STORE);
     },
   }),
 ];

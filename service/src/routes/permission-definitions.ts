@@ -10,8 +10,9 @@ import {
 } from '@gatehouse/shared/schemas/permissions';
 import { route, type AuthedContext } from '../http/route';
 import {
-  PermissionCycleError, createDefinition, deleteDefinition, listDefinitionViews, updateDefinition, type Scope,
-} from '../teams/definition-changes';
+  createPermissionDefinition, deletePermissionDefinition, listPermissionDefinitions, updatePermissionDefinition, type Scope,
+} from '../permissions/definitions';
+import { definitionView } from '../presenters/permissions';
 
 /**
  * Permission-id syntax problems, as SCHEMA_ERROR lines worded like the reference (the bare rule message).
@@ -25,23 +26,14 @@ export function checkPermissionIds(ctx: AuthedContext, ids: { custom?: (string |
   if (problems.length) throw ctx.schemaError(...new Set(problems));
 }
 
-async function withCycleAsSchemaError<T>(ctx: AuthedContext, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof PermissionCycleError) throw ctx.schemaError(err.message);
-    throw err;
-  }
-}
-
 function definitionRoutes(scope: Scope, base: string, tag: string) {
   const ADMIN = ['admin'] as const;
   return [
     route({
       method: 'GET', path: base, summary: `List ${scope} permission definitions`, tags: [tag],
       access: [...ADMIN], response: PermissionDefinitionList,
-      async handler(ctx) {
-        return { items: await listDefinitionViews(ctx.services.db, ctx.auth.project.id, scope), is_paginated: false as const };
+      async handler({ services, auth }) {
+        return { items: (await listPermissionDefinitions(services, { projectId: auth.project.id, scope })).map(definitionView), is_paginated: false as const };
       },
     }),
     route({
@@ -49,7 +41,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], body: PermissionDefinitionCreate, response: PermissionDefinition, status: 201,
       async handler(ctx) {
         checkPermissionIds(ctx, { custom: [ctx.body.id], any: ctx.body.contained_permission_ids });
-        return withCycleAsSchemaError(ctx, () => createDefinition(ctx.services.db, ctx.auth.project.id, scope, ctx.body));
+        return definitionView(await createPermissionDefinition(ctx.services, { projectId: ctx.auth.project.id, scope, body: ctx.body }));
       },
     }),
     route({
@@ -57,10 +49,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], params: PermissionDefinitionParams, body: PermissionDefinitionUpdate, response: PermissionDefinition,
       async handler(ctx) {
         checkPermissionIds(ctx, { any: [ctx.params.permission_id, ...(ctx.body.contained_permission_ids ?? [])], custom: [ctx.body.id] });
-        const view = await withCycleAsSchemaError(ctx, () => updateDefinition(ctx.services.db, ctx.auth.project.id, scope, ctx.params.permission_id, ctx.body));
-        // A rename may have rewritten the project's default-permission lists.
-        ctx.services.projects.invalidate(ctx.auth.project.id);
-        return view;
+        return definitionView(await updatePermissionDefinition(ctx.services, { projectId: ctx.auth.project.id, scope, id: ctx.params.permission_id, body: ctx.body }));
       },
     }),
     route({
@@ -68,8 +57,7 @@ function definitionRoutes(scope: Scope, base: string, tag: string) {
       access: [...ADMIN], params: PermissionDefinitionParams, response: Success,
       async handler(ctx) {
         checkPermissionIds(ctx, { any: [ctx.params.permission_id] });
-        await deleteDefinition(ctx.services.db, ctx.auth.project.id, scope, ctx.params.permission_id);
-        ctx.services.projects.invalidate(ctx.auth.project.id);
+        await deletePermissionDefinition(ctx.services, { projectId: ctx.auth.project.id, scope, id: ctx.params.permission_id });
         return { success: true as const };
       },
     }),

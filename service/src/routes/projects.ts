@@ -1,53 +1,35 @@
-// The current project (client view for client/server access, full view for admins) and its public keys.
-import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
+// The current project (client view for client/server access, full view for admins) and its public keys
+// (projects/project-settings.ts).
 import { AdminProject, ClientProject, Jwks, JwksParams, ProjectUpdate } from '@gatehouse/shared/schemas/projects';
 import { Success } from '@gatehouse/shared/schemas/common';
 import { perAccess, route } from '../http/route';
 import { HttpResult } from '../http/respond';
-import * as projects from '../repo/projects';
-import { applyConfigUpdate, configSchemaProblems } from '../projects/config-validation';
+import { deleteProject, projectVerificationKeys, updateProject, withUserCount } from '../projects/project-settings';
+import { adminProjectView, clientProjectView } from '../presenters/projects';
 
 export const projectRoutes = [
   route({
     method: 'GET', path: '/projects/current', summary: 'Get the current project', tags: ['Projects'],
     access: ['client', 'server', 'admin'], response: perAccess({ client: ClientProject, server: ClientProject, admin: AdminProject }),
     async handler({ services, auth }) {
-      return auth.type === 'admin' ? projects.adminView(services.db, auth.project) : projects.clientView(auth.project);
+      if (auth.type !== 'admin') return clientProjectView(auth.project);
+      const { project, userCount } = await withUserCount(services, auth.project);
+      return adminProjectView(project, userCount);
     },
   }),
   route({
     method: 'PATCH', path: '/projects/current', summary: 'Update the current project (only the fields named change)', tags: ['Projects'],
     access: ['admin'], body: ProjectUpdate, response: AdminProject,
-    async handler({ services, auth, body, schemaError }) {
-      const problems = body.config ? configSchemaProblems(body.config) : [];
-      if (problems.length) throw schemaError(...problems);
-      const id = auth.project.id;
-      const updated = await services.db.transaction(async (tx) => {
-        const current = await projects.findForUpdate(tx, id);
-        if (!current) throw new KnownErrors.ProjectNotFound(id);
-        const config = body.config ? applyConfigUpdate(current.config, body.config, await projects.configFacts(tx, id)) : undefined;
-        // An omitted description stays as it is (the original reset it to "").
-        const description = body.description === null ? '' : body.description;
-        const patch = { displayName: body.display_name, description, isProductionMode: body.is_production_mode, config };
-        if (Object.values(patch).every((v) => v === undefined)) return current;
-        return projects.update(tx, id, patch);
-      });
-      services.projects.invalidate(id);
-      if (!updated) throw new KnownErrors.ProjectNotFound(id);
-      return projects.adminView(services.db, updated);
+    async handler({ services, auth, body }) {
+      const { project, userCount } = await updateProject(services, { projectId: auth.project.id, changes: body });
+      return adminProjectView(project, userCount);
     },
   }),
   route({
     method: 'DELETE', path: '/projects/current', summary: 'Delete the current project and everything in it', tags: ['Projects'],
     access: ['admin'], response: Success,
     async handler({ services, auth }) {
-      const id = auth.project.id;
-      // Every admin access (and every owner's token) is rooted in the internal project.
-      if (id === 'internal') throw new StatusError(400, 'The internal project cannot be deleted.');
-      const deleted = await services.db.transaction((tx) => projects.removeWithOwnership(tx, id));
-      services.projects.invalidate(id);
-      services.apiKeys.invalidate(id);
-      if (!deleted) throw new KnownErrors.ProjectNotFound(id);
+      await deleteProject(services, { projectId: auth.project.id });
       return { success: true as const };
     },
   }),
@@ -56,10 +38,9 @@ export const projectRoutes = [
     access: 'optional', params: JwksParams,
     response: Jwks,
     async handler({ services, params }) {
-      const project = await services.projects.get(params.project_id);
-      if (!project) return HttpResult.text('Project not found', 404);
-      const key = await services.keys.get(project.id);
-      return { keys: [key.publicJwk] };
+      const keys = await projectVerificationKeys(services, { projectId: params.project_id });
+      if (!keys) return HttpResult.text('Project not found', 404);
+      return { keys };
     },
   }),
 ];

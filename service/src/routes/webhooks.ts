@@ -1,19 +1,15 @@
 // Webhooks (admin). Stack Auth hands endpoint management to Svix (POST /webhooks/svix-token); Gatehouse delivers
-// events itself, so endpoints are managed here: GET/POST /webhooks/endpoints, GET/PATCH/DELETE
+// events itself, so endpoints are managed here (webhooks/endpoints.ts): GET/POST /webhooks/endpoints, GET/PATCH/DELETE
 // /webhooks/endpoints/{id}. Events are signed per Standard Webhooks with the endpoint's `whsec_…` secret, which
 // is returned only by the create call.
 import { StatusError } from '@gatehouse/shared/known-errors';
 import { OptionalEmptyBody, Success } from '@gatehouse/shared/schemas/common';
 import { WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointFirstView, WebhookEndpointParams, WebhookEndpointUpdate, WebhookEndpointList } from '@gatehouse/shared/schemas/webhooks';
 import { route } from '../http/route';
-import * as webhooks from '../repo/webhooks';
-import { encryptString } from '../tokens/encryption';
-import { generateWebhookSecret } from '../webhooks/signing';
-import { WEBHOOK_SECRET_PURPOSE } from '../webhooks/worker';
+import { addEndpoint, getEndpoint, listEndpoints, removeEndpoint, updateEndpoint } from '../webhooks/endpoints';
+import { endpointView } from '../presenters/webhooks';
 
 const TAGS = ['Webhooks'];
-const notFound = () => new StatusError(404, 'Webhook endpoint not found');
-const MAX_ENDPOINTS = 50;
 
 export const SVIX_TOKEN_MESSAGE =
   'Gatehouse does not use Svix: webhooks are delivered by Gatehouse itself and signed per the Standard Webhooks spec. '
@@ -31,56 +27,42 @@ export const webhookRoutes = [
     method: 'GET', path: '/webhooks/endpoints', summary: "[Gatehouse] List the project's webhook endpoints", tags: TAGS,
     access: ['admin'], response: WebhookEndpointList,
     async handler({ services, auth }) {
-      const db = services.db;
-      return { items: (await webhooks.listEndpoints(db, auth.project.id)).map(webhooks.endpointView), is_paginated: false as const };
+      return { items: (await listEndpoints(services, { projectId: auth.project.id })).map(endpointView), is_paginated: false as const };
     },
   }),
   route({
     method: 'POST', path: '/webhooks/endpoints', summary: '[Gatehouse] Add a webhook endpoint; the response holds its signing secret (whsec_…), shown only this once', tags: TAGS,
     access: ['admin'], body: WebhookEndpointCreate, response: WebhookEndpointFirstView, status: 201,
     async handler({ services, auth, body }) {
-      const db = services.db;
-      if ((await webhooks.listEndpoints(db, auth.project.id)).length >= MAX_ENDPOINTS) {
-        throw new StatusError(400, `A project can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
-      }
-      const secret = generateWebhookSecret();
-      const row = await webhooks.insertEndpoint(db, {
-        projectId: auth.project.id, url: body.url, description: body.description ?? null, enabled: body.enabled ?? true,
-        eventTypes: body.event_types ? [...new Set(body.event_types)] : null,
-        secretEncrypted: encryptString(services.secret, WEBHOOK_SECRET_PURPOSE, secret),
+      const { row, secret } = await addEndpoint(services, {
+        projectId: auth.project.id, fields: { url: body.url, description: body.description, enabled: body.enabled, eventTypes: body.event_types },
       });
-      return { ...webhooks.endpointView(row), secret };
+      return { ...endpointView(row), secret };
     },
   }),
   route({
     method: 'GET', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Get a webhook endpoint', tags: TAGS,
     access: ['admin'], params: WebhookEndpointParams, response: WebhookEndpoint,
     async handler({ services, auth, params }) {
-      const db = services.db;
-      const row = await webhooks.findEndpoint(db, auth.project.id, params.endpoint_id);
-      if (!row) throw notFound();
-      return webhooks.endpointView(row);
+      return endpointView(await getEndpoint(services, { projectId: auth.project.id, endpointId: params.endpoint_id }));
     },
   }),
   route({
     method: 'PATCH', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Change, enable or disable a webhook endpoint', tags: TAGS,
     access: ['admin'], params: WebhookEndpointParams, body: WebhookEndpointUpdate, response: WebhookEndpoint,
     async handler({ services, auth, params, body }) {
-      const db = services.db;
-      const row = await webhooks.updateEndpoint(db, auth.project.id, params.endpoint_id, {
-        url: body.url, description: body.description, enabled: body.enabled,
-        eventTypes: body.event_types === undefined ? undefined : body.event_types && [...new Set(body.event_types)],
+      const row = await updateEndpoint(services, {
+        projectId: auth.project.id, endpointId: params.endpoint_id,
+        fields: { url: body.url, description: body.description, enabled: body.enabled, eventTypes: body.event_types },
       });
-      if (!row) throw notFound();
-      return webhooks.endpointView(row);
+      return endpointView(row);
     },
   }),
   route({
     method: 'DELETE', path: '/webhooks/endpoints/:endpoint_id', summary: '[Gatehouse] Remove a webhook endpoint (its undelivered events are dropped)', tags: TAGS,
     access: ['admin'], params: WebhookEndpointParams, response: Success,
     async handler({ services, auth, params }) {
-      const db = services.db;
-      if (!(await webhooks.deleteEndpoint(db, auth.project.id, params.endpoint_id))) throw notFound();
+      await removeEndpoint(services, { projectId: auth.project.id, endpointId: params.endpoint_id });
       return { success: true as const };
     },
   }),

@@ -1,13 +1,18 @@
 // The one way a user comes into being (password, OTP and OAuth sign-up, anonymous sign-up, POST /users): the rows
 // (repo/user-writes.ts), then the events in the same transaction (`team.created` for a personal team, then
-// `user.created`), so they exist exactly when the user does.
+// `user.created`), so they exist exactly when the user does. A new sign-in method creates its users with `createUser`
+// (or `createUserIn` inside a transaction of its own, as the OAuth callback does).
 import type { DB } from '../db';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import type { ChannelRow } from '../repo/contact-channels';
 import { insertUser, type NewUser } from '../repo/user-writes';
+import type { ServerUserCreate } from '@gatehouse/shared/schemas/users';
 import type { Events } from '../events';
-import { serverTeamView } from '../repo/teams';
+import type { Services } from '../services';
+import { serverTeamView } from '../presenters/teams';
+import { serverUserView } from '../presenters/users';
+import { newUserFromCreate } from './update';
 
 export interface CreatedUser {
   user: users.UserRow;
@@ -15,15 +20,31 @@ export interface CreatedUser {
   channel: ChannelRow | null;
 }
 
-/**
- * Creates the user and emits its events. Call inside a transaction. `emailCheckedFree`: the caller has just
- * checked that no one signs in with the primary email, so it is not read again.
- */
-export async function createUser(events: Events, tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<CreatedUser> {
+export interface NewUserInput {
+  project: Project;
+  user: NewUser;
+  /** The caller has just checked that no one signs in with the primary email, so it is not read again. */
+  emailCheckedFree?: boolean;
+}
+
+/** Creates the user and emits its events, in one transaction. */
+export async function createUser(services: Pick<Services, 'db' | 'events'>, input: NewUserInput): Promise<CreatedUser> {
+  return services.db.transaction((tx) => createUserIn(tx, services.events, input));
+}
+
+/** `createUser` inside the caller's transaction `tx` (a flow that writes more in the same transaction). */
+export async function createUserIn(tx: DB, events: Events, { project, user: u, emailCheckedFree }: NewUserInput): Promise<CreatedUser> {
+  const o = { emailCheckedFree };
   const { id, channel, personalTeam } = await insertUser(tx, project, u, o);
   if (personalTeam) await events.emit(tx, project.id, 'team.created', serverTeamView(personalTeam));
   // Read back once, in the shape the event and the callers need (personal team, auth methods).
   const user = (await users.load(tx, project.id, id))!;
-  await events.emit(tx, project.id, 'user.created', users.serverView(user));
+  await events.emit(tx, project.id, 'user.created', serverUserView(user));
   return { user, channel };
+}
+
+/** POST /users: a server's or admin's new user, its fields checked and translated first (users/update.ts). */
+export async function createUserFromFields(services: Services, input: { project: Project; fields: ServerUserCreate }): Promise<users.UserRow> {
+  const user = await newUserFromCreate(services, input.project, input.fields);
+  return (await createUser(services, { project: input.project, user })).user;
 }

@@ -12,7 +12,7 @@ import * as channels from '../repo/contact-channels';
 import { removeForUser as removePasskeys } from '../repo/passkeys';
 import { selectTeam } from '../repo/team-members';
 import { isBcryptHash } from '../auth/passwords';
-import { sealBytes } from '../tokens/secrets-at-rest';
+import { sealBytes } from '../db/secrets-at-rest';
 
 type Update = ServerUserUpdate;
 

@@ -5,36 +5,31 @@
 // cannot together form a cycle that neither would form alone.
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { TEAM_SYSTEM_PERMISSIONS, findCycle, isSystemPermission } from '@gatehouse/shared/rules/permissions';
-import type { PermissionDefinition } from '@gatehouse/shared/schemas/permissions';
-import type { DB } from '../db';
+import type { Services } from '../services';
+import { InputProblems } from '../input-problems';
 import * as defs from '../repo/permission-definitions';
 import type { Scope } from '../repo/permission-definitions';
 
 export type { Scope };
 
+/** A definition as the use cases return it (presenters/permissions.ts shows it). */
+export interface Definition { id: string; description: string | null; containedPermissionIds: readonly string[] }
+
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export function definitionView(r: { id: string; description: string | null; containedPermissionIds: readonly string[] }): PermissionDefinition {
-  return {
-    id: r.id,
-    ...(r.description ? { description: r.description } : {}),
-    contained_permission_ids: [...r.containedPermissionIds].sort(),
-  };
-}
-
 /** Custom definitions of the scope, plus the six system permissions for teams, sorted by id (`$…` first). */
-export async function listDefinitionViews(db: DB, projectId: string, scope: Scope): Promise<PermissionDefinition[]> {
-  const custom = (await defs.listDefinitions(db, projectId, scope)).map(definitionView);
-  const system = scope === 'team'
-    ? TEAM_SYSTEM_PERMISSIONS.map((p) => ({ id: p.id, description: p.description, contained_permission_ids: [] as string[] }))
+export async function listPermissionDefinitions(services: Services, input: { projectId: string; scope: Scope }): Promise<Definition[]> {
+  const custom: Definition[] = await defs.listDefinitions(services.db, input.projectId, input.scope);
+  const system = input.scope === 'team'
+    ? TEAM_SYSTEM_PERMISSIONS.map((p) => ({ id: p.id, description: p.description, containedPermissionIds: [] }))
     : [];
   return [...system, ...custom].sort(byId);
 }
 
-/** Raised when a change would make a definition contain itself; the route turns it into a SCHEMA_ERROR line. */
-export class PermissionCycleError extends Error {
+/** Raised when a change would make a definition contain itself: a SCHEMA_ERROR line of the request. */
+export class PermissionCycleError extends InputProblems {
   constructor(readonly cycle: string[]) {
-    super(`body.contained_permission_ids would create a permission containment cycle: ${cycle.join(' -> ')}`);
+    super([`body.contained_permission_ids would create a permission containment cycle: ${cycle.join(' -> ')}`]);
   }
 }
 
@@ -54,20 +49,25 @@ function checkContained(scope: Scope, graph: Map<string, readonly string[]>, id:
 const dedupe = (ids: readonly string[]) => [...new Set(ids)].sort();
 const emptyToNull = (s: string | undefined) => (s ? s : null);
 
-export async function createDefinition(db: DB, projectId: string, scope: Scope, body: { id: string; description?: string; contained_permission_ids?: string[] }) {
-  return db.transaction(async (tx) => {
+export interface DefinitionInput { projectId: string; scope: Scope }
+
+export async function createPermissionDefinition(services: Services, input: DefinitionInput & { body: { id: string; description?: string; contained_permission_ids?: string[] } }): Promise<Definition> {
+  const { projectId, scope, body } = input;
+  return services.db.transaction(async (tx) => {
     await defs.lockDefinitions(tx, projectId);
     if (await defs.findDefinition(tx, projectId, body.id)) throw new KnownErrors.PermissionIdAlreadyExists(body.id);
     const contained = dedupe(body.contained_permission_ids ?? []);
     checkContained(scope, await defs.definitionGraph(tx, projectId, scope), body.id, contained);
     const row = { id: body.id, description: emptyToNull(body.description), contained };
     await defs.insertDefinition(tx, projectId, scope, row);
-    return definitionView({ ...row, containedPermissionIds: contained });
+    return { id: row.id, description: row.description, containedPermissionIds: contained };
   });
 }
 
-export async function updateDefinition(db: DB, projectId: string, scope: Scope, id: string, body: { id?: string; description?: string; contained_permission_ids?: string[] }) {
-  return db.transaction(async (tx) => {
+/** Updates (or renames) a definition; a rename rewrites the project's default-permission lists too. */
+export async function updatePermissionDefinition(services: Services, input: DefinitionInput & { id: string; body: { id?: string; description?: string; contained_permission_ids?: string[] } }): Promise<Definition> {
+  const { projectId, scope, id, body } = input;
+  const updated = await services.db.transaction(async (tx) => {
     await defs.lockDefinitions(tx, projectId);
     const existing = await defs.findDefinition(tx, projectId, id);
     if (!existing || existing.scope !== scope) throw new KnownErrors.PermissionNotFound(id);
@@ -87,13 +87,18 @@ export async function updateDefinition(db: DB, projectId: string, scope: Scope, 
       contained: body.contained_permission_ids === undefined ? undefined : contained,
     });
     const description = body.description === undefined ? existing.description : emptyToNull(body.description);
-    return definitionView({ id: newId, description, containedPermissionIds: contained });
+    return { id: newId, description, containedPermissionIds: contained };
   });
+  services.projects.invalidate(projectId);
+  return updated;
 }
 
-export async function deleteDefinition(db: DB, projectId: string, scope: Scope, id: string) {
-  await db.transaction(async (tx) => {
+export async function deletePermissionDefinition(services: Services, input: DefinitionInput & { id: string }): Promise<void> {
+  const { projectId, scope, id } = input;
+  await services.db.transaction(async (tx) => {
     await defs.lockDefinitions(tx, projectId);
     if (!(await defs.deleteDefinition(tx, projectId, scope, id))) throw new KnownErrors.PermissionNotFound(id);
   });
+  // The deleted id leaves the project's default-permission lists.
+  services.projects.invalidate(projectId);
 }

@@ -3,12 +3,12 @@
 // to log. `plannedEvents` is pure; `recordRouteOutcome` logs the events and appends the audit entries.
 import type { AuditEvent } from '@gatehouse/shared/schemas/audit-log';
 import { KnownError } from '@gatehouse/shared/known-errors';
-import type { Auth } from '../http/request-access';
-import { HttpResult } from '../http/respond';
+import type { Auth } from './request-access';
+import { HttpResult } from './respond';
 import type { Services } from '../services';
 import * as auditLog from '../repo/audit-log';
-import { managedProjectIds } from '../http/request-access';
-import { requestScope, securityEvent, type SecurityEventName } from './security-events';
+import { managedProjectIds } from '../projects/ownership';
+import { requestScope, securityEvent, type SecurityEventName } from '../observability/security-events';
 
 export interface RouteOutcome {
   /** `METHOD /path` as declared, e.g. `PATCH /users/:user_id`. */

@@ -1,8 +1,8 @@
 // Per API request: the request id (an incoming `x-request-id`, else the trace id of an incoming W3C `traceparent`,
 // else a new one) carried into the response and the logs, one access-log line and the request metrics.
-import type { RouteDef } from '../http/route';
-import { accessLogEnabled, log } from './logger';
-import { observeRequest } from './metrics';
+import type { RouteDef } from './route';
+import { accessLogEnabled, log } from '../observability/logger';
+import { observeRequest } from '../observability/metrics';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
 
 const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;

@@ -1,18 +1,16 @@
 // What GET /project-permissions and GET /team-permissions share (protocol-resources §6, §8): who may list whose
-// permissions, and the recursive expansion of each holder's direct grants. Not a resource: no routes here.
+// permissions, and the recursive expansion of each holder's direct grants.
 import { StatusError } from '@gatehouse/shared/known-errors';
 import { expandPermissions } from '@gatehouse/shared/rules/permissions';
-import type { AuthedContext } from '../http/route';
+import type { Caller } from '../auth/caller';
 
 export const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The resolved `user_id` filter; a client may only list its own user's permissions. */
-export function listedUserId(ctx: AuthedContext, userIdOrMe: string | undefined): string | undefined {
-  const userId = userIdOrMe === undefined ? undefined : ctx.resolveUserId(userIdOrMe);
-  if (ctx.auth.type === 'client' && (userId === undefined || userId !== ctx.auth.userId)) {
+/** A client may only list its own user's permissions (`userId`: the resolved `user_id` filter). */
+export function assertListable(caller: Caller, userId: string | undefined): void {
+  if (caller.type === 'client' && (userId === undefined || userId !== caller.userId)) {
     throw new StatusError(403, 'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user');
   }
-  return userId;
 }
 
 /**

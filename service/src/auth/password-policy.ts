@@ -1,0 +1,16 @@
+// The rules every password operation checks first: the project allows password sign-in, and a new password is
+// acceptable (shared/ rules, then not a common password).
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { getPasswordError } from '@gatehouse/shared/rules/password';
+import type { Project } from '../repo/projects';
+import { assertNotCommonPassword } from './common-passwords';
+
+export function assertPasswordAuthEnabled(project: Project): void {
+  if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
+}
+
+export async function assertPasswordAcceptable(password: string): Promise<void> {
+  const error = getPasswordError(password);
+  if (error) throw error;
+  await assertNotCommonPassword(password);
+}
