@@ -44,6 +44,13 @@ failed_layers=0
 echo "== check-layers"
 node scripts/check-layers.mjs || failed_layers=1
 
+# The front-end rules of CONTRIBUTING.md (check-front-end) and no runtime import cycle in shared/, account-kit/ and
+# desktop/ (check-cycles).
+failed_front=0
+echo "== check-front-end, check-cycles"
+node scripts/check-front-end.mjs || failed_front=1
+node scripts/check-cycles.mjs || failed_front=1
+
 # The front ends the browser tests open (built only when their sources changed).
 node scripts/build-ui.mjs || failed_tc=1
 
@@ -99,5 +106,6 @@ if [ ${#failed_names[@]} -gt 0 ]; then
 fi
 if [ $failed_tc = 1 ]; then fail=$((fail + 1)); echo "type check failed (counted as one failure)"; fi
 if [ $failed_layers = 1 ]; then fail=$((fail + 1)); echo "check-layers failed (counted as one failure)"; fi
+if [ $failed_front = 1 ]; then fail=$((fail + 1)); echo "front-end checks failed (counted as one failure)"; fi
 echo "${pass:-0} passed, ${fail:-0} failed"
 [ "${fail:-0}" = 0 ]

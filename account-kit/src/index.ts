@@ -4,7 +4,7 @@ export { useGatehouseApp, useTranslate } from './context';
 export { useUser, type UseUserOptions, type UseUserOr } from './hooks/use-user';
 export { useProject } from './hooks/use-project';
 export { useTeams, useContactChannels, usePermissions, useTeamMembers } from './hooks/use-user-data';
-export { useCachedRead } from './hooks/use-cached-read';
+export { useCachedRead } from '@gatehouse/shared/react';
 export { GatehouseHandler, type GatehouseHandlerProps } from './handler/gatehouse-handler';
 export { SignIn, SignUp, AuthPage, type AuthPageProps } from './components/auth-page';
 export { CredentialSignIn } from './components/credential-sign-in';

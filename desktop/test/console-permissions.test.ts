@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, clientApi, serverApi } from '../../service/test/support/service';
 import {
-  checkLooks, checkLooksOnPhone, createAllKeys, createProject, notification, openConsole, openScreen, setSwitch, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
+  checkLooks, checkLooksOnPhone, createAllKeys, createProject, notification, openConsole, openScreen, screenshot, setSwitch, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
 } from './support/console';
 
 const { svc } = await setupConsoleSuite();
@@ -62,6 +62,9 @@ describe('permissions, sent emails and overview', () => {
     await dialog.getByLabel('Permission ID').fill('read_docs');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText(/read_docs/).filter({ hasText: /already exists/i }).waitFor();
+    // The catalogue's text for the known error's code, and the code in small print.
+    expect(await dialog.getByTestId('error-code').textContent()).toBe('PERMISSION_ID_ALREADY_EXISTS');
+    await screenshot(page, 'team-permission-exists');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await pick(page, 'Granted to a team\'s members', 'read_docs');

@@ -169,7 +169,7 @@ describe('teams', () => {
     await client.fill('{"plan": pro}');
     await page.getByLabel('Server metadata', { exact: true }).fill('{"seats": 3}');
     await page.getByRole('button', { name: 'Save' }).last().click();
-    await page.getByText(/^Not valid JSON:/).waitFor();
+    await page.getByText(/^Not valid JSON\./).waitFor();
     // Nothing was written: not even the valid tier.
     expect((await server().get(`/teams/${teamId}`)).body).toMatchObject({ client_metadata: null, server_metadata: null });
 

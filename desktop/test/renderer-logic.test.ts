@@ -11,8 +11,8 @@ import { callbackUrl, providerConfig, validateProvider } from '../src/renderer/l
 import { validateEmailForm, emailConfig } from '../src/renderer/lib/email-form';
 import { keyState, validateKeyForm, expiryDate } from '../src/renderer/lib/api-keys';
 import { containmentTree, validatePermission } from '../src/renderer/lib/team-permissions';
-import { errorText, filterSentEmails } from '../src/renderer/lib/sent-emails';
-import { placeError } from '../src/renderer/lib/known-error-fields';
+import { failureText, filterSentEmails } from '../src/renderer/lib/sent-emails';
+import { errorField } from '../src/renderer/lib/known-error-fields';
 import { sumLastDays, todayValue } from '../src/renderer/lib/overview-numbers';
 import { previewTemplate, templateVariables, validateTemplate } from '../src/renderer/lib/email-templates';
 import { connectionLabel, projectContext } from '../src/renderer/lib/connect-rules';
@@ -142,17 +142,18 @@ describe('sent emails', () => {
     expect(filterSentEmails(list, { address: '', failedOnly: false }).map((m) => m.id)).toEqual(['2', '3', '1']);
     expect(filterSentEmails(list, { address: 'A@X', failedOnly: false }).map((m) => m.id)).toEqual(['3', '1']);
     expect(filterSentEmails(list, { address: '', failedOnly: true }).map((m) => m.id)).toEqual(['2']);
-    expect(errorText({ message: 'boom' })).toBe('boom');
-    expect(errorText({ message: 'boom', errorType: 'UNKNOWN', canRetry: false })).toContain('"errorType": "UNKNOWN"');
+    expect(failureText({ message: 'boom' })).toBe('boom');
+    expect(failureText({ message: 'boom', errorType: 'UNKNOWN', canRetry: false })).toContain('"errorType": "UNKNOWN"');
   });
 });
 
 describe('known errors next to their field', () => {
   test('by code and by schema path', () => {
     const rules = [{ field: 'id', codes: ['PERMISSION_ID_ALREADY_EXISTS'] }, { field: 'port', schemaPath: /port/ }];
-    expect(placeError(new KnownErrors.PermissionIdAlreadyExists('x'), rules).field).toBe('id');
-    expect(placeError(new KnownErrors.SchemaError('body.config.email_config.port must be <= 65535'), rules).field).toBe('port');
-    expect(placeError(new Error('network'), rules)).toEqual({ field: null, message: 'network' });
+    expect(errorField(new KnownErrors.PermissionIdAlreadyExists('x'), rules)).toBe('id');
+    expect(errorField(new KnownErrors.SchemaError('body.config.email_config.port must be <= 65535'), rules)).toBe('port');
+    expect(errorField(new KnownErrors.SchemaError('body.display_name is too long'), rules)).toBeNull();
+    expect(errorField(new Error('network'), rules)).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   filterTeams, grantableIds, invitationCallbackUrl, jsonText, memberPermissionRows, parseJsonText, teamFormBody, validateTeamForm,
 } from '../src/renderer/lib/teams';
 import { filterEntries, projectEntries, screenEntries, userEntries, userRoute, userSearchQuery } from '../src/renderer/lib/palette';
+import { en } from '../src/renderer/messages/en';
 
 describe('item routes', () => {
   test('a team page round-trips; the item belongs to a known screen only', () => {
@@ -44,14 +45,14 @@ describe('teams', () => {
     expect(teamFormBody({ displayName: ' A ', profileImageUrl: ' ' })).toEqual({ displayName: 'A', profileImageUrl: null });
   });
 
-  test('metadata text: empty is null, JSON is parsed, anything else refused with the parser message', () => {
+  test("metadata text: empty is null, JSON is parsed, anything else refused with the catalogue's text", () => {
     expect(parseJsonText('')).toEqual({ ok: true, value: null });
     expect(parseJsonText('  \n')).toEqual({ ok: true, value: null });
     expect(parseJsonText('{"a": [1, "x"]}')).toEqual({ ok: true, value: { a: [1, 'x'] } });
     expect(parseJsonText('42')).toEqual({ ok: true, value: 42 });
     const bad = parseJsonText('{a: 1}');
     expect(bad.ok).toBe(false);
-    expect(bad.ok ? '' : bad.message).not.toBe('');
+    expect(bad.ok ? '' : bad.text).toBe(en['validation.json']);
     expect(parseJsonText("{'a': 1}").ok).toBe(false);
     expect(jsonText(null)).toBe('');
     expect(jsonText(undefined)).toBe('');

@@ -13,7 +13,7 @@ import { openTestDatabase } from './support/pglite-template';
 import { emailAttempts, emails, projects } from '../src/db/schema';
 import {
   DEFAULT_EMAIL_TEMPLATES, MAGIC_LINK_TEMPLATE_V1, getDefaultEmailTemplate, magicLinkTemplateVersion, renderTemplate,
-} from '../src/email/templates';
+} from '@gatehouse/shared/email-templates';
 import {
   NO_SHARED_SMTP_MESSAGE, createMailTransport, describeSendError, senderConfigFor, sharedSmtpSettings, type StandardEmailConfig,
 } from '../src/email/transport';

@@ -3,6 +3,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { useTranslate } from '../context';
 import { MessageCard } from './message-card';
+import { ErrorMessage } from './error-message';
 
 export function LoadBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   return (
@@ -27,7 +28,7 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
   const t = useTranslate();
   return (
     <MessageCard title={t('error.loadFailed')} role="alert" primaryAction={{ label: t('common.tryAgain'), onClick: onRetry }}>
-      {error instanceof Error ? error.message : String(error)}
+      <ErrorMessage error={error} />
     </MessageCard>
   );
 }

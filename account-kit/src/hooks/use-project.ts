@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { cachedReadsSymbol, type Project } from '@gatehouse/shared/client';
 import { useGatehouseApp } from '../context';
-import { useCachedRead } from './use-cached-read';
+import { useCachedRead } from '@gatehouse/shared/react';
 
 /** The project of the app (`GET /projects/current`): its display name and the config the screens follow. */
 export function useProject(): Project {

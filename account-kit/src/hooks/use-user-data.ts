@@ -1,7 +1,19 @@
-// Hooks over the signed-in user's cached reads: teams, contact channels, permissions, team members.
+// Hooks over the signed-in user's cached reads: teams, contact channels, permissions, a team's members, invitations
+// and API keys, the user's profile in a team and API keys.
 import { useMemo } from 'react';
-import { cachedReadsSymbol, type ContactChannel, type CurrentUser, type Permission, type Team, type TeamUser } from '@gatehouse/shared/client';
-import { useCachedRead } from './use-cached-read';
+import {
+  cachedReadsSymbol,
+  type ContactChannel,
+  type CurrentUser,
+  type EditableTeamMemberProfile,
+  type Permission,
+  type Team,
+  type TeamApiKey,
+  type TeamInvitation,
+  type TeamUser,
+  type UserApiKey,
+} from '@gatehouse/shared/client';
+import { useCachedRead } from '@gatehouse/shared/react';
 
 export function useTeams(user: CurrentUser): Team[] {
   const read = useMemo(() => user[cachedReadsSymbol].teams(), [user]);
@@ -22,5 +34,27 @@ export function usePermissions(user: CurrentUser, team: Team, options: { recursi
 
 export function useTeamMembers(team: Team): TeamUser[] {
   const read = useMemo(() => team[cachedReadsSymbol].users(), [team]);
+  return useCachedRead(read);
+}
+
+/** The user's own profile in a team (its display name there). */
+export function useTeamProfile(user: CurrentUser, team: Team): EditableTeamMemberProfile {
+  const read = useMemo(() => user[cachedReadsSymbol].teamProfile(team), [user, team]);
+  return useCachedRead(read);
+}
+
+/** The team's pending invitations (needs $read_members as well as $invite_members). */
+export function useTeamInvitations(team: Team): TeamInvitation[] {
+  const read = useMemo(() => team[cachedReadsSymbol].invitations(), [team]);
+  return useCachedRead(read);
+}
+
+export function useUserApiKeys(user: CurrentUser): UserApiKey[] {
+  const read = useMemo(() => user[cachedReadsSymbol].apiKeys(), [user]);
+  return useCachedRead(read);
+}
+
+export function useTeamApiKeys(team: Team): TeamApiKey[] {
+  const read = useMemo(() => team[cachedReadsSymbol].apiKeys(), [team]);
   return useCachedRead(read);
 }

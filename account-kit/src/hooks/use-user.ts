@@ -2,7 +2,7 @@
 import { use, useEffect, useMemo, useState } from 'react';
 import { cachedReadsSymbol, type CurrentUser } from '@gatehouse/shared/client';
 import { useGatehouseApp } from '../context';
-import { useCachedRead } from './use-cached-read';
+import { useCachedRead } from '@gatehouse/shared/react';
 
 export type UseUserOr = 'return-null' | 'redirect' | 'throw';
 export type UseUserOptions = { or?: UseUserOr; includeAnonymous?: boolean };

@@ -2,7 +2,7 @@
 // Pure, so the mapping is unit-tested rather than decided in JSX.
 import { KnownError } from '@gatehouse/shared/known-errors/base';
 import { NetworkError } from '@gatehouse/shared/client';
-import { untrustedRedirectMessage } from '@gatehouse/shared/rules/urls';
+import { UntrustedRedirectError } from '@gatehouse/shared/rules/urls';
 import type { MessageKey } from '../messages';
 
 export type ErrorField = 'email' | 'password' | 'code' | 'form';
@@ -30,16 +30,17 @@ const BY_CODE: Record<string, { key: MessageKey; field: ErrorField }> = {
 
 export type AuthErrorText = { key: MessageKey; field: ErrorField; values?: Record<string, string> };
 
-// The client library refuses a non-relative redirect target (e.g. a hostile after_auth_return_to) with this
-// sentence; the URL is read back out of it so the catalogue can word it in every language.
-const [UNTRUSTED_BEFORE, UNTRUSTED_AFTER] = untrustedRedirectMessage('\u0000').split('\u0000');
-
-/** The URL of the client library's "Redirect URL … is not trusted" error, or null for any other error. */
+/**
+ * The URL of the client library's refusal of a non-relative redirect target (e.g. a hostile after_auth_return_to),
+ * which the catalogue words in every language; null for any other error.
+ */
 export function untrustedRedirectUrl(err: unknown): string | null {
-  if (!(err instanceof Error)) return null;
-  const m = err.message;
-  if (m.length <= UNTRUSTED_BEFORE.length + UNTRUSTED_AFTER.length || !m.startsWith(UNTRUSTED_BEFORE) || !m.endsWith(UNTRUSTED_AFTER)) return null;
-  return m.slice(UNTRUSTED_BEFORE.length, m.length - UNTRUSTED_AFTER.length);
+  return err instanceof UntrustedRedirectError ? err.url : null;
+}
+
+/** The catalogue key of a known error's code, when the kit words that code itself. */
+export function knownErrorKey(code: string): MessageKey | undefined {
+  return BY_CODE[code]?.key;
 }
 
 /** The text key (and its values) and field for an error thrown or returned by the client library. */

@@ -30,3 +30,10 @@ export const inviteEmailRule: Rule = (value) => {
 export const teamNameRule: Rule = (value) => (value.trim() ? null : { key: 'settings.createTeam.required' });
 
 export const apiKeyDescriptionRule: Rule = (value) => (value.trim() ? null : { key: 'settings.apiKeys.descriptionRequired' });
+
+/** What an MFA code field keeps of what is typed or pasted: the digits, at most six. */
+export function totpDigits(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 6);
+}
+
+export const totpCodeRule: Rule = (value) => (/^\d{6}$/.test(value) ? null : { key: 'settings.mfa.sixDigits' });

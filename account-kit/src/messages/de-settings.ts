@@ -125,6 +125,7 @@ export const deSettings: Record<keyof typeof enSettings, string> = {
   'settings.mfa.enter': 'Geben Sie dann Ihren sechsstelligen MFA-Code ein:',
   'settings.mfa.codeLabel': 'Sechsstelliger MFA-Code',
   'settings.mfa.incorrect': 'Falscher Code. Bitte versuchen Sie es erneut.',
+  'settings.mfa.sixDigits': 'Geben Sie die sechs Ziffern ein, die Ihre App anzeigt.',
 
   'settings.sessions.title': 'Aktive Sitzungen',
   'settings.sessions.revokeAll': 'Alle anderen Sitzungen beenden',

@@ -45,6 +45,7 @@ export const de: Messages = {
   'error.rateLimited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   'error.network': 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'error.unknown': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+  'error.refused': 'Der Server hat dies abgelehnt.',
   'error.loadFailed': 'Diese Seite konnte nicht geladen werden.',
   'error.untrustedRedirect': 'Die Weiterleitungsadresse {url} ist nicht vertrauenswürdig; sie muss relativ sein.',
 

@@ -47,6 +47,7 @@ export const enBase = {
   'error.rateLimited': 'Too many attempts. Please wait a moment and try again.',
   'error.network': 'Could not reach the server. Check your connection and try again.',
   'error.unknown': 'Something went wrong. Please try again.',
+  'error.refused': 'The server refused this.',
   'error.loadFailed': 'This page could not be loaded.',
   'error.untrustedRedirect': 'Redirect URL {url} is not trusted; should be relative.',
 

@@ -134,6 +134,7 @@ export const enSettings = {
   'settings.mfa.enter': 'Then, enter your six-digit MFA code:',
   'settings.mfa.codeLabel': 'Six-digit MFA code',
   'settings.mfa.incorrect': 'Incorrect code. Please try again.',
+  'settings.mfa.sixDigits': 'Enter the six digits your app shows.',
 
   // Sessions
   'settings.sessions.title': 'Active Sessions',

@@ -1,6 +1,7 @@
 // {handler}/cli-auth-confirm: a signed-in user authorises a command-line login.
 import { useState } from 'react';
 import { useGatehouseApp, useTranslate } from '../context';
+import { ErrorMessage } from '../components/error-message';
 import { MessageCard } from '../components/message-card';
 import { useUser } from '../hooks/use-user';
 import { completeCliLogin } from '../lib/cli-auth';
@@ -13,17 +14,17 @@ export function CliAuthConfirmPage({ search = window.location.search }: { search
   const app = useGatehouseApp();
   const t = useTranslate();
   const user = useUser({ or: 'redirect' });
-  const [state, setState] = useState<'ask' | 'busy' | 'done' | { error: string }>('ask');
+  const [state, setState] = useState<'ask' | 'busy' | 'done' | { missingCode: true } | { error: unknown }>('ask');
 
   const authorize = async () => {
     const loginCode = new URLSearchParams(search).get('login_code');
-    if (!loginCode) return setState({ error: t('cli.missingCode') });
+    if (!loginCode) return setState({ missingCode: true });
     setState('busy');
     try {
       await completeCliLogin(app, user, loginCode);
       setState('done');
     } catch (err) {
-      setState({ error: err instanceof Error ? err.message : String(err) });
+      setState({ error: err });
     }
   };
 
@@ -31,7 +32,7 @@ export function CliAuthConfirmPage({ search = window.location.search }: { search
   if (typeof state === 'object') {
     return (
       <MessageCard title={t('cli.failedTitle')} role="alert" primaryAction={{ label: t('common.tryAgain'), onClick: () => setState('ask') }}>
-        {`${t('cli.failedText')} ${state.error}`}
+        {t('cli.failedText')} {'error' in state ? <ErrorMessage error={state.error} /> : t('cli.missingCode')}
       </MessageCard>
     );
   }

@@ -1,8 +1,9 @@
 // {handler}/oauth-callback: finishes the OAuth flow once (client-library §5.3, §5.4); the client library stores
 // the tokens, removes code and state from the address bar and redirects.
 import { useEffect, useState } from 'react';
-import { Anchor, Center, Code, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { useGatehouseApp, useTranslate } from '../context';
+import { ErrorMessage } from '../components/error-message';
 import { AuthCard } from '../components/message-card';
 import { registerEnglish } from '../messages';
 import { enPages } from '../messages/en-pages';
@@ -41,7 +42,8 @@ export function OAuthCallbackPage() {
         {error ? (
           <>
             <Text fw={600}>{t('oauthCallback.errorTitle')}</Text>
-            <Code block w="100%">{JSON.stringify(error instanceof Error ? { name: error.name, message: error.message } : error, null, 2)}</Code>
+            {/* §5.4 shows the error as JSON; the kit shows the catalogue's text for its code, and the code. */}
+            <Text size="sm" ta="center" data-testid="oauth-callback-error"><ErrorMessage error={error} /></Text>
             <Text size="sm" c="dimmed">{t('oauthCallback.errorHint')}</Text>
           </>
         ) : (

@@ -11,7 +11,7 @@ import { useRuleValidator } from '../components/use-form-rules';
 import { FormError } from '../components/form-error';
 import { newPasswordRule, repeatPasswordRule } from '../lib/validation';
 import { codeFromSearch, codeProblem } from '../lib/verification';
-import { useOnce } from '../lib/use-once';
+import { useOnce } from '../hooks/use-once';
 import { registerEnglish } from '../messages';
 import { enPages } from '../messages/en-pages';
 

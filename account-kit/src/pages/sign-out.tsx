@@ -1,7 +1,7 @@
 // {handler}/sign-out: signs out, then "You are not currently signed in.".
 import { useGatehouseApp, useTranslate } from '../context';
 import { MessageCard } from '../components/message-card';
-import { useOnce } from '../lib/use-once';
+import { useOnce } from '../hooks/use-once';
 import { registerEnglish } from '../messages';
 import { enPages } from '../messages/en-pages';
 

@@ -5,7 +5,7 @@ import { AuthSkeleton } from '../components/auth-skeleton';
 import { MessageCard } from '../components/message-card';
 import { useUser } from '../hooks/use-user';
 import { codeFromSearch, codeProblem } from '../lib/verification';
-import { useOnce } from '../lib/use-once';
+import { useOnce } from '../hooks/use-once';
 import { registerEnglish } from '../messages';
 import { enPages } from '../messages/en-pages';
 

@@ -3,9 +3,7 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, CopyButton, Group, Modal, MultiSelect, Select, Stack, Table, Text, TextInput, VisuallyHidden, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { CachedRead } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
-import { useCachedRead } from '../hooks/use-cached-read';
 import { useRuleValidator } from '../components/use-form-rules';
 import { apiKeyStatus, DEFAULT_EXPIRY, EXPIRY_CHOICES, expiresAtFor, expiryDisplay, filterApiKeys, lastFour, sortApiKeys, type ApiKeyLike, type ApiKeyStatus, type ExpiryChoice } from '../lib/api-key-rules';
 import { apiKeyDescriptionRule } from '../lib/settings-validation';
@@ -15,7 +13,8 @@ import { useSettingsAction } from './settings-actions';
 export type PanelKey = ApiKeyLike & { id: string; revoke(): Promise<void> };
 
 export interface ApiKeyPanelProps {
-  read: CachedRead<readonly PanelKey[]>;
+  /** The keys, from the owner's hook (useUserApiKeys, useTeamApiKeys). */
+  keys: readonly PanelKey[];
   create: (o: { description: string; expiresAt: Date }) => Promise<{ value: string | { lastFour: string } }>;
 }
 
@@ -26,9 +25,8 @@ const STATUS_BADGE: Record<ApiKeyStatus, { color: string; variant: 'light' | 'ou
   revoked: { color: 'red', variant: 'light' },
 };
 
-export function ApiKeyPanel({ read, create }: ApiKeyPanelProps) {
+export function ApiKeyPanel({ keys, create }: ApiKeyPanelProps) {
   const t = useTranslate();
-  const keys = useCachedRead(read);
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<PanelKey | null>(null);

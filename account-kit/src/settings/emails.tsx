@@ -12,6 +12,7 @@ import type { MessageKey } from '../messages';
 import { ActionMenuCell, BadgeCell, Badges } from '../widgets/table-cells';
 import { SettingsSection } from '../widgets/settings-section';
 import { notifyFailure, notifySuccess, useSettingsAction } from './settings-actions';
+import { ErrorMessage } from '../components/error-message';
 
 const ACTION_LABEL: Record<EmailAction, MessageKey> = {
   'send-verification': 'settings.emails.sendVerification',
@@ -125,7 +126,7 @@ function AddEmailForm({ user, channels, onDone }: { user: CurrentUser; channels:
         if (created && !created.isVerified) await created.sendVerificationEmail();
       }, (err) => {
         // Shown next to the field: the form stays open for another try.
-        form.setFieldError('email', err instanceof KnownError ? err.message : t('settings.emails.addFailed'));
+        form.setFieldError('email', err instanceof KnownError ? <ErrorMessage error={err} /> : t('settings.emails.addFailed'));
         return true;
       });
       setBusy(false);

@@ -4,7 +4,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import type { CurrentUser } from '@gatehouse/shared/client';
+import { useForm } from '@mantine/form';
 import { useTranslate } from '../context';
+import { useRuleValidator } from '../components/use-form-rules';
+import { totpCodeRule, totpDigits } from '../lib/settings-validation';
 import { useProject } from '../hooks/use-project';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../lib/totp';
 import { SettingsSection } from '../widgets/settings-section';
@@ -55,12 +58,12 @@ export function MfaSection({ user }: { user: CurrentUser }) {
 function MfaEnrolment({ user, secret, onClose }: { user: CurrentUser; secret: Uint8Array; onClose: () => void }) {
   const t = useTranslate();
   const run = useSettingsAction();
+  const ruleValidator = useRuleValidator();
   const project = useProject();
   const uri = otpauthUri(secret, project.displayName, user.primaryEmail ?? user.id);
   const [qr, setQr] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [wrong, setWrong] = useState(false);
   const [saving, setSaving] = useState(false);
+  const form = useForm({ initialValues: { code: '' }, validate: { code: ruleValidator(totpCodeRule) } });
 
   useEffect(() => {
     let live = true;
@@ -68,13 +71,10 @@ function MfaEnrolment({ user, secret, onClose }: { user: CurrentUser; secret: Ui
     return () => { live = false; };
   }, [uri]);
 
-  const onCode = async (value: string) => {
-    const digits = value.replace(/\D/g, '').slice(0, 6);
-    setCode(digits);
-    setWrong(false);
-    if (digits.length < 6) return;
+  // Checked here, with the secret being enrolled (the service only stores it); saved once it is right.
+  const check = async (digits: string) => {
     if (!(await verifyTotp(secret, digits))) {
-      setWrong(true);
+      form.setFieldError('code', t('settings.mfa.incorrect'));
       return;
     }
     setSaving(true);
@@ -95,18 +95,24 @@ function MfaEnrolment({ user, secret, onClose }: { user: CurrentUser; secret: Ui
         </CopyButton>
       </Group>
       <Text size="sm">{t('settings.mfa.enter')}</Text>
-      <TextInput
-        aria-label={t('settings.mfa.codeLabel')}
-        placeholder="123456"
-        maxLength={6}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={code}
-        disabled={saving}
-        onChange={(e) => void onCode(e.currentTarget.value)}
-        error={wrong ? t('settings.mfa.incorrect') : undefined}
-        w={200}
-      />
+      <form noValidate onSubmit={form.onSubmit(({ code }) => void check(code))}>
+        <TextInput
+          aria-label={t('settings.mfa.codeLabel')}
+          placeholder="123456"
+          maxLength={6}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          disabled={saving}
+          {...form.getInputProps('code')}
+          // Digits only; the sixth one checks the code, as there is no button to press.
+          onChange={(e) => {
+            const digits = totpDigits(e.currentTarget.value);
+            form.setFieldValue('code', digits);
+            if (digits.length === 6) void check(digits);
+          }}
+          w={200}
+        />
+      </form>
       <Button variant="default" size="sm" onClick={onClose} disabled={saving}>{t('settings.cancel')}</Button>
     </Stack>
   );

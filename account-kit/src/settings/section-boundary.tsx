@@ -3,6 +3,7 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslate } from '../context';
 import { SectionSkeleton, type SkeletonKind } from '../widgets/section-skeletons';
+import { ErrorMessage } from '../components/error-message';
 
 export function SectionBoundary({ skeleton = 'default', children }: { skeleton?: SkeletonKind; children: ReactNode }) {
   return (
@@ -28,7 +29,7 @@ export function SectionError({ error, onRetry, title }: { error: unknown; onRetr
   return (
     <Alert color="red" variant="light" role="alert" title={title ?? t('settings.sectionFailed')}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{error instanceof Error ? error.message : String(error)}</Text>
+        <Text size="sm"><ErrorMessage error={error} /></Text>
         <Button size="xs" variant="default" onClick={onRetry}>{t('common.tryAgain')}</Button>
       </Stack>
     </Alert>

@@ -9,20 +9,17 @@ import { useGatehouseApp, useTranslate } from '../context';
 import type { Translate } from '../messages';
 import { leaveWith } from './leaving';
 import { errorNotice, isRecentSignInRequired, reauthenticationUrl } from '../lib/settings-errors';
+import { ErrorMessage } from '../components/error-message';
 
 interface SettingsActionsValue {
   requestReauthentication(): void;
 }
 const SettingsActionsContext = createContext<SettingsActionsValue | null>(null);
 
-/** Shows a failure the way §7.9 words it, as a red notification. */
+/** Shows a failure as a red notification: the catalogue's text for the error (§7.9's where it is unhandled). */
 export function notifyError(t: Translate, err: unknown) {
-  const notice = errorNotice(err, import.meta.env?.DEV ?? false);
-  const message = notice.kind === 'known'
-    ? notice.message
-    : `${t(notice.development ? 'settings.error.unhandledDev' : 'settings.error.unhandledProd')}\n\n${notice.detail}`;
-  if (notice.kind === 'unhandled') console.error(err);
-  notifications.show({ color: 'red', title: t('settings.error.title'), message, autoClose: 8000 });
+  if (errorNotice(err, false).code === null) console.error(err);
+  notifications.show({ color: 'red', title: t('settings.error.title'), message: <ErrorMessage error={err} />, autoClose: 8000 });
 }
 
 export function notifyFailure(t: Translate, message: string) {

@@ -1,12 +1,12 @@
 // Invite member (client-library §7.7) and, with $read_members too, the outstanding invitations; revoking one
 // needs $remove_members.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { cachedReadsSymbol, type Team } from '@gatehouse/shared/client';
+import type { Team } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
-import { useCachedRead } from '../hooks/use-cached-read';
+import { useTeamInvitations } from '../hooks/use-user-data';
 import { useRuleValidator } from '../components/use-form-rules';
 import { inviteEmailRule } from '../lib/settings-validation';
 import { SettingsSection } from '../widgets/settings-section';
@@ -50,8 +50,7 @@ export function TeamInvite({ team, showInvitations, canRevoke }: { team: Team; s
 function Invitations({ team, canRevoke }: { team: Team; canRevoke: boolean }) {
   const t = useTranslate();
   const run = useSettingsAction();
-  const read = useMemo(() => team[cachedReadsSymbol].invitations(), [team]);
-  const invitations = useCachedRead(read);
+  const invitations = useTeamInvitations(team);
   // On a phone the expiry folds under the address instead of scrolling sideways.
   const tableMinWidth = useMatches({ base: 0, sm: 360 });
   return (

@@ -1,9 +1,8 @@
 // A team's members (client-library §7.7): avatar and name from each member's team profile.
-import { useMemo } from 'react';
 import { Table, Text } from '@mantine/core';
-import { cachedReadsSymbol, type Team } from '@gatehouse/shared/client';
+import type { Team } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
-import { useCachedRead } from '../hooks/use-cached-read';
+import { useTeamMembers } from '../hooks/use-user-data';
 import { SettingsSection } from '../widgets/settings-section';
 import { AvatarCell, TextCell } from '../widgets/table-cells';
 import { SectionBoundary } from './section-boundary';
@@ -21,8 +20,7 @@ export function TeamMembers({ team }: { team: Team }) {
 
 function MembersTable({ team }: { team: Team }) {
   const t = useTranslate();
-  const read = useMemo(() => team[cachedReadsSymbol].users(), [team]);
-  const members = useCachedRead(read);
+  const members = useTeamMembers(team);
   return (
     <Table verticalSpacing="xs" aria-labelledby="team-members-title">
       <Table.Thead>

@@ -1,13 +1,11 @@
 // A team's page (client-library §7.7): the parts a member sees follow their recursive permissions in the team,
 // decided by lib/team-permissions.ts.
-import { useMemo } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { cachedReadsSymbol, type CurrentUser, type Team } from '@gatehouse/shared/client';
+import type { CurrentUser, Team } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
 import { TeamAvatar } from '../components/user-avatar';
-import { useCachedRead } from '../hooks/use-cached-read';
 import { useProject } from '../hooks/use-project';
-import { usePermissions } from '../hooks/use-user-data';
+import { usePermissions, useTeamProfile } from '../hooks/use-user-data';
 import { teamSections } from '../lib/team-permissions';
 import { EditableText } from '../widgets/editable-text';
 import { ImageEditor } from '../widgets/image-editor';
@@ -23,8 +21,7 @@ export function TeamPage({ user, team }: { user: CurrentUser; team: Team }) {
   const run = useSettingsAction();
   const project = useProject();
   const permissions = usePermissions(user, team);
-  const profileRead = useMemo(() => user[cachedReadsSymbol].teamProfile(team), [user, team]);
-  const profile = useCachedRead(profileRead);
+  const profile = useTeamProfile(user, team);
   const show = teamSections(permissions.map((p) => p.id), { allowTeamApiKeys: project.config.allowTeamApiKeys });
   return (
     <Stack gap="lg" data-testid={`team-page-${team.id}`}>

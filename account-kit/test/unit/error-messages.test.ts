@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test';
 import { KnownError, KnownErrors } from '@gatehouse/shared/known-errors';
 import { NetworkError } from '@gatehouse/shared/client';
-import { untrustedRedirectMessage } from '@gatehouse/shared/rules/urls';
+import { UntrustedRedirectError } from '@gatehouse/shared/rules/urls';
 import { describeAuthError, untrustedRedirectUrl } from '../../src/lib/error-messages';
 import { en } from '../../src/messages/en';
 
@@ -51,17 +51,16 @@ describe('describeAuthError', () => {
   });
 
   test('an untrusted redirect: its own text with the URL', () => {
-    const err = new Error(untrustedRedirectMessage('https://evil.example/x'));
+    const err = new UntrustedRedirectError('https://evil.example/x');
     expect(describeAuthError(err)).toEqual({ key: 'error.untrustedRedirect', field: 'form', values: { url: 'https://evil.example/x' } });
     expect(en['error.untrustedRedirect'].replace('{url}', 'https://evil.example/x')).toBe(err.message);
   });
 });
 
 describe('untrustedRedirectUrl', () => {
-  test('reads the URL back out of the client library sentence only', () => {
-    expect(untrustedRedirectUrl(new Error('Redirect URL //evil.example is not trusted; should be relative.'))).toBe('//evil.example');
-    expect(untrustedRedirectUrl(new Error('Redirect URL  is not trusted; should be relative.'))).toBeNull();
-    expect(untrustedRedirectUrl(new Error('Redirect URL x is trusted'))).toBeNull();
+  test("takes the URL of the client library's refusal only (never reading an error's text)", () => {
+    expect(untrustedRedirectUrl(new UntrustedRedirectError('//evil.example'))).toBe('//evil.example');
+    expect(untrustedRedirectUrl(new Error('Redirect URL //evil.example is not trusted; should be relative.'))).toBeNull();
     expect(untrustedRedirectUrl('Redirect URL x is not trusted; should be relative.')).toBeNull();
   });
 });

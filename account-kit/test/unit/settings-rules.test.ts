@@ -10,6 +10,7 @@ import { base32Encode, otpauthUri, verifyTotp } from '../../src/lib/totp';
 import { enSettings } from '../../src/messages/en-settings';
 import { deSettings } from '../../src/messages/de-settings';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { NetworkError } from '@gatehouse/shared/client';
 
 describe('image compression', () => {
   // A JPEG-like encoder: bytes grow with quality and with the area.
@@ -93,9 +94,12 @@ describe('sidebar items', () => {
 });
 
 describe('errors and signing in again', () => {
-  test('a known error shows its message; others the unhandled text for development or production', () => {
-    expect(errorNotice(new KnownErrors.EmailPasswordMismatch(), false)).toEqual({ kind: 'known', message: 'Wrong e-mail or password.' });
-    expect(errorNotice(new Error('boom'), true)).toEqual({ kind: 'unhandled', development: true, detail: 'Error: boom' });
+  test("a known error shows the catalogue's text for its code, with the code; others the unhandled text for development or production", () => {
+    expect(errorNotice(new KnownErrors.EmailPasswordMismatch(), false)).toEqual({ key: 'error.emailPasswordMismatch', code: 'EMAIL_PASSWORD_MISMATCH' });
+    expect(errorNotice(new KnownErrors.TeamMembershipAlreadyExists(), false)).toEqual({ key: 'error.refused', code: 'TEAM_MEMBERSHIP_ALREADY_EXISTS' });
+    expect(errorNotice(new Error('boom'), true)).toEqual({ key: 'settings.error.unhandledDev', code: null });
+    expect(errorNotice(new Error('boom'), false)).toEqual({ key: 'settings.error.unhandledProd', code: null });
+    expect(errorNotice(Object.create(NetworkError.prototype), false)).toEqual({ key: 'error.network', code: null });
   });
   test('RECENT_SIGN_IN_REQUIRED is recognised', () => {
     expect(isRecentSignInRequired(new KnownErrors.RecentSignInRequired())).toBe(true);

@@ -81,6 +81,12 @@ export async function checkLooks(page: Page, name: string, ready: (page: Page) =
     // A busy machine can stretch a transition past that wait: axe then measured a toast still fading in (a
     // color-contrast failure of the half-transparent toast). Wait for the finite ones to end (skeletons loop forever).
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => {});
+    // Mantine's toasts fade by inline-style transitions, which a loaded machine can leave half done after that wait
+    // (axe then failed a fading "API keys created" toast on contrast): wait until each toast is fully opaque.
+    await page.waitForFunction(() => [...document.querySelectorAll('.mantine-Notification-root')].every((toast) => {
+      for (let el: Element | null = toast; el; el = el.parentElement) if (Number(getComputedStyle(el).opacity) < 1) return false;
+      return true;
+    }), undefined, { timeout: 10_000 });
     await screenshot(page, `${name}-${scheme}`);
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import { loadProjectTemplate } from '../repo/email-templates';
 import { enqueueTemplatedEmail, outboxOf } from '../email/outbox';
-import type { EmailTemplateType, EmailTemplateVariablesByType } from '../email/templates';
+import type { EmailTemplateType, EmailTemplateVariablesByType } from '@gatehouse/shared/email-templates';
 import { createCode, redeemCode, type CodeRow, type CodeType } from '../repo/verification-codes';
 import { byEmail, byIp, limitFailures, limitRequests } from './rate-limits';
 

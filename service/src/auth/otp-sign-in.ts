@@ -18,7 +18,7 @@ export interface OtpSend {
   project: Project;
   email: string;
   callbackUrl: string;
-  /** The magic-link template version the client's SDK expects (email/templates.ts `magicLinkTemplateVersion`). */
+  /** The magic-link template version the client's SDK expects (`magicLinkTemplateVersion` of @gatehouse/shared/email-templates). */
   magicLinkVersion: 1 | 2;
   ip: string;
 }

@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import { loadProjectTemplate } from '../repo/email-templates';
 import { enqueueTemplatedEmail, outboxOf } from '../email/outbox';
-import type { EmailTemplateVariablesByType } from '../email/templates';
+import type { EmailTemplateVariablesByType } from '@gatehouse/shared/email-templates';
 
 export type NoticeType = 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed';
 type NoticeExtra<T extends NoticeType> = Omit<EmailTemplateVariablesByType[T], 'projectDisplayName' | 'userDisplayName'>;

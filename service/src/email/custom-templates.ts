@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import * as templates from '../repo/email-templates';
 import * as projects from '../repo/projects';
 import { InputProblems } from '../input-problems';
-import { DEFAULT_EMAIL_TEMPLATES } from './templates';
+import { DEFAULT_EMAIL_TEMPLATES } from '@gatehouse/shared/email-templates';
 
 /** A template as the project sends it: its customisation, or the default. */
 export interface ProjectTemplate { type: EmailTemplateType; subject: string; content: EmailTemplateContent; isDefault: boolean }

@@ -49,7 +49,7 @@ import {
   type EmailTemplateSource,
   type EmailTemplateType,
   type EmailTemplateVariablesByType,
-} from './templates';
+} from '@gatehouse/shared/email-templates';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The message at rest. A queued mail carries live codes (sign-in, reset, verification, invitation), which are

@@ -1,12 +1,12 @@
 // A project's customised email templates (table `email_templates`; one row per customised type). Types without a
-// row use the built-in defaults of email/templates.ts.
+// row use the built-in defaults of @gatehouse/shared/email-templates.
 import { and, eq, sql } from 'drizzle-orm';
 import { Value } from '@sinclair/typebox/value';
 import { EmailTemplateContent, type EmailTemplateType } from '@gatehouse/shared/schemas/email-templates';
 import type { DB } from '../db';
 import { schema } from '../db';
 
-/** A stored customisation: the subject and the `{html, text}` content (email/templates.ts renders it). */
+/** A stored customisation: the subject and the `{html, text}` content (@gatehouse/shared/email-templates renders it). */
 export interface EmailTemplateSource { subject: string; content: EmailTemplateContent }
 
 const t = schema.emailTemplates;

@@ -6,7 +6,7 @@ import { CodeBody, IsCodeValid } from '@gatehouse/shared/schemas/contact-channel
 import { route } from '../http/route';
 import { checkOtpCode, sendOtpSignInCode, signInWithOtp } from '../auth/otp-sign-in';
 import { signInTokensWithNewUserView } from '../presenters/sign-in';
-import { magicLinkTemplateVersion } from '../email/templates';
+import { magicLinkTemplateVersion } from '@gatehouse/shared/email-templates';
 
 export const otpRoutes = [
   route({

@@ -10,16 +10,14 @@ import {
   type ProjectOwnerSession,
 } from './app-options.ts';
 import type { CachedRead } from './cache.ts';
-import type { ClientCore } from './core.ts';
+import type { ClientCore, TypedRequest } from './core.ts';
+import { clientProjectCache } from './client-app.ts';
 import { compact, items } from './models/common.ts';
-import {
-  createAdminProject,
-  registerOwnedProjectAppFactory,
-  type AdminProject,
-} from './models/projects.ts';
+import { createAdminProject, type AdminProject } from './models/projects.ts';
 import {
   webhookDeliveryFromJson,
-  webhookEndpointBody,
+  webhookEndpointCreateBody,
+  webhookEndpointUpdateBody,
   webhookEndpointFirstViewFromJson,
   webhookEndpointFromJson,
   type WebhookDelivery,
@@ -32,6 +30,33 @@ import { GatehouseServerApp } from './server-app.ts';
 import { createActiveSession, type ActiveSession } from './models/sessions.ts';
 import { InternalSession } from './session.ts';
 import { Result } from './result.ts';
+import type {
+  AdminProjectJson,
+  ApiKeySetCreateBody,
+  ApiKeySetFirstViewJson,
+  ApiKeySetJson,
+  ApiKeySetUpdateBody,
+  EmailTemplateJson,
+  EmailTemplateUpdateBody,
+  EmptyBody,
+  ListOf,
+  MetricsJson,
+  PermissionDefinitionCreateBody,
+  PermissionDefinitionJson,
+  PermissionDefinitionUpdateBody,
+  ProjectUpdateBody,
+  SendTestEmailBody,
+  SendTestEmailJson,
+  SentEmailJson,
+  SessionJson,
+  SvixTokenJson,
+  WebhookDeliveryJson,
+  WebhookEndpointCreateBody,
+  WebhookEndpointFirstViewJson,
+  WebhookEndpointJson,
+  WebhookEndpointUpdateBody,
+} from './wire.ts';
+import type { EmailTemplateContent } from '../schemas/email-templates.ts';
 
 export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic_link' | 'team_invitation'
   | 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed';
@@ -39,7 +64,8 @@ export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic
 export interface AdminEmailTemplate {
   readonly type: EmailTemplateType;
   readonly subject: string;
-  readonly content: any;
+  /** `{html, text}` (shared/src/schemas/email-templates.ts): Gatehouse's own content model, not the SDK's blocks. */
+  readonly content: EmailTemplateContent;
   readonly isDefault: boolean;
 }
 
@@ -98,6 +124,9 @@ export interface AdminSentEmail {
   readonly error: unknown;
 }
 
+/** What `GET /internal/metrics` answers (shared/src/schemas/metrics.ts). */
+export type AdminMetrics = MetricsJson;
+
 export type TestEmailConfig = { host: string; port: number; username: string; password: string; senderEmail: string; senderName: string };
 
 export interface AdminAppReads {
@@ -107,7 +136,7 @@ export interface AdminAppReads {
   teamPermissionDefinitions(): CachedRead<PermissionDefinition[]>;
   projectPermissionDefinitions(): CachedRead<PermissionDefinition[]>;
   svixToken(): CachedRead<string>;
-  metrics(): CachedRead<any>;
+  metrics(): CachedRead<AdminMetrics>;
   webhookEndpoints(): CachedRead<WebhookEndpoint[]>;
 }
 
@@ -115,7 +144,7 @@ function toSession(owner: ProjectOwnerSession): InternalSession {
   return owner instanceof InternalSession ? owner : owner._internalSession;
 }
 
-function permissionDefinition(json: any): PermissionDefinition {
+function permissionDefinition(json: PermissionDefinitionJson): PermissionDefinition {
   return Object.freeze({ id: json.id, description: json.description, containedPermissionIds: json.contained_permission_ids ?? [] });
 }
 
@@ -143,56 +172,64 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     );
   }
 
-  #admin<T = any>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-    return this._core.json<T>(path, init, null, 'admin');
+  /** An admin call: the answer read as `Res`, the body typed `Body` (wire.ts). */
+  #admin<Res = unknown, Body = never>(path: string, init: TypedRequest<Body> = {}): Promise<Res> {
+    return this._core.json<Res, Body>(path, init, null, 'admin');
   }
 
-  #list(name: string, path: string) {
-    return this._core.cache<[]>(`admin:${name}`, () => this.#admin(path).then(items));
+  /** The cache of an admin list (one per name; its element type is the list's). */
+  #list<T>(name: string, path: string) {
+    return this._core.cache(`admin:${name}`, (_: []) => this.#admin<ListOf<T>>(path).then(items));
+  }
+
+  #projectCache() {
+    return this._core.cache('admin:project', (_: []) => this.#admin<AdminProjectJson>('/projects/current'));
   }
 
   readonly adminReads: AdminAppReads = {
     project: () =>
-      this._core.cache<[]>('admin:project', () => this.#admin('/projects/current')).handle([], 'project', (json: any) => {
+      this.#projectCache().handle([], 'project', (json) => {
         if (json.id !== this.projectId) {
           throw new Error(`The project ID of the provided project JSON (${json.id}) does not match the project ID of the app (${this.projectId})!`);
         }
         return createAdminProject(json, {
           update: async (wire) => {
-            await this.#admin('/projects/current', { method: 'PATCH', body: wire });
-            await Promise.all([
-              this._core.cache<[]>('admin:project', () => this.#admin('/projects/current')).refresh([]),
-              this._core.cache<[]>('project', () => this._core.json('/projects/current', {}, null, 'client')).refreshWhere(() => true),
-            ]);
+            await this.#admin<AdminProjectJson, ProjectUpdateBody>('/projects/current', { method: 'PATCH', body: wire });
+            await Promise.all([this.#projectCache().refresh([]), clientProjectCache(this._core).refreshWhere(() => true)]);
           },
           delete: async () => {
             await this.#admin('/projects/current', { method: 'DELETE' });
           },
         });
       }),
-    internalApiKeys: () => this.#list('internal-api-keys', '/internal/api-keys').handle([], 'keys', (l: any[]) => l.map((k) => this.#internalApiKey(k))),
+    internalApiKeys: () => this.#apiKeySets().handle([], 'keys', (l) => l.map((k) => this.#internalApiKey(k))),
     emailTemplates: () =>
-      this.#list('email-templates', '/email-templates').handle([], 'templates', (l: any[]) =>
+      this.#emailTemplates().handle([], 'templates', (l) =>
         l.map((t) => Object.freeze({ type: t.type, subject: t.subject, content: t.content, isDefault: t.is_default })),
       ),
-    teamPermissionDefinitions: () =>
-      this.#list('team-permission-definitions', '/team-permission-definitions').handle([], 'defs', (l: any[]) => l.map(permissionDefinition)),
-    projectPermissionDefinitions: () =>
-      this.#list('project-permission-definitions', '/project-permission-definitions').handle([], 'defs', (l: any[]) => l.map(permissionDefinition)),
+    teamPermissionDefinitions: () => this.#definitions('team').handle([], 'defs', (l) => l.map(permissionDefinition)),
+    projectPermissionDefinitions: () => this.#definitions('project').handle([], 'defs', (l) => l.map(permissionDefinition)),
     svixToken: () =>
-      this._core.cache<[]>('admin:svix-token', () => this.#admin('/webhooks/svix-token', { method: 'POST', body: {} })).handle([], 'token', (j: any) => j.token as string),
-    metrics: () => this._core.cache<[]>('admin:metrics', () => this.#admin('/internal/metrics')).handle([], 'metrics'),
-    webhookEndpoints: () => this.#list('webhook-endpoints', '/webhooks/endpoints').handle([], 'endpoints', (l: any[]) => l.map(webhookEndpointFromJson)),
+      this._core
+        .cache('admin:svix-token', (_: []) => this.#admin<SvixTokenJson, EmptyBody>('/webhooks/svix-token', { method: 'POST', body: {} }))
+        .handle([], 'token', (j) => j.token),
+    metrics: () => this._core.cache('admin:metrics', (_: []) => this.#admin<MetricsJson>('/internal/metrics')).handle([], 'metrics'),
+    webhookEndpoints: () => this.#webhookEndpoints().handle([], 'endpoints', (l) => l.map(webhookEndpointFromJson)),
   };
 
-  #internalApiKey(json: any): InternalApiKey {
+  #apiKeySets = () => this.#list<ApiKeySetJson>('internal-api-keys', '/internal/api-keys');
+  #emailTemplates = () => this.#list<EmailTemplateJson>('email-templates', '/email-templates');
+  #definitions = (kind: 'team' | 'project') => this.#list<PermissionDefinitionJson>(`${kind}-permission-definitions`, `/${kind}-permission-definitions`);
+  #webhookEndpoints = () => this.#list<WebhookEndpointJson>('webhook-endpoints', '/webhooks/endpoints');
+
+  #internalApiKey(json: ApiKeySetJson): InternalApiKey {
     const expiresAt = new Date(json.expires_at_millis);
     const manuallyRevokedAt = json.manually_revoked_at_millis ? new Date(json.manually_revoked_at_millis) : null;
     const whyInvalid = () => (expiresAt.getTime() < Date.now() ? 'expired' : manuallyRevokedAt ? 'manually-revoked' : null) as
       | 'expired'
       | 'manually-revoked'
       | null;
-    const lastFour = (k: any) => (k ? { lastFour: k.last_four as string } : null);
+    const lastFour = (k: { last_four: string } | undefined) => (k ? { lastFour: k.last_four } : null);
     return Object.freeze({
       id: json.id,
       description: json.description,
@@ -205,8 +242,8 @@ export class GatehouseAdminApp extends GatehouseServerApp {
       whyInvalid,
       isValid: () => whyInvalid() === null,
       revoke: async () => {
-        await this.#admin(`/internal/api-keys/${json.id}`, { method: 'PATCH', body: { revoked: true } });
-        await this.#list('internal-api-keys', '/internal/api-keys').refresh([]);
+        await this.#admin<ApiKeySetJson, ApiKeySetUpdateBody>(`/internal/api-keys/${json.id}`, { method: 'PATCH', body: { revoked: true } });
+        await this.#apiKeySets().refresh([]);
       },
     });
   }
@@ -220,7 +257,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
    * the user's `getActiveSessions()` uses server access, which hides them). Gatehouse extension for the console.
    */
   async listUserSessions(userId: string): Promise<ActiveSession[]> {
-    return items(await this.#admin(`/auth/sessions?user_id=${encodeURIComponent(userId)}`)).map(createActiveSession);
+    return items(await this.#admin<ListOf<SessionJson>>(`/auth/sessions?user_id=${encodeURIComponent(userId)}`)).map(createActiveSession);
   }
 
   async listInternalApiKeys(): Promise<InternalApiKey[]> {
@@ -228,7 +265,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   }
 
   async createInternalApiKey(options: InternalApiKeyCreateOptions): Promise<InternalApiKeyFirstView> {
-    const json = await this.#admin('/internal/api-keys', {
+    const json = await this.#admin<ApiKeySetFirstViewJson, ApiKeySetCreateBody>('/internal/api-keys', {
       method: 'POST',
       body: {
         description: options.description,
@@ -238,7 +275,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
         has_super_secret_admin_key: options.hasSuperSecretAdminKey,
       },
     });
-    await this.#list('internal-api-keys', '/internal/api-keys').refresh([]);
+    await this.#apiKeySets().refresh([]);
     return Object.freeze({
       id: json.id,
       description: json.description,
@@ -255,35 +292,35 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   }
 
   async updateEmailTemplate(type: EmailTemplateType, data: { subject?: string; content?: unknown }): Promise<void> {
-    await this.#admin(`/email-templates/${type}`, { method: 'PATCH', body: compact({ subject: data.subject, content: data.content }) });
-    await this.#list('email-templates', '/email-templates').refresh([]);
+    await this.#admin<EmailTemplateJson, EmailTemplateUpdateBody>(`/email-templates/${type}`, { method: 'PATCH', body: compact({ subject: data.subject, content: data.content }) });
+    await this.#emailTemplates().refresh([]);
   }
 
   async resetEmailTemplate(type: EmailTemplateType): Promise<void> {
     await this.#admin(`/email-templates/${type}`, { method: 'DELETE' });
-    await this.#list('email-templates', '/email-templates').refresh([]);
+    await this.#emailTemplates().refresh([]);
   }
 
   async #createDefinition(kind: 'team' | 'project', o: PermissionDefinitionCreateOptions): Promise<PermissionDefinition> {
-    const json = await this.#admin(`/${kind}-permission-definitions`, {
+    const json = await this.#admin<PermissionDefinitionJson, PermissionDefinitionCreateBody>(`/${kind}-permission-definitions`, {
       method: 'POST',
       body: compact({ id: o.id, description: o.description, contained_permission_ids: o.containedPermissionIds }),
     });
-    await this.#list(`${kind}-permission-definitions`, `/${kind}-permission-definitions`).refresh([]);
+    await this.#definitions(kind).refresh([]);
     return permissionDefinition(json);
   }
 
   async #updateDefinition(kind: 'team' | 'project', id: string, o: PermissionDefinitionUpdateOptions): Promise<void> {
-    await this.#admin(`/${kind}-permission-definitions/${encodeURIComponent(id)}`, {
+    await this.#admin<PermissionDefinitionJson, PermissionDefinitionUpdateBody>(`/${kind}-permission-definitions/${encodeURIComponent(id)}`, {
       method: 'PATCH',
       body: compact({ id: o.id, description: o.description, contained_permission_ids: o.containedPermissionIds }),
     });
-    await this.#list(`${kind}-permission-definitions`, `/${kind}-permission-definitions`).refresh([]);
+    await this.#definitions(kind).refresh([]);
   }
 
   async #deleteDefinition(kind: 'team' | 'project', id: string): Promise<void> {
     await this.#admin(`/${kind}-permission-definitions/${encodeURIComponent(id)}`, { method: 'DELETE' });
-    await this.#list(`${kind}-permission-definitions`, `/${kind}-permission-definitions`).refresh([]);
+    await this.#definitions(kind).refresh([]);
   }
 
   listTeamPermissionDefinitions = () => this.adminReads.teamPermissionDefinitions().get();
@@ -297,7 +334,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
 
   async sendTestEmail(options: { recipientEmail: string; emailConfig: TestEmailConfig }): Promise<Result<undefined, { errorMessage: string }>> {
     const c = options.emailConfig;
-    const json = await this.#admin('/internal/send-test-email', {
+    const json = await this.#admin<SendTestEmailJson, SendTestEmailBody>('/internal/send-test-email', {
       method: 'POST',
       body: {
         recipient_email: options.recipientEmail,
@@ -313,40 +350,47 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   listWebhookEndpoints = () => this.adminReads.webhookEndpoints().get();
 
   async createWebhookEndpoint(options: WebhookEndpointCreateOptions): Promise<WebhookEndpointFirstView> {
-    const json = await this.#admin('/webhooks/endpoints', { method: 'POST', body: webhookEndpointBody(options) });
-    await this.#list('webhook-endpoints', '/webhooks/endpoints').refresh([]);
+    const json = await this.#admin<WebhookEndpointFirstViewJson, WebhookEndpointCreateBody>('/webhooks/endpoints', {
+      method: 'POST',
+      body: webhookEndpointCreateBody(options),
+    });
+    await this.#webhookEndpoints().refresh([]);
     return webhookEndpointFirstViewFromJson(json);
   }
 
   async updateWebhookEndpoint(id: string, options: WebhookEndpointUpdateOptions): Promise<WebhookEndpoint> {
-    const json = await this.#admin(`/webhooks/endpoints/${encodeURIComponent(id)}`, { method: 'PATCH', body: webhookEndpointBody(options) });
-    await this.#list('webhook-endpoints', '/webhooks/endpoints').refresh([]);
+    const json = await this.#admin<WebhookEndpointJson, WebhookEndpointUpdateBody>(`/webhooks/endpoints/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: webhookEndpointUpdateBody(options),
+    });
+    await this.#webhookEndpoints().refresh([]);
     return webhookEndpointFromJson(json);
   }
 
   async deleteWebhookEndpoint(id: string): Promise<void> {
     await this.#admin(`/webhooks/endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' });
-    await this.#list('webhook-endpoints', '/webhooks/endpoints').refresh([]);
+    await this.#webhookEndpoints().refresh([]);
   }
 
   /** The endpoint's recent deliveries, newest first (not cached: their state changes as the worker goes). */
   async listWebhookDeliveries(endpointId: string): Promise<WebhookDelivery[]> {
-    return items(await this.#admin(`/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries`)).map(webhookDeliveryFromJson);
+    return items(await this.#admin<ListOf<WebhookDeliveryJson>>(`/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries`)).map(webhookDeliveryFromJson);
   }
 
   /** Queues a signed `webhook.test` event for this endpoint alone. */
   async sendTestWebhookEvent(endpointId: string): Promise<WebhookDelivery> {
-    return webhookDeliveryFromJson(await this.#admin(`/webhooks/endpoints/${encodeURIComponent(endpointId)}/test`, { method: 'POST', body: {} }));
+    const path = `/webhooks/endpoints/${encodeURIComponent(endpointId)}/test`;
+    return webhookDeliveryFromJson(await this.#admin<WebhookDeliveryJson, EmptyBody>(path, { method: 'POST', body: {} }));
   }
 
   /** Attempts a delivery now (a pending one without waiting, a failed or delivered one once more). */
   async retryWebhookDelivery(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
     const path = `/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`;
-    return webhookDeliveryFromJson(await this.#admin(path, { method: 'POST', body: {} }));
+    return webhookDeliveryFromJson(await this.#admin<WebhookDeliveryJson, EmptyBody>(path, { method: 'POST', body: {} }));
   }
 
   async listSentEmails(): Promise<AdminSentEmail[]> {
-    return items(await this.#admin('/internal/emails')).map((e) =>
+    return items(await this.#admin<ListOf<SentEmailJson>>('/internal/emails')).map((e) =>
       Object.freeze({
         id: e.id,
         to: e.to ?? [],
@@ -359,10 +403,13 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   }
 }
 
-// An owned project's app behaves like the app it came from: same transport, clock, logging, extra headers,
-// redirects and MFA prompt; only the credentials differ (the owner's session instead of keys).
-registerOwnedProjectAppFactory((core, projectId, ownerSession) =>
-  new GatehouseAdminApp({
+/**
+ * The admin app of a project its owner lists (models/owned-projects.ts loads this module for it). It behaves like the
+ * app it came from: same transport, clock, logging, extra headers, redirects and MFA prompt; only the credentials
+ * differ (the owner's session instead of keys).
+ */
+export function ownedProjectApp(core: ClientCore, projectId: string, ownerSession: InternalSession): GatehouseAdminApp {
+  return new GatehouseAdminApp({
     projectId,
     baseUrl: core.api.baseUrl,
     tokenStore: null,
@@ -374,8 +421,8 @@ registerOwnedProjectAppFactory((core, projectId, ownerSession) =>
     extraRequestHeaders: core.api.options.extraRequestHeaders,
     redirectMethod: core.redirector.method,
     mfaPrompt: core.options.mfaPrompt,
-  }),
-);
+  });
+}
 
 export const StackAdminApp = GatehouseAdminApp;
 /** The SDK's generics (`StackAdminApp<HasTokenStore, ProjectId>`), accepted for code written against its types. */

@@ -115,7 +115,7 @@ export class ApiClient {
     throw await this.#giveUpError(lastError, session, accessType);
   }
 
-  async sendJson<T = any>(path: string, init: RequestInitLite, session: InternalSession | null, accessType: AccessType): Promise<T> {
+  async sendJson<T>(path: string, init: RequestInitLite, session: InternalSession | null, accessType: AccessType): Promise<T> {
     const res = await this.sendRequest(path, init, session, accessType);
     const text = await res.text();
     return (text === '' ? undefined : JSON.parse(text)) as T;
@@ -274,12 +274,7 @@ export class ApiClient {
       throw knownError;
     }
     const text = await res.text();
-    let body: any;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
+    const body = parseTokenAnswer(text);
     if (body && typeof body.error === 'string' && res.status >= 400) throw new Error('OAuth error', { cause: body });
     if (!res.ok) throw new Error(`Failed to send refresh token request: ${res.status} ${text}`);
     if (!body || typeof body.access_token !== 'string') throw new Error('Access token not found in token endpoint response');
@@ -309,6 +304,28 @@ export class ApiClient {
       }
     }
     throw await this.#giveUpError(lastError, null, 'client');
+  }
+}
+
+/**
+ * What the OAuth token endpoint may answer (RFC 6749 §5.1, §5.2): read field by field, as nothing guarantees its
+ * shape (a proxy's error page, another server's answer). Undefined when the text is not a JSON object.
+ */
+export type TokenEndpointAnswer = {
+  access_token?: unknown;
+  refresh_token?: unknown;
+  error?: unknown;
+  code?: unknown;
+  details?: { attempt_code?: unknown };
+  [field: string]: unknown;
+};
+
+export function parseTokenAnswer(text: string): TokenEndpointAnswer | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as TokenEndpointAnswer) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

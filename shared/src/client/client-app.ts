@@ -9,7 +9,7 @@ import {
   type GatehouseClientAppOptions,
 } from './app-options.ts';
 import type { CachedRead } from './cache.ts';
-import type { ClientCore, MfaPrompt } from './core.ts';
+import type { ClientCore, CurrentUserJson, MfaPrompt } from './core.ts';
 import { withMfa, type SignInTokensJson } from './mfa.ts';
 import { cachedReadsSymbol, inFamily } from './models/common.ts';
 import { hasCode } from './known-error-catalogue.ts';
@@ -20,6 +20,24 @@ import type { HandlerUrls, RedirectToOptions } from './redirects.ts';
 import { Result } from './result.ts';
 import type { InternalSession } from './session.ts';
 import type { TokenPair, TokenStoreInit } from './token-store.ts';
+import type {
+  ClientProjectJson,
+  CodeBody,
+  EmptyBody,
+  IsCodeValidJson,
+  OtpNonceJson,
+  OtpSendBody,
+  PasswordResetBody,
+  PasswordResetSendBody,
+  PasswordSignInBody,
+  PasswordSignUpBody,
+  SignInTokensJson as SignInAnswer,
+  SignInTokensWithNewUserJson,
+  TeamInvitationCheckJson,
+  TeamInvitationCodeBody,
+  TeamInvitationDetailsJson,
+} from './wire.ts';
+import type { UserJson } from './models/user-base.ts';
 
 export const stackAppInternalsSymbol = Symbol.for('StackAuth--DO-NOT-USE-OR-YOU-WILL-BE-FIRED--StackAppInternals');
 
@@ -44,6 +62,11 @@ type PasswordRequirementsNotMet = KnownErrorInFamily<'PASSWORD_REQUIREMENTS_NOT_
 let currentUserModel: typeof import('./models/current-user.ts') | undefined;
 async function loadCurrentUserModel(): Promise<void> {
   currentUserModel ??= await import('./models/current-user.ts');
+}
+
+/** The project as a client reads it: one cache per app, refreshed by the admin app when it changes the project. */
+export function clientProjectCache(core: ClientCore) {
+  return core.cache('project', (_: []) => core.json<ClientProjectJson>('/projects/current', {}, null, 'client'));
 }
 
 /** The current-user type `U` of an app: `CurrentUser`, `CurrentInternalUser` (internal project) or `CurrentServerUser`. */
@@ -79,20 +102,21 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
   }
 
   /** @internal builds the user object for a session's JSON (server apps override). */
-  protected _createUser(session: InternalSession, json: any): U {
+  protected _createUser(session: InternalSession, json: CurrentUserJson<AccessType>): U {
     if (!currentUserModel) throw new Error('The current-user model must load before a user object is built');
-    return currentUserModel.createCurrentUser({ core: this._core, session }, json) as unknown as U;
+    // The client view: /users/me answered for the `client` access type (server apps override this method).
+    return currentUserModel.createCurrentUser({ core: this._core, session }, json as UserJson) as unknown as U;
   }
 
   #userRead(session: InternalSession, includeAnonymous: boolean): CachedRead<U | null> {
-    return this._core.currentUserCache(this._userAccess).handle([session], `user:${includeAnonymous}`, (json: any) =>
+    return this._core.currentUserCache(this._userAccess).handle([session], `user:${includeAnonymous}`, (json) =>
       json && (includeAnonymous || !json.is_anonymous) ? this._createUser(session, json) : null,
     );
   }
 
   readonly [cachedReadsSymbol]: ClientAppReads<U> = {
     currentUser: (options) => this.#userRead(this._core.getSession(this._core.requireTokenStore(options?.tokenStore)), !!options?.includeAnonymous),
-    project: () => this._core.cache<[]>('project', () => this._core.json('/projects/current', {}, null, 'client')).handle([], 'project', createProject),
+    project: () => clientProjectCache(this._core).handle([], 'project', createProject),
     onTokensChange: (cb, options) => this._core.requireTokenStore(options?.tokenStore).onChange((v) => cb(v)),
   };
 
@@ -126,7 +150,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
   /** Single flight per app; stores the tokens in the app's store and returns them. */
   async #signUpAnonymously(): Promise<TokenPair> {
     this.#anonymousSignUp ??= (async () => {
-      const json = await this._core.json<SignInTokensJson>('/auth/anonymous/sign-up', { method: 'POST', body: {} }, null, 'client');
+      const json = await this._core.json<SignInAnswer, EmptyBody>('/auth/anonymous/sign-up', { method: 'POST', body: {} }, null, 'client');
       this._core.signInWithTokens({ accessToken: json.access_token, refreshToken: json.refresh_token });
     })().finally(() => {
       this.#anonymousSignUp = null;
@@ -160,7 +184,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     this._core.requireTokenStore();
     return Result.catching(async () => {
       const tokens = await withMfa(this._core, () =>
-        this._core.json('/auth/password/sign-in', { method: 'POST', body: { email: options.email, password: options.password } }, null, 'client'),
+        this._core.json<SignInAnswer, PasswordSignInBody>('/auth/password/sign-in', { method: 'POST', body: { email: options.email, password: options.password } }, null, 'client'),
       );
       await this.#finishSignIn({ ...tokens, is_new_user: false }, options.noRedirect);
       return undefined;
@@ -174,7 +198,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     const matches = (err: unknown): err is KnownErrors['UserEmailAlreadyExists'] | PasswordRequirementsNotMet =>
       hasCode('USER_EMAIL_ALREADY_EXISTS')(err) || inFamily('PASSWORD_REQUIREMENTS_NOT_MET')(err);
     return Result.catching(async () => {
-      const tokens = await this._core.json<SignInTokensJson>('/auth/password/sign-up', {
+      const tokens = await this._core.json<SignInAnswer, PasswordSignUpBody>('/auth/password/sign-up', {
         method: 'POST',
         body: { email: options.email, password: options.password, verification_callback_url: callback },
       }, null, 'client');
@@ -186,7 +210,9 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
   async signInWithMagicLink(code: string, options?: { noRedirect?: boolean }): Promise<Result<undefined, VerificationCodeError | KnownErrors['InvalidTotpCode']>> {
     this._core.requireTokenStore();
     return Result.catching(async () => {
-      const tokens = await withMfa(this._core, () => this._core.json('/auth/otp/sign-in', { method: 'POST', body: { code } }, null, 'client'));
+      const tokens = await withMfa(this._core, () =>
+        this._core.json<SignInTokensWithNewUserJson, CodeBody>('/auth/otp/sign-in', { method: 'POST', body: { code } }, null, 'client'),
+      );
       await this.#finishSignIn(tokens, options?.noRedirect);
       return undefined;
     }, (err): err is VerificationCodeError | KnownErrors['InvalidTotpCode'] => inFamily('VERIFICATION_ERROR')(err) || hasCode('INVALID_TOTP_CODE')(err));
@@ -205,7 +231,10 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
   async sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<{ nonce: string }, KnownErrors['RedirectUrlNotWhitelisted']>> {
     const callbackUrl = options?.callbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.magicLinkCallback, 'callbackUrl');
     return Result.catching(
-      () => this._core.json('/auth/otp/send-sign-in-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client').then((j) => ({ nonce: j.nonce as string })),
+      () =>
+        this._core
+          .json<OtpNonceJson, OtpSendBody>('/auth/otp/send-sign-in-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client')
+          .then((j) => ({ nonce: j.nonce })),
       hasCode('REDIRECT_URL_NOT_WHITELISTED'),
     );
   }
@@ -213,25 +242,35 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
   async sendForgotPasswordEmail(email: string, options?: { callbackUrl?: string }): Promise<Result<undefined, KnownErrors['UserNotFound']>> {
     const callbackUrl = options?.callbackUrl ?? this._core.redirector.constructRedirectUrl(this._core.urls.passwordReset, 'callbackUrl');
     return Result.catching(
-      () => this._core.json('/auth/password/send-reset-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client').then(() => undefined),
+      () =>
+        this._core
+          .json<unknown, PasswordResetSendBody>('/auth/password/send-reset-code', { method: 'POST', body: { email, callback_url: callbackUrl } }, null, 'client')
+          .then(() => undefined),
       hasCode('USER_NOT_FOUND'),
     );
   }
 
-  #codeCall<T>(path: string, body: object, session: InternalSession | null, map: (json: any) => T): Promise<Result<T, VerificationCodeError>> {
-    return Result.catching(() => this._core.json(path, { method: 'POST', body }, session, 'client').then(map), inFamily('VERIFICATION_ERROR'));
+  /** A call redeeming or checking a code: a verification error is returned, not thrown. */
+  #codeCall<T>(call: () => Promise<T>): Promise<Result<T, VerificationCodeError>> {
+    return Result.catching(call, inFamily('VERIFICATION_ERROR'));
+  }
+
+  #post<Res, Body>(path: string, body: NoInfer<Body>, session: InternalSession | null): Promise<Res> {
+    return this._core.json<Res, Body>(path, { method: 'POST', body }, session, 'client');
   }
 
   verifyPasswordResetCode(code: string): Promise<Result<undefined, VerificationCodeError>> {
-    return this.#codeCall('/auth/password/reset/check-code', { code }, null, () => undefined);
+    return this.#codeCall(() => this.#post<IsCodeValidJson, CodeBody>('/auth/password/reset/check-code', { code }, null).then(() => undefined));
   }
 
   resetPassword(options: { code: string; password: string }): Promise<Result<undefined, VerificationCodeError>> {
-    return this.#codeCall('/auth/password/reset', { code: options.code, password: options.password }, null, () => undefined);
+    return this.#codeCall(() =>
+      this.#post<unknown, PasswordResetBody>('/auth/password/reset', { code: options.code, password: options.password }, null).then(() => undefined),
+    );
   }
 
   async verifyEmail(code: string): Promise<Result<undefined, VerificationCodeError>> {
-    const result = await this.#codeCall('/contact-channels/verify', { code }, null, () => undefined);
+    const result = await this.#codeCall(() => this.#post<unknown, CodeBody>('/contact-channels/verify', { code }, null).then(() => undefined));
     if (this._core.hasPersistentTokenStore()) {
       const session = this._core.defaultSession();
       await this._core.refreshCurrentUser(session);
@@ -241,16 +280,22 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     return result;
   }
 
-  verifyTeamInvitationCode(code: string): Promise<Result<unknown, VerificationCodeError>> {
-    return this.#codeCall('/team-invitations/accept/check-code', { code }, this._core.defaultSession(), (j) => j);
+  verifyTeamInvitationCode(code: string): Promise<Result<TeamInvitationCheckJson, VerificationCodeError>> {
+    return this.#codeCall(() => this.#post<TeamInvitationCheckJson, TeamInvitationCodeBody>('/team-invitations/accept/check-code', { code }, this._core.defaultSession()));
   }
 
   acceptTeamInvitation(code: string): Promise<Result<undefined, VerificationCodeError>> {
-    return this.#codeCall('/team-invitations/accept', { code }, this._core.defaultSession(), () => undefined);
+    return this.#codeCall(() =>
+      this.#post<unknown, TeamInvitationCodeBody>('/team-invitations/accept', { code }, this._core.defaultSession()).then(() => undefined),
+    );
   }
 
   getTeamInvitationDetails(code: string): Promise<Result<{ teamDisplayName: string }, VerificationCodeError>> {
-    return this.#codeCall('/team-invitations/accept/details', { code }, this._core.defaultSession(), (j) => ({ teamDisplayName: j.team_display_name }));
+    return this.#codeCall(() =>
+      this.#post<TeamInvitationDetailsJson, TeamInvitationCodeBody>('/team-invitations/accept/details', { code }, this._core.defaultSession()).then((j) => ({
+        teamDisplayName: j.team_display_name,
+      })),
+    );
   }
 
   /** Signs out the current (non-anonymous) user, if any. */
@@ -279,7 +324,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     return {
       /** Raw API call with this app's keys and the default session. */
       sendRequest: (path: string, init: RequestInitLite = {}, type: AccessType = 'client') =>
-        this._core.request(path, init, this._core.defaultSession(), type),
+        this._core.api.sendRequest(path, init, this._core.defaultSession(), type),
       /**
        * Seeds the current-user cache of the app's session with the user JSON (or null) a server rendered, as
        * 2.8.3's provider does with a promise: hooks wait for it instead of fetching. Plain values are accepted too.
@@ -287,7 +332,8 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
       setCurrentUser: (userJson: Promise<unknown> | unknown): Promise<void> =>
         this._core.currentUserCache(this._userAccess).setAsync(
           [this._core.defaultSession()],
-          Promise.all([userJson, this._core.loadUserModel()]).then(([json]) => json),
+          // What the server read from /users/me with this app's access type, handed over as is.
+          Promise.all([userJson, this._core.loadUserModel()]).then(([json]) => json as CurrentUserJson<AccessType> | null),
         ),
       /**
        * Installs the TOTP prompt of a UI layer (the account kit's dialog) for sign-ins that need MFA; an

@@ -1,6 +1,6 @@
 // Shared state of one app instance: network client, token stores, sessions, caches and redirects. Models get a
 // reference to it; the app classes are thin public wrappers.
-import { ApiClient, type AccessType, type RequestInitLite } from './api-client.ts';
+import { ApiClient, type AccessType } from './api-client.ts';
 import { AsyncCache } from './cache.ts';
 import { hasCode } from './known-error-catalogue.ts';
 import { PERSISTENT_TOKEN_STORE_ERROR } from './constants.ts';
@@ -10,6 +10,7 @@ import { Redirector, type HandlerUrls } from './redirects.ts';
 import { InternalSession } from './session.ts';
 import type { ClientTimers } from './timers.ts';
 import type { WebAuthnCeremonies } from './passkey.ts';
+import type { ClientUserJson, ServerUserJson } from './wire.ts';
 import {
   TokenStore,
   EMPTY_TOKENS,
@@ -22,6 +23,19 @@ import {
   type RequestLike,
   type TokenStoreInit,
 } from './token-store.ts';
+
+/**
+ * A request of the library. `Body` is the request schema's type (wire.ts), named at the call: it is never inferred
+ * from the value, and a call that gives none may send no body, so an untyped body does not compile.
+ */
+export interface TypedRequest<Body> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: NoInfer<Body>;
+  headers?: Record<string, string>;
+}
+
+/** The current user's JSON for an access type: the client view, or the server view (server and admin). */
+export type CurrentUserJson<A extends AccessType> = A extends 'client' ? ClientUserJson : ServerUserJson;
 
 export type MfaPrompt = (info: { attemptCode: string }) => Promise<string | null | undefined> | string | null | undefined;
 
@@ -55,7 +69,8 @@ export class ClientCore {
   #cookieStore?: TokenStore;
   #requestStores = new WeakMap<object, TokenStore>();
   #sessions = new WeakMap<TokenStore, Map<string, InternalSession>>();
-  #caches = new Map<string, AsyncCache<any, any>>();
+  // Each name's cache keeps the key and value types of its first `cache()` call (see `cache`).
+  #caches = new Map<string, unknown>();
 
   constructor(options: CoreOptions) {
     this.options = options;
@@ -150,36 +165,37 @@ export class ClientCore {
     this.requireTokenStore().set(tokens);
   }
 
-  request(path: string, init: RequestInitLite, session: InternalSession | null, type: AccessType): Promise<Response> {
+  request<Body = never>(path: string, init: TypedRequest<Body>, session: InternalSession | null, type: AccessType): Promise<Response> {
     return this.api.sendRequest(path, init, session, type);
   }
 
-  json<T = any>(path: string, init: RequestInitLite, session: InternalSession | null, type: AccessType): Promise<T> {
-    return this.api.sendJson<T>(path, init, session, type);
+  /** A call whose answer is read as `Res` (the response schema's type in wire.ts; `unknown` when it is not read). */
+  json<Res = unknown, Body = never>(path: string, init: TypedRequest<Body>, session: InternalSession | null, type: AccessType): Promise<Res> {
+    return this.api.sendJson<Res>(path, init, session, type);
   }
 
   /**
    * A named cache (created on first use). Entries whose first key element is a session refresh themselves when
    * that session becomes invalid, while subscribed.
    */
-  cache<K extends readonly unknown[]>(name: string, fetcher: (key: K) => Promise<any>): AsyncCache<K, any> {
-    let cache = this.#caches.get(name);
+  cache<K extends readonly unknown[], V>(name: string, fetcher: (key: K) => Promise<V>): AsyncCache<K, V> {
+    let cache = this.#caches.get(name) as AsyncCache<K, V> | undefined;
     if (!cache) {
-      cache = new AsyncCache<K, any>(fetcher, {
+      cache = new AsyncCache<K, V>(fetcher, {
         timers: this.timers,
         onFirstSubscribe: (key, refresh) => (key[0] instanceof InternalSession ? key[0].onInvalidate(refresh) : undefined),
       });
       this.#caches.set(name, cache);
     }
-    return cache as AsyncCache<K, any>;
+    return cache;
   }
 
   /** Current-user JSON for a session (client or server view): null without a request when the session is dead. */
-  currentUserCache(type: AccessType): AsyncCache<[InternalSession], any> {
-    return this.cache<[InternalSession]>(`current-user:${type}`, async ([session]) => {
+  currentUserCache<A extends AccessType>(type: A): AsyncCache<[InternalSession], CurrentUserJson<A> | null> {
+    return this.cache(`current-user:${type}`, async ([session]: [InternalSession]) => {
       if (session.isKnownToBeInvalid()) return null;
       try {
-        const [json] = await Promise.all([this.json('/users/me', {}, session, type), this.loadUserModel()]);
+        const [json] = await Promise.all([this.json<CurrentUserJson<A>>('/users/me', {}, session, type), this.loadUserModel()]);
         return json;
       } catch (err) {
         if (hasCode('CANNOT_GET_OWN_USER_WITHOUT_USER')(err)) return null;

@@ -16,6 +16,7 @@ export type {
   PermissionDefinitionCreateOptions,
   PermissionDefinitionUpdateOptions,
   TestEmailConfig,
+  AdminMetrics,
 } from './admin-app.ts';
 export type {
   WebhookDelivery,
@@ -108,5 +109,6 @@ export type {
   AdminOAuthProviderConfig,
   AdminEmailConfig,
   AdminDomainConfig,
+  OAuthProviderId,
 } from './models/projects.ts';
 export type { OAuthConnection, GetConnectedAccountOptions } from './models/connected-accounts.ts';

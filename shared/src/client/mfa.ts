@@ -1,15 +1,13 @@
 // TOTP multi-factor continuation of a sign-in (client-library §3.7).
 import { hasCode, loadKnownErrors } from './known-error-catalogue.ts';
 import type { ClientCore } from './core.ts';
-import type { Static } from '@sinclair/typebox';
-import type { SignInTokensWithNewUser as SignInTokensWithNewUserSchema } from '../schemas/mfa.ts';
+import type { MfaSignInBody, SignInTokensWithNewUserJson } from './wire.ts';
 
 /**
  * What a sign-in answers (shared/src/schemas/mfa.ts, auth.ts); the OAuth token endpoint's answer (RFC 6749) has
  * neither `is_new_user` nor `user_id`, hence optional here.
  */
-export type SignInTokensJson = Omit<SignInTokensWithNewUser, 'is_new_user' | 'user_id'> & Partial<Pick<SignInTokensWithNewUser, 'is_new_user' | 'user_id'>>;
-type SignInTokensWithNewUser = Static<typeof SignInTokensWithNewUserSchema>;
+export type SignInTokensJson = Omit<SignInTokensWithNewUserJson, 'is_new_user' | 'user_id'> & Partial<Pick<SignInTokensWithNewUserJson, 'is_new_user' | 'user_id'>>;
 
 export const TOTP_PROMPT_TEXT = 'Please enter the six-digit TOTP code from your authenticator app.';
 
@@ -29,7 +27,7 @@ async function askForTotp(core: ClientCore, attemptCode: string): Promise<string
 export async function completeMfa(core: ClientCore, attemptCode: string | undefined): Promise<SignInTokensJson> {
   if (!attemptCode) throw new Error('attempt code missing');
   const totp = await askForTotp(core, attemptCode);
-  return core.json<SignInTokensJson>('/auth/mfa/sign-in', { method: 'POST', body: { code: attemptCode, type: 'totp', totp } }, null, 'client');
+  return core.json<SignInTokensWithNewUserJson, MfaSignInBody>('/auth/mfa/sign-in', { method: 'POST', body: { code: attemptCode, type: 'totp', totp } }, null, 'client');
 }
 
 /** Runs a sign-in call; if the server asks for MFA, prompts and finishes through `/auth/mfa/sign-in`. */

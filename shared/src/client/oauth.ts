@@ -4,7 +4,7 @@ import { KnownError, KnownErrors } from '../known-errors.ts';
 import { base64UrlEncode } from '../rules/base64.ts';
 import { randomBytes, sha256Bytes } from '../rules/codes.ts';
 import { stripCodeAndState } from '../rules/urls.ts';
-import { decodeKnownError } from './api-client.ts';
+import { decodeKnownError, parseTokenAnswer } from './api-client.ts';
 import {
   ACCESS_TOKEN_MIN_REMAINING_MS,
   NETWORK_RETRY_ATTEMPTS,
@@ -174,15 +174,22 @@ async function exchangeCode(core: ClientCore, params: URLSearchParams, state: st
       false,
     );
     const known = await decodeKnownError(res.clone()).catch(() => undefined);
-    const body: any = await res.json().catch(() => undefined);
+    const body = parseTokenAnswer(await res.text());
     if (known instanceof KnownErrors.MultiFactorAuthenticationRequired || body?.code === 'MULTI_FACTOR_AUTHENTICATION_REQUIRED') {
-      return await completeMfa(core, body?.details?.attempt_code);
+      const attemptCode = body?.details?.attempt_code;
+      return await completeMfa(core, typeof attemptCode === 'string' ? attemptCode : undefined);
     }
     if (known) throw known;
     if (!res.ok || typeof body?.error === 'string') throw new Error('Outer OAuth error during authorization code response', { cause: body });
     if (typeof body?.access_token !== 'string') throw new Error('Access token not found in outer OAuth response');
     if (typeof body?.refresh_token !== 'string') throw new Error('Refresh token not found in outer OAuth response');
-    return body as SignInTokensJson & { after_callback_redirect_url?: string | null };
+    const afterCallback = body.after_callback_redirect_url;
+    return {
+      access_token: body.access_token,
+      refresh_token: body.refresh_token,
+      is_new_user: body.is_new_user === true,
+      after_callback_redirect_url: typeof afterCallback === 'string' ? afterCallback : null,
+    } satisfies SignInTokensJson & { after_callback_redirect_url: string | null };
   } catch (err) {
     if (err instanceof KnownError) throw err;
     throw new Error('Error signing in during OAuth callback. Please try again.', { cause: err });

@@ -5,11 +5,18 @@ import type { ClientCore } from './core.ts';
 import { withMfa, type SignInTokensJson } from './mfa.ts';
 import { Result } from './result.ts';
 import type { InternalSession } from './session.ts';
+import type { EmptyBody, PasskeyOptionsJson, PasskeyRegisterBody, PasskeySignInBody, SignInTokensWithNewUserJson } from './wire.ts';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 
 /** The WebAuthn ceremonies; replaceable (option `webauthn`) for non-browser hosts and tests. */
 export interface WebAuthnCeremonies {
-  startAuthentication(options: { optionsJSON: any }): Promise<any>;
-  startRegistration(options: { optionsJSON: any }): Promise<any>;
+  startAuthentication(options: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }): Promise<AuthenticationResponseJSON>;
+  startRegistration(options: { optionsJSON: PublicKeyCredentialCreationOptionsJSON }): Promise<RegistrationResponseJSON>;
 }
 
 // Loaded on first use: most page loads never run a ceremony, and browser bundles stay smaller without it.
@@ -36,13 +43,15 @@ export async function passkeySignInTokens(core: ClientCore): Promise<Result<Sign
   const hostname = core.redirector.currentUrl()?.hostname;
   try {
     const tokens = await withMfa(core, async () => {
-      const init = await core.json('/auth/passkey/initiate-passkey-authentication', { method: 'POST', body: {} }, core.defaultSession(), 'client');
-      if (init.options_json?.rpId !== RELYING_PARTY_ID_PLACEHOLDER) {
+      const init = await core.json<PasskeyOptionsJson, EmptyBody>('/auth/passkey/initiate-passkey-authentication', { method: 'POST', body: {} }, core.defaultSession(), 'client');
+      // The service's options are WebAuthn's JSON encoding (its schema leaves them open); the relying party is ours.
+      const options = init.options_json as unknown as PublicKeyCredentialRequestOptionsJSON;
+      if (options?.rpId !== RELYING_PARTY_ID_PLACEHOLDER) {
         throw new Error(`Expected returned RP ID from server to equal sentinel ${RELYING_PARTY_ID_PLACEHOLDER}`);
       }
       if (!hostname) throw new Error('Passkey sign-in needs a browser page (no current URL)');
-      const response = await ceremonies(core).startAuthentication({ optionsJSON: { ...init.options_json, rpId: hostname } });
-      return core.json<SignInTokensJson>('/auth/passkey/sign-in', {
+      const response = await ceremonies(core).startAuthentication({ optionsJSON: { ...options, rpId: hostname } });
+      return core.json<SignInTokensWithNewUserJson, PasskeySignInBody>('/auth/passkey/sign-in', {
         method: 'POST',
         body: { authentication_response: response, code: init.code },
       }, null, 'client');
@@ -58,20 +67,21 @@ export async function registerPasskey(core: ClientCore, session: InternalSession
   if (core.redirector.method === 'none') throw new Error('hostname must be provided if the Stack App does not have a redirect method');
   const hostname = core.redirector.currentUrl()?.hostname;
   if (!hostname) throw new Error('Passkey registration needs a browser page (no current URL)');
-  const init = await core.json('/auth/passkey/initiate-passkey-registration', { method: 'POST', body: {} }, session, 'client');
-  if (init.options_json?.rp?.id !== RELYING_PARTY_ID_PLACEHOLDER) {
+  const init = await core.json<PasskeyOptionsJson, EmptyBody>('/auth/passkey/initiate-passkey-registration', { method: 'POST', body: {} }, session, 'client');
+  const options = init.options_json as unknown as PublicKeyCredentialCreationOptionsJSON;
+  if (options?.rp?.id !== RELYING_PARTY_ID_PLACEHOLDER) {
     throw new Error(`Expected returned RP ID from server to equal sentinel ${RELYING_PARTY_ID_PLACEHOLDER}`);
   }
-  let credential: unknown;
+  let credential: RegistrationResponseJSON;
   try {
-    credential = await ceremonies(core).startRegistration({ optionsJSON: { ...init.options_json, rp: { ...init.options_json.rp, id: hostname } } });
+    credential = await ceremonies(core).startRegistration({ optionsJSON: { ...options, rp: { ...options.rp, id: hostname } } });
   } catch (err) {
     if (err instanceof Error && (await isWebAuthnLibraryError(err))) return Result.error(new KnownErrors.PasskeyWebAuthnError(err.message, err.name));
     console.error('Passkey registration failed', err);
     return Result.error(new KnownErrors.PasskeyRegistrationFailed('Failed to start passkey registration due to unknown error'));
   }
   try {
-    await core.json('/auth/passkey/register', { method: 'POST', body: { credential, code: init.code } }, session, 'client');
+    await core.json<unknown, PasskeyRegisterBody>('/auth/passkey/register', { method: 'POST', body: { credential, code: init.code } }, session, 'client');
   } catch (err) {
     if (err instanceof KnownErrors.PasskeyRegistrationFailed) return Result.error(err);
     throw err;

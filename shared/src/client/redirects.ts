@@ -1,5 +1,5 @@
 // Handler URLs (client-library §1.3), redirect helpers (§6.2, §6.3) and absolute callback URLs (§6.4).
-import { isRelativeUrl, untrustedRedirectMessage } from '../rules/urls.ts';
+import { isRelativeUrl, UntrustedRedirectError } from '../rules/urls.ts';
 import { AFTER_AUTH_RETURN_TO_PARAM, REDIRECT_WAIT_MS } from './constants.ts';
 import type { BrowserEnvironment } from './environment.ts';
 import type { ClientTimers } from './timers.ts';
@@ -89,7 +89,7 @@ export class Redirector {
         url = target.pathname + target.search + target.hash;
       }
     }
-    if (!isRelativeUrl(url)) throw new Error(untrustedRedirectMessage(url));
+    if (!isRelativeUrl(url)) throw new UntrustedRedirectError(url);
     await this.navigate(url, { replace: !!options.replace });
   }
 

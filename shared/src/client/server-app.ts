@@ -16,17 +16,18 @@ import {
   createCurrentServerUser,
   createServerUser,
   refreshServerUserCaches,
-  serverUserCache,
   serverUserCreateToWire,
-  usersListCache,
   type CurrentServerUser,
-  type ListUsersOptions,
   type ServerUser,
   type ServerUserCreateOptions,
 } from './models/server-user.ts';
-import { createServerTeam, serverTeamsCache, type ServerTeam } from './models/teams.ts';
+import { serverUserCache, usersListCache, type ListUsersOptions } from './models/user-caches.ts';
+import { createServerTeam } from './models/server-team.ts';
+import { serverTeamsCache, type ServerTeam } from './models/teams.ts';
+import type { CurrentUserJson } from './core.ts';
 import type { InternalSession } from './session.ts';
 import type { GetUserOptions } from './client-app.ts';
+import type { ApiKeyCheckBody, ServerTeamCreateBody, ServerTeamJson, ServerUserCreateBody, ServerUserJson, TeamApiKeyJson, UserApiKeyJson } from './wire.ts';
 
 export type ServerUserList = ServerUser[] & { nextCursor: string | null };
 
@@ -62,17 +63,22 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser> {
     this._server = { core: this._core, access: 'server' };
   }
 
-  protected override _createUser(session: InternalSession, json: any) {
-    return createCurrentServerUser(this._server, session, json) as unknown as CurrentServerUser;
+  protected override _createUser(session: InternalSession, json: CurrentUserJson<AccessType>) {
+    // The server view: /users/me answered for the `server` access type.
+    return createCurrentServerUser(this._server, session, json as ServerUserJson) as unknown as CurrentServerUser;
+  }
+
+  #team(json: ServerTeamJson): ServerTeam {
+    return createServerTeam(this._server, json, createServerUser);
   }
 
   readonly serverReads: ServerAppReads = {
-    user: (userId) => serverUserCache(this._server).handle([userId], 'user', (j: any) => (j ? createServerUser(this._server, j) : null)),
+    user: (userId) => serverUserCache(this._server).handle([userId], 'user', (j) => (j ? createServerUser(this._server, j) : null)),
     users: (o) =>
-      usersListCache(this._server).handle([o?.cursor, o?.limit, o?.orderBy, o?.desc, o?.query], 'users', (j: any) =>
-        Object.assign(items(j).map((u) => createServerUser(this._server, u)), { nextCursor: (j?.pagination?.next_cursor ?? null) as string | null }),
+      usersListCache(this._server).handle([o?.cursor, o?.limit, o?.orderBy, o?.desc, o?.query], 'users', (j) =>
+        Object.assign(items(j).map((u) => createServerUser(this._server, u)), { nextCursor: j?.pagination?.next_cursor ?? null }),
       ),
-    teams: () => serverTeamsCache(this._server).handle([undefined], 'teams', (l: any[]) => l.map((t) => createServerTeam(this._server, t))),
+    teams: () => serverTeamsCache(this._server).handle([undefined], 'teams', (l) => l.map((t) => this.#team(t))),
   };
 
   /** Current user (server view), a user by id, or the owner of a user API key. */
@@ -80,7 +86,7 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser> {
   override async getUser(options?: GetUserOptions): Promise<(CurrentServerUser) | null>;
   override async getUser(id: string): Promise<ServerUser | null>;
   override async getUser(options: { apiKey: string }): Promise<ServerUser | null>;
-  override async getUser(arg?: string | GetUserOptions | { apiKey: string }): Promise<any> {
+  override async getUser(arg?: string | GetUserOptions | { apiKey: string }): Promise<CurrentServerUser | ServerUser | null> {
     if (typeof arg === 'string') return this.serverReads.user(arg).get();
     if (arg && 'apiKey' in arg) {
       const userId = await this.#checkApiKey('user', arg.apiKey);
@@ -97,8 +103,8 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser> {
 
   async #checkApiKey(type: 'user' | 'team', apiKey: string): Promise<string | null> {
     try {
-      const json = await this._core.json(`/${type}-api-keys/check`, { method: 'POST', body: { api_key: apiKey } }, null, 'server');
-      return (type === 'user' ? json.user_id : json.team_id) ?? null;
+      const json = await this._core.json<UserApiKeyJson | TeamApiKeyJson, ApiKeyCheckBody>(`/${type}-api-keys/check`, { method: 'POST', body: { api_key: apiKey } }, null, 'server');
+      return (json.type === 'user' ? json.user_id : json.team_id) ?? null;
     } catch (err) {
       if (isKnownErrorInFamily(err, 'API_KEY_NOT_VALID')) return null;
       throw err;
@@ -110,7 +116,7 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser> {
   }
 
   async createUser(options: ServerUserCreateOptions): Promise<ServerUser> {
-    const json = await this._core.json('/users', { method: 'POST', body: serverUserCreateToWire(options) }, null, 'server');
+    const json = await this._core.json<ServerUserJson, ServerUserCreateBody>('/users', { method: 'POST', body: serverUserCreateToWire(options) }, null, 'server');
     await refreshServerUserCaches(this._server);
     return createServerUser(this._server, json);
   }
@@ -128,12 +134,12 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser> {
   }
 
   async createTeam(options: { displayName: string; profileImageUrl?: string | null; creatorUserId?: string }): Promise<ServerTeam> {
-    const json = await this._core.json('/teams', {
+    const json = await this._core.json<ServerTeamJson, ServerTeamCreateBody>('/teams', {
       method: 'POST',
       body: compact({ display_name: options.displayName, profile_image_url: options.profileImageUrl, creator_user_id: options.creatorUserId }),
     }, null, 'server');
     await serverTeamsCache(this._server).refresh([undefined]);
-    return createServerTeam(this._server, json);
+    return this.#team(json);
   }
 }
 

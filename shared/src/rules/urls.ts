@@ -80,8 +80,16 @@ export function untrustedRedirectMessage(url: string): string {
   return `Redirect URL ${url} is not trusted; should be relative.`;
 }
 
+/** The client's refusal of a redirect target that is not relative: the SDK's message, and the URL for a UI to word. */
+export class UntrustedRedirectError extends Error {
+  constructor(readonly url: string) {
+    super(untrustedRedirectMessage(url));
+    this.name = 'Error';
+  }
+}
+
 export function assertRelativeRedirect(url: string): void {
-  if (!isRelativeUrl(url)) throw new Error(untrustedRedirectMessage(url));
+  if (!isRelativeUrl(url)) throw new UntrustedRedirectError(url);
 }
 
 /** Sets `key` (replacing any existing values of it) and keeps every other parameter; used for `code=` links. */

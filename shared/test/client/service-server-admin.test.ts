@@ -107,7 +107,7 @@ describe('admin app', () => {
     expect(p.config.allowLocalhost).toBe(true);
     expect(p.config.emailConfig).toEqual({ type: 'shared' });
     expect(await p.getProductionModeErrors()).toEqual([
-      { message: "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings", relativeFixUrl: `/projects/${project.id}/domains` },
+      { message: "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings", relativeFixUrl: `/projects/${project.id}/domains`, problem: 'localhost-allowed' },
     ]);
     await p.update({ displayName: 'Renamed project', config: { domains: [{ domain: 'http://1.2.3.4', handlerPath: '/handler' }], allowLocalhost: false } });
     const after = await app.getProject();

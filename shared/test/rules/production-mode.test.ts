@@ -18,6 +18,7 @@ describe('getProductionModeErrors (protocol-resources §10.7)', () => {
       {
         message: "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings",
         relativeFixUrl: '/projects/p-1/domains',
+        problem: 'localhost-allowed',
       },
     ]);
   });
@@ -45,6 +46,16 @@ describe('getProductionModeErrors (protocol-resources §10.7)', () => {
       'Direct IPs are not valid for trusted domains in production mode: https://192.168.1.1',
       'Direct IPs are not valid for trusted domains in production mode: http://10.0.0.1:8080',
       'Trusted domains should be HTTPS: http://app.example.com',
+    ]);
+  });
+
+  test('each error names its rule and domain, so a UI can word it in its own language', () => {
+    const errors = getProductionModeErrors(project(false, ['not a url', 'http://localhost', 'https://10.0.0.1', 'http://app.example.com']));
+    expect(errors.map(({ problem, domain }) => [problem, domain])).toEqual([
+      ['invalid-domain', 'not a url'],
+      ['localhost-domain', 'http://localhost'],
+      ['ip-domain', 'https://10.0.0.1'],
+      ['not-https', 'http://app.example.com'],
     ]);
   });
 

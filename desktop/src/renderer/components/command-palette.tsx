@@ -11,6 +11,7 @@ import {
   filterEntries, projectEntries, screenEntries, userEntries, userSearchQuery, type PaletteGroup, type PaletteProject,
 } from '../lib/palette';
 import { t } from '../messages';
+import { ErrorMessage } from './error-message';
 
 const GROUP_LABEL = { screens: 'palette.screens', projects: 'palette.projects', users: 'palette.users' } as const satisfies Record<PaletteGroup, string>;
 
@@ -36,7 +37,7 @@ export function CommandPalette({ projects }: { projects: readonly PaletteProject
     }))
     .filter((g) => g.actions.length > 0);
   const nothing =
-    found.status === 'error' ? t('palette.usersFailed', { error: found.error.message })
+    found.status === 'error' ? <>{t('palette.usersFailed')} <ErrorMessage error={found.error} /></>
     : userQuery && found.status === 'loading' ? t('palette.searchingUsers')
     : t('palette.nothing');
   return (

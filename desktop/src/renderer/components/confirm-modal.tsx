@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { t } from '../messages';
+import { ErrorMessage } from './error-message';
 
 interface Props {
   title: string;
@@ -16,7 +17,7 @@ interface Props {
 
 export function ConfirmModal({ title, text, confirmLabel, onConfirm, onClose, children, canConfirm = true }: Props) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   return (
     <Modal opened onClose={onClose} title={title}>
       <form noValidate onSubmit={async (e) => {
@@ -27,14 +28,14 @@ export function ConfirmModal({ title, text, confirmLabel, onConfirm, onClose, ch
         try {
           await onConfirm();
         } catch (err) {
-          setError((err as Error).message);
+          setError(err);
           setBusy(false);
         }
       }}>
         <Stack>
           <Text size="sm">{text}</Text>
           {children}
-          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {error !== null && <Alert color="red" role="alert"><ErrorMessage error={error} /></Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
             <Button type="submit" color="red.9" loading={busy} disabled={busy || !canConfirm}>{confirmLabel}</Button>

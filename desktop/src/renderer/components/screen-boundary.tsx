@@ -3,6 +3,7 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { t } from '../messages';
+import { ErrorMessage } from './error-message';
 
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {
   return (
@@ -13,9 +14,9 @@ export function ListSkeleton({ rows = 4 }: { rows?: number }) {
   );
 }
 
-class ErrorBoundary extends Component<{ children: ReactNode; onRetry?: () => void }, { error: Error | null }> {
-  state = { error: null as Error | null };
-  static getDerivedStateFromError(error: Error) {
+class ErrorBoundary extends Component<{ children: ReactNode; onRetry?: () => void }, { error: unknown }> {
+  state: { error: unknown } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
     return { error };
   }
   render() {
@@ -23,7 +24,7 @@ class ErrorBoundary extends Component<{ children: ReactNode; onRetry?: () => voi
     return (
       <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('common.errorTitle')} role="alert">
         <Stack gap="sm" align="flex-start">
-          <span data-testid="screen-error">{this.state.error.message}</span>
+          <span data-testid="screen-error"><ErrorMessage error={this.state.error} /></span>
           <Button size="xs" variant="default" onClick={() => { this.setState({ error: null }); this.props.onRetry?.(); }}>{t('common.retry')}</Button>
         </Stack>
       </Alert>

@@ -1,7 +1,7 @@
 // The project a screen works on: its admin app (owner session or admin key) and where its service is.
 import { createContext, useContext, useMemo } from 'react';
 import type { AdminProject, GatehouseAdminApp } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
+import { useCachedRead } from '@gatehouse/shared/react';
 import type { SavedConnection } from '../../shared/bridge';
 
 export interface ProjectContextValue {

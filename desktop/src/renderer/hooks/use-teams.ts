@@ -2,7 +2,7 @@
 // list, one team, its members, its invitations, a member's permissions, and the permission definitions.
 import { useEffect, useMemo } from 'react';
 import { cachedReadsSymbol, type CachedRead, type PermissionDefinition, type ServerTeam, type ServerTeamUser, type TeamInvitation } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
+import { useCachedRead } from '@gatehouse/shared/react';
 import type { Route } from '../lib/routes';
 import { useProjectContext } from './use-project-context';
 

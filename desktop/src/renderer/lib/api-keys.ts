@@ -38,7 +38,7 @@ export function validateKeyForm(v: KeyFormValues, messages: { required: string; 
     description: o.description, expires_at_millis: o.expiresAt.getTime(),
     has_publishable_client_key: o.hasPublishableClientKey, has_secret_server_key: o.hasSecretServerKey, has_super_secret_admin_key: o.hasSuperSecretAdminKey,
   };
-  for (const p of schemaProblems(ApiKeySetCreate, wire)) errors[p.path === '/description' ? 'description' : 'expiresIn'] ??= p.message;
+  for (const p of schemaProblems(ApiKeySetCreate, wire)) errors[p.path === '/description' ? 'description' : 'expiresIn'] ??= p.text;
   if (!o.description) errors.description = messages.required;
   if (!v.publishable && !v.secret && !v.admin) errors.admin = messages.atLeastOne;
   return errors;

@@ -4,7 +4,9 @@ import type { AdminProject, AdminProjectUpdateOptions } from '@gatehouse/shared/
 import { adminProjectUpdateToWire } from '@gatehouse/shared/client/models/projects';
 import { getProductionModeErrors } from '@gatehouse/shared/rules/production-mode';
 import { ProjectUpdate } from '@gatehouse/shared/schemas/projects';
+import { domainProductionText, productionModeText } from './field-rules';
 import { formErrors, schemaProblems } from './schema-check';
+import { t } from '../messages';
 
 export const CONFIG_SWITCHES = [
   'signUpEnabled', 'credentialEnabled', 'magicLinkEnabled', 'passkeyEnabled',
@@ -59,16 +61,14 @@ export function validateConfiguration(v: ConfigurationValues): Record<string, st
     fields[`/config/domains/${i}/handler_path`] = `domains.${i}.handlerPath`;
   });
   const errors = formErrors(problems, fields);
-  if (!v.displayName.trim()) errors.displayName ??= 'Enter a name';
+  if (!v.displayName.trim()) errors.displayName ??= t('projects.nameRequired');
   return errors;
 }
 
 /** What production mode would say about one domain ("localhost", IP addresses, non-HTTPS), or null. */
-export function domainProductionProblem(domain: string): string | null {
-  return getProductionModeErrors({ id: '', config: { allow_localhost: false, domains: [{ domain }] } })[0]?.message ?? null;
-}
+export const domainProductionProblem = domainProductionText;
 
-/** The production-mode errors of the saved project. */
+/** The production-mode errors of the saved project, in the catalogue's words. */
 export function productionModeErrors(p: AdminProject): string[] {
-  return getProductionModeErrors({ id: p.id, config: { allow_localhost: p.config.allowLocalhost, domains: p.config.domains.map((d) => ({ domain: d.domain })) } }).map((e) => e.message);
+  return getProductionModeErrors({ id: p.id, config: { allow_localhost: p.config.allowLocalhost, domains: p.config.domains.map((d) => ({ domain: d.domain })) } }).map(productionModeText);
 }

@@ -39,7 +39,7 @@ export function validateEmailForm(v: EmailFormValues, messages: { required: stri
   };
   for (const p of schemaProblems(StandardEmailConfig, wire)) {
     const field = FIELD_BY_PATH[p.path];
-    if (field) errors[field] ??= field === 'port' ? messages.port : p.message;
+    if (field) errors[field] ??= field === 'port' ? messages.port : p.text;
   }
   for (const f of ['host', 'username', 'password', 'senderName', 'senderEmail'] as const) if (!v[f].trim()) errors[f] = messages.required;
   if (!errors.senderEmail && !isValidEmail(v.senderEmail.trim())) errors.senderEmail = messages.email;

@@ -1,21 +1,23 @@
 // Template editing: the variables each template may use (with sample values for the live preview) and the
-// preview itself, rendered by the service's own renderer so it matches the mail that is sent.
+// preview itself, rendered by the renderer the service sends with (@gatehouse/shared/email-templates), so it matches
+// the mail that is sent.
 import type { EmailTemplateType } from '@gatehouse/shared/schemas/email-templates';
 import { EmailTemplateContent, EmailTemplateSubject } from '@gatehouse/shared/schemas/email-templates';
-import { renderTemplate, type EmailTemplateVariablesByType, type RenderedEmail } from '../../../../service/src/email/templates';
+import { renderTemplate, type EmailTemplateVariablesByType, type RenderedEmail } from '@gatehouse/shared/email-templates';
 import { schemaProblems } from './schema-check';
+import { t } from '../messages';
 
 type SampleValues = { [K in EmailTemplateType]: Required<{ [V in keyof EmailTemplateVariablesByType[K]]: string }> };
 
-const base = { projectDisplayName: 'My project', userDisplayName: 'Ada Lovelace' };
+const base = { projectDisplayName: t('emailTemplates.sample.project'), userDisplayName: t('emailTemplates.sample.user') };
 const link = 'https://example.com/handler/link?code=sample';
 
-/** Sample values of every variable a template type receives (the keys are checked against the service's types). */
+/** Sample values of every variable a template type receives (the keys are checked against the renderer's types). */
 export const TEMPLATE_SAMPLES: SampleValues = {
   email_verification: { ...base, emailVerificationLink: link },
   password_reset: { ...base, passwordResetLink: link },
   magic_link: { ...base, magicLink: link, otp: '123456' },
-  team_invitation: { ...base, teamDisplayName: 'Research team', teamInvitationLink: link },
+  team_invitation: { ...base, teamDisplayName: t('emailTemplates.sample.team'), teamInvitationLink: link },
   password_changed: base,
   sign_in_email_added: { ...base, email: 'ada@example.com' },
   sign_in_email_removed: { ...base, email: 'ada@example.com' },
@@ -46,8 +48,8 @@ export function templateFormValues(t: { subject: string; content: unknown }): Te
 
 export function validateTemplate(v: TemplateFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const p of schemaProblems(EmailTemplateSubject, v.subject)) errors.subject ??= p.message;
-  for (const p of schemaProblems(EmailTemplateContent, { html: v.html, text: v.text })) errors[p.path === '/text' ? 'text' : 'html'] ??= p.message;
-  if (!v.subject.trim()) errors.subject = 'Enter a subject';
+  for (const p of schemaProblems(EmailTemplateSubject, v.subject)) errors.subject ??= p.text;
+  for (const p of schemaProblems(EmailTemplateContent, { html: v.html, text: v.text })) errors[p.path === '/text' ? 'text' : 'html'] ??= p.text;
+  if (!v.subject.trim()) errors.subject = t('emailTemplates.subjectRequired');
   return errors;
 }

@@ -1,26 +1,21 @@
-// Puts an error from the service next to the form field it concerns: by known-error code, or for SCHEMA_ERROR by
-// the request path its message names (e.g. "body.config.email_config.port").
+// Which form field an error from the service concerns: by known-error code, or for SCHEMA_ERROR by the request path
+// its details name (e.g. "body.config.email_config.port"). The text shown is the catalogue's (lib/error-text.ts).
 import { KnownError } from '@gatehouse/shared/known-errors';
 
 export interface FieldRule {
   field: string;
   codes?: readonly string[];
-  /** Matched against a SCHEMA_ERROR message. */
+  /** Matched against a SCHEMA_ERROR's details (the request paths it names). */
   schemaPath?: RegExp;
 }
 
-export interface PlacedError {
-  /** The form field to show it under, or null for the form's general error. */
-  field: string | null;
-  message: string;
-}
-
-export function placeError(error: unknown, rules: readonly FieldRule[]): PlacedError {
-  const message = error instanceof Error ? error.message : String(error);
-  if (!(error instanceof KnownError)) return { field: null, message };
+/** The form field to show the error under, or null for the form's general error. */
+export function errorField(error: unknown, rules: readonly FieldRule[]): string | null {
+  if (!(error instanceof KnownError)) return null;
+  const schemaDetails = typeof error.details?.message === 'string' ? error.details.message : '';
   for (const rule of rules) {
-    if (rule.codes?.includes(error.errorCode)) return { field: rule.field, message };
-    if (error.errorCode === 'SCHEMA_ERROR' && rule.schemaPath?.test(message)) return { field: rule.field, message };
+    if (rule.codes?.includes(error.errorCode)) return rule.field;
+    if (error.errorCode === 'SCHEMA_ERROR' && rule.schemaPath?.test(schemaDetails)) return rule.field;
   }
-  return { field: null, message };
+  return null;
 }

@@ -1,8 +1,9 @@
 // The eleven OAuth providers (seed §9), each one's state in the project config, the form's validation (standard
 // keys need a client id and secret) and the callback URL an owner registers at the provider.
-import type { AdminOAuthProviderConfig, AdminProject } from '@gatehouse/shared/client';
+import type { AdminOAuthProviderConfig, AdminProject, OAuthProviderId } from '@gatehouse/shared/client';
 import { OAuthProviderConfig } from '@gatehouse/shared/schemas/projects';
 import { schemaProblems } from './schema-check';
+import { t } from '../messages';
 
 export const OAUTH_PROVIDERS = [
   { id: 'google', name: 'Google' },
@@ -39,7 +40,7 @@ export function providerFormValues(current: AdminOAuthProviderConfig | undefined
   };
 }
 
-export function providerConfig(id: string, v: ProviderFormValues): AdminOAuthProviderConfig {
+export function providerConfig(id: OAuthProviderId, v: ProviderFormValues): AdminOAuthProviderConfig {
   if (v.type === 'shared') return { id, enabled: v.enabled, type: 'shared' };
   return {
     id,
@@ -55,10 +56,10 @@ export function providerConfig(id: string, v: ProviderFormValues): AdminOAuthPro
 export function validateProvider(id: string, v: ProviderFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   const wire = { id, type: v.type, enabled: v.enabled, ...(v.type === 'standard' ? { client_id: v.clientId.trim(), client_secret: v.clientSecret.trim() } : {}) };
-  for (const p of schemaProblems(OAuthProviderConfig, wire)) errors[p.path === '/client_id' ? 'clientId' : p.path === '/client_secret' ? 'clientSecret' : 'type'] ??= p.message;
+  for (const p of schemaProblems(OAuthProviderConfig, wire)) errors[p.path === '/client_id' ? 'clientId' : p.path === '/client_secret' ? 'clientSecret' : 'type'] ??= p.text;
   if (v.type === 'standard') {
-    if (!v.clientId.trim()) errors.clientId = 'Client ID is required for your own keys';
-    if (!v.clientSecret.trim()) errors.clientSecret = 'Client secret is required for your own keys';
+    if (!v.clientId.trim()) errors.clientId = t('oauth.clientIdRequired');
+    if (!v.clientSecret.trim()) errors.clientSecret = t('oauth.clientSecretRequired');
   }
   return errors;
 }

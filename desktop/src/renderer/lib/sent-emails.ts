@@ -13,12 +13,15 @@ export function filterSentEmails(list: readonly AdminSentEmail[], o: { address: 
     .sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime());
 }
 
-/** A readable form of the stored error (an object with a message, or any JSON). */
-export function errorText(error: unknown): string {
-  if (error === null || error === undefined) return '';
-  if (typeof error === 'string') return error;
-  const e = error as { message?: unknown; error_message?: unknown };
-  const message = typeof e.message === 'string' ? e.message : typeof e.error_message === 'string' ? e.error_message : null;
-  const json = JSON.stringify(error, null, 2);
+/**
+ * A readable form of a sent email's failure record (`{rawError, errorType, canRetry, message}`, or any JSON): what the
+ * mail server answered, which the screen exists to show. Data of the record, not an error of the console.
+ */
+export function failureText(failure: unknown): string {
+  if (failure === null || failure === undefined) return '';
+  if (typeof failure === 'string') return failure;
+  const record = failure as { message?: unknown; error_message?: unknown };
+  const message = typeof record.message === 'string' ? record.message : typeof record.error_message === 'string' ? record.error_message : null;
+  const json = JSON.stringify(failure, null, 2);
   return message && json.length <= message.length + 20 ? message : message ? `${message}\n\n${json}` : json;
 }

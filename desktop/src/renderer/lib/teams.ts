@@ -3,8 +3,13 @@
 import type { AdminDomainConfig } from '@gatehouse/shared/client';
 import { ServerTeamCreate } from '@gatehouse/shared/schemas/teams';
 import { expandPermissions } from '@gatehouse/shared/rules/permissions';
-import { urlProblems } from '@gatehouse/shared/rules/urls';
+import { urlText } from './field-rules';
 import { formErrors, schemaProblems } from './schema-check';
+
+export { parseJsonText, type ParsedJson } from './field-rules';
+
+/** How a member is named in lists and dialogs: the address, else the display name, else the id. */
+export const memberName = (u: { primaryEmail: string | null; displayName: string | null; id: string }) => u.primaryEmail ?? u.displayName ?? u.id;
 
 export interface TeamLike {
   id: string;
@@ -35,21 +40,9 @@ export function validateTeamForm(v: TeamFormValues, texts: { required: string; i
     ? formErrors(schemaProblems(ServerTeamCreate, { display_name: body.displayName }), { '/display_name': 'displayName' })
     : { displayName: texts.required };
   // The service checks the image as a URL (shared rule); the bare schema here does not know that format.
-  const imageProblem = body.profileImageUrl === null ? undefined : urlProblems(body.profileImageUrl)[0];
-  if (imageProblem) errors.profileImageUrl = `${texts.image} ${imageProblem}`;
+  const imageProblem = body.profileImageUrl === null ? null : urlText(texts.image, body.profileImageUrl);
+  if (imageProblem) errors.profileImageUrl = imageProblem;
   return errors;
-}
-
-export type ParsedJson = { ok: true; value: unknown } | { ok: false; message: string };
-
-/** A metadata editor's text: empty means null (no metadata); anything else must be JSON. */
-export function parseJsonText(text: string): ParsedJson {
-  if (!text.trim()) return { ok: true, value: null };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (e) {
-    return { ok: false, message: (e as Error).message };
-  }
 }
 
 export function jsonText(value: unknown): string {

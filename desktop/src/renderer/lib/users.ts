@@ -2,7 +2,7 @@
 // in, the create form (the service's own schema and password rule), the metadata editors' JSON rule, and the
 // address that opens the project's demo as an impersonated user.
 import { ServerUserCreate } from '@gatehouse/shared/schemas/users';
-import { getPasswordError } from '@gatehouse/shared/rules/password';
+import { parseJsonText, passwordText } from './field-rules';
 import { formErrors, schemaProblems } from './schema-check';
 
 export const USERS_PAGE_SIZE = 25;
@@ -87,24 +87,13 @@ export function validateCreateUser(v: CreateUserValues, texts: { required: strin
   const found = formErrors(problems, { '/primary_email': 'email', '/display_name': 'displayName' });
   if (found.email && !errors.email) errors.email = texts.invalidEmail;
   if (found.displayName) errors.displayName = found.displayName;
-  if (v.password) {
-    const passwordError = getPasswordError(v.password);
-    if (passwordError) errors.password = passwordError.message;
-  }
+  const passwordProblem = v.password ? passwordText(v.password) : null;
+  if (passwordProblem) errors.password = passwordProblem;
   return errors;
 }
 
-export type ParsedMetadata = { ok: true; value: unknown } | { ok: false; message: string };
-
 /** A metadata editor's text: empty means null (no metadata); anything else must be JSON. */
-export function parseMetadata(text: string): ParsedMetadata {
-  if (!text.trim()) return { ok: true, value: null };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (e) {
-    return { ok: false, message: (e as Error).message };
-  }
-}
+export const parseMetadata = parseJsonText;
 
 export function metadataText(value: unknown): string {
   return value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
@@ -179,9 +168,7 @@ export function validateProfile(v: ProfileValues, texts: { invalidEmail: string 
   const found = formErrors(problems, { '/primary_email': 'primaryEmail', '/display_name': 'displayName' });
   if (found.primaryEmail) errors.primaryEmail = texts.invalidEmail;
   if (found.displayName) errors.displayName = found.displayName;
-  if (v.newPassword) {
-    const passwordError = getPasswordError(v.newPassword);
-    if (passwordError) errors.newPassword = passwordError.message;
-  }
+  const passwordProblem = v.newPassword ? passwordText(v.newPassword) : null;
+  if (passwordProblem) errors.newPassword = passwordProblem;
   return errors;
 }

@@ -1,21 +1,21 @@
 // API keys: create a set (description, expiry, which of the three keys), its full values shown once with copy
 // buttons and an acknowledgement before the dialog closes; the list (last four, created, expires, state); revoke
 // behind a confirmation.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import type { InternalApiKey, InternalApiKeyFirstView } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { CopyField } from '../components/copy-field';
 import { ConfirmModal } from '../components/confirm-modal';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
+import { useInternalApiKeys } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { EXPIRY_CHOICES, keyCreateOptions, keyLastFours, keyState, validateKeyForm, type KeyFormValues } from '../lib/api-keys';
 import { formatDate } from '../lib/format';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
@@ -23,8 +23,7 @@ const STATE_COLOR = { valid: 'green', expired: 'orange', 'manually-revoked': 're
 
 export function ApiKeysScreen() {
   const { app } = useProjectContext();
-  const read = useMemo(() => app.adminReads.internalApiKeys(), [app]);
-  const keys = useCachedRead(read);
+  const keys = useInternalApiKeys();
   const [creating, setCreating] = useState(false);
   const [firstView, setFirstView] = useState<InternalApiKeyFirstView | null>(null);
   const [revoking, setRevoking] = useState<InternalApiKey | null>(null);
@@ -109,8 +108,7 @@ function CreateKeysModal({ opened, onClose, onCreated }: { opened: boolean; onCl
           form.reset();
           onCreated(created);
         } catch (e) {
-          const placed = placeError(e, [{ field: 'description', schemaPath: /description/ }, { field: 'expiresIn', schemaPath: /expires/ }]);
-          form.setFieldError(placed.field ?? 'description', placed.message);
+          showFieldError(form, e, 'description', [{ field: 'description', schemaPath: /description/ }, { field: 'expiresIn', schemaPath: /expires/ }]);
         } finally {
           setSaving(false);
         }

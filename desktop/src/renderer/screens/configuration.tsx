@@ -12,8 +12,9 @@ import {
   MERGE_STRATEGIES, configurationUpdate, configurationValues, domainProductionProblem, productionModeErrors, validateConfiguration,
   type ConfigSwitch,
 } from '../lib/configuration-form';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { t, type MessageKey } from '../messages';
+import { notifyError } from '../components/notify';
 
 const GROUPS: { title: MessageKey; switches: ConfigSwitch[] }[] = [
   { title: 'config.signIn', switches: ['signUpEnabled', 'credentialEnabled', 'magicLinkEnabled', 'passkeyEnabled', 'allowLocalhost'] },
@@ -32,12 +33,11 @@ export function ConfigurationScreen() {
       form.resetDirty();
       notifications.show({ color: 'green', message: t('config.saved') });
     } catch (e) {
-      const placed = placeError(e, [
+      showFieldError(form, e, '_form', [
         { field: 'displayName', schemaPath: /display_name/ },
         { field: 'description', schemaPath: /description/ },
         { field: 'domains', schemaPath: /domains/ },
       ]);
-      form.setFieldError(placed.field ?? '_form', placed.message);
     } finally {
       setSaving(false);
     }
@@ -131,7 +131,7 @@ function ProductionModeCard() {
               await project.update({ isProductionMode: on });
               notifications.show({ color: 'green', message: t(on ? 'config.productionOn' : 'config.productionOff') });
             } catch (err) {
-              notifications.show({ color: 'red', message: (err as Error).message });
+              notifyError(err);
             } finally {
               setSaving(false);
             }

@@ -1,16 +1,16 @@
 // Email templates: the list by type; editing one shows its subject and bodies beside a live preview rendered with
 // sample values, the variables it may use, and "reset to default" (delete).
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Code, Grid, Group, Modal, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AdminEmailTemplate } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
+import { useEmailTemplates } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { previewTemplate, templateFormValues, templateVariables, validateTemplate } from '../lib/email-templates';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { StatusBadge } from '../components/status-badge';
 import { t, type MessageKey } from '../messages';
 
@@ -18,8 +18,7 @@ const typeName = (type: string) => t(`templates.type.${type}` as MessageKey);
 
 export function EmailTemplatesScreen() {
   const { app } = useProjectContext();
-  const read = useMemo(() => app.adminReads.emailTemplates(), [app]);
-  const templates = useCachedRead(read);
+  const templates = useEmailTemplates();
   const [editing, setEditing] = useState<AdminEmailTemplate | null>(null);
   return (
     <Stack>
@@ -75,8 +74,7 @@ function TemplateEditor({ template, onClose }: { template: AdminEmailTemplate; o
           notifications.show({ color: 'green', message: t('templates.saved') });
           onClose();
         } catch (e) {
-          const placed = placeError(e, [{ field: 'subject', schemaPath: /subject/ }, { field: 'html', codes: ['SCHEMA_ERROR'] }]);
-          form.setFieldError(placed.field ?? 'html', placed.message);
+          showFieldError(form, e, 'html', [{ field: 'subject', schemaPath: /subject/ }, { field: 'html', codes: ['SCHEMA_ERROR'] }]);
         } finally {
           setSaving(false);
         }

@@ -9,8 +9,9 @@ import { isValidEmail } from '@gatehouse/shared/rules/email';
 import { ScreenHeader } from '../components/screen-header';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { emailConfig, emailFormValues, validateEmailForm, type EmailFormValues } from '../lib/email-form';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { t } from '../messages';
+import { ErrorMessage } from '../components/error-message';
 
 const MESSAGES = () => ({ required: t('common.required'), port: t('email.portInvalid'), email: t('common.invalidEmail') });
 
@@ -29,11 +30,10 @@ export function EmailScreen() {
             await project.update({ config: { emailConfig: emailConfig(v) } });
             notifications.show({ color: 'green', message: t('email.saved') });
           } catch (e) {
-            const placed = placeError(e, [
+            showFieldError(form, e, 'type', [
               { field: 'port', schemaPath: /port/ }, { field: 'host', schemaPath: /host/ }, { field: 'senderEmail', schemaPath: /sender_email/ },
               { field: 'senderName', schemaPath: /sender_name/ }, { field: 'username', schemaPath: /username/ }, { field: 'password', schemaPath: /password/ },
             ]);
-            form.setFieldError(placed.field ?? 'type', placed.message);
           } finally {
             setSaving(false);
           }
@@ -66,7 +66,7 @@ export function EmailScreen() {
 function TestEmailCard({ values }: { values: EmailFormValues }) {
   const { app } = useProjectContext();
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ ok: true } | { ok: false; message: string } | null>(null);
+  const [result, setResult] = useState<{ ok: true } | { ok: false; serverAnswer: string } | { ok: false; thrown: unknown } | null>(null);
   const form = useForm({ initialValues: { recipient: '' }, validate: { recipient: (v) => (isValidEmail(v.trim()) ? null : t('common.invalidEmail')) } });
   const standard = values.type === 'standard';
   return (
@@ -79,9 +79,9 @@ function TestEmailCard({ values }: { values: EmailFormValues }) {
             recipientEmail: recipient.trim(),
             emailConfig: { host: values.host.trim(), port: Number(values.port), username: values.username.trim(), password: values.password, senderName: values.senderName.trim(), senderEmail: values.senderEmail.trim() },
           });
-          setResult(r.status === 'ok' ? { ok: true } : { ok: false, message: r.error.errorMessage });
+          setResult(r.status === 'ok' ? { ok: true } : { ok: false, serverAnswer: r.error.errorMessage });
         } catch (e) {
-          setResult({ ok: false, message: (e as Error).message });
+          setResult({ ok: false, thrown: e });
         } finally {
           setSending(false);
         }
@@ -95,7 +95,7 @@ function TestEmailCard({ values }: { values: EmailFormValues }) {
           </Group>
           {result?.ok && <Alert color="green" icon={<IconCircleCheck aria-hidden />} role="status" data-testid="test-email-result">{t('email.testSent')}</Alert>}
           {result && !result.ok && (
-            <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('email.testFailed')} role="alert" data-testid="test-email-result">{result.message}</Alert>
+            <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('email.testFailed')} role="alert" data-testid="test-email-result">{'thrown' in result ? <ErrorMessage error={result.thrown} /> : result.serverAnswer}</Alert>
           )}
         </Stack>
       </form>

@@ -3,16 +3,14 @@
 // has its numbers as text next to it (and a table of the days), an empty state when there is nothing to show,
 // a skeleton while the figures load and an error state with a retry.
 import '@mantine/charts/styles.css';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AreaChart, BarsList } from '@mantine/charts';
 import { Avatar, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import type { CachedRead } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { EmptyState } from '../components/empty-state';
 import { ScreenBoundary } from '../components/screen-boundary';
 import { ScreenHeader } from '../components/screen-header';
-import { useProjectContext } from '../hooks/use-project-context';
+import { useMetrics, useRefetchMetrics } from '../hooks/use-admin-lists';
 import { formatDateTime } from '../lib/format';
 import {
   countryRows, dailyRows, isQuietSeries, latestValue, methodRows, recentUserRows, seriesTotal, unlocatedUsers,
@@ -25,16 +23,15 @@ import { t } from '../messages';
 const CHARTED_COUNTRIES = 10;
 
 export function MetricsScreen() {
-  const { app } = useProjectContext();
-  const read = useMemo(() => app.adminReads.metrics(), [app]);
+  const refetch = useRefetchMetrics();
   // "Try again" fetches again, then mounts the figures anew (the failed read would otherwise be shown again).
   const [attempt, setAttempt] = useState(0);
-  const retry = () => void read.get().catch(() => undefined).finally(() => setAttempt((n) => n + 1));
+  const retry = () => void refetch().finally(() => setAttempt((n) => n + 1));
   const [refreshing, setRefreshing] = useState(false);
   // A failed refresh lands in the read, so the error state below shows it.
   const refresh = () => {
     setRefreshing(true);
-    void read.get().catch(() => undefined).finally(() => setRefreshing(false));
+    void refetch().finally(() => setRefreshing(false));
   };
   return (
     <Stack>
@@ -42,14 +39,14 @@ export function MetricsScreen() {
         <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={refreshing} disabled={refreshing} onClick={refresh}>{t('metrics.refresh')}</Button>
       </ScreenHeader>
       <ScreenBoundary key={attempt} fallback={<MetricsSkeleton />} onRetry={retry}>
-        <MetricsBody read={read as CachedRead<MetricsJson>} />
+        <MetricsBody />
       </ScreenBoundary>
     </Stack>
   );
 }
 
-function MetricsBody({ read }: { read: CachedRead<MetricsJson> }) {
-  const m = useCachedRead(read);
+function MetricsBody() {
+  const m: MetricsJson = useMetrics();
   const methods = methodRows(m.login_methods);
   const countries = countryRows(m.users_by_country);
   return (

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { CopyField } from '../components/copy-field';
 import { ScreenHeader } from '../components/screen-header';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { OAUTH_PROVIDERS, callbackUrl, providerConfig, providerFormValues, validateProvider, withProvider } from '../lib/oauth-providers';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
@@ -67,8 +67,7 @@ function ProviderModal({ provider, onClose }: { provider: Provider; onClose(): v
           notifications.show({ color: 'green', message: t('oauth.saved', { provider: provider.name }) });
           onClose();
         } catch (e) {
-          const placed = placeError(e, [{ field: 'clientId', schemaPath: /client_id/ }, { field: 'clientSecret', schemaPath: /client_secret/ }]);
-          form.setFieldError(placed.field ?? 'type', placed.message);
+          showFieldError(form, e, 'type', [{ field: 'clientId', schemaPath: /client_id/ }, { field: 'clientSecret', schemaPath: /client_secret/ }]);
         } finally {
           setSaving(false);
         }

@@ -1,14 +1,15 @@
 // Overview: key numbers (users, sign-ups of the last 7 days, active users today) and "connect your app":
 // the project id and a publishable key with copy buttons, and setup snippets pointed at this service.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Code, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { CopyField } from '../components/copy-field';
 import { ScreenHeader } from '../components/screen-header';
+import { useMetrics } from '../hooks/use-admin-lists';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { clientSnippets, sumLastDays, todayValue } from '../lib/overview-numbers';
 import { t } from '../messages';
+import { notifyError } from '../components/notify';
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -22,8 +23,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 export function OverviewScreen() {
   const { app, connection } = useProjectContext();
   const project = useAdminProject();
-  const metricsRead = useMemo(() => app.adminReads.metrics(), [app]);
-  const metrics = useCachedRead(metricsRead);
+  const metrics = useMetrics();
   const [publishableKey, setPublishableKey] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const snippets = clientSnippets({ serviceUrl: connection.serviceUrl, projectId: project.id, publishableClientKey: publishableKey ?? '<publishable client key>' });
@@ -56,7 +56,7 @@ export function OverviewScreen() {
                   setPublishableKey(keys.publishableClientKey ?? null);
                   notifications.show({ color: 'green', message: t('keys.createdToast') });
                 } catch (e) {
-                  notifications.show({ color: 'red', message: (e as Error).message });
+                  notifyError(e);
                 } finally {
                   setCreating(false);
                 }

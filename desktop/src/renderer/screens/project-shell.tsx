@@ -4,8 +4,8 @@ import { NavLink, Stack, Divider } from '@mantine/core';
 import {
   IconArrowLeft, IconBrandOauth, IconBuildingCommunity, IconGauge, IconKey, IconMail, IconMailForward, IconSettings, IconTemplate, IconUsersGroup,
 } from '@tabler/icons-react';
-import { cachedReadsSymbol, type CurrentInternalUser, type CurrentUser, type GatehouseAdminApp } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
+import type { CurrentUser, GatehouseAdminApp } from '@gatehouse/shared/client';
+import { useOwnedProjects } from '../hooks/use-owned-projects';
 import type { SavedConnection } from '../../shared/bridge';
 import { ConsoleShell } from '../components/console-shell';
 import { CommandPalette, PaletteButton } from '../components/command-palette';
@@ -105,9 +105,7 @@ export function ProjectArea({ app, connection, projectId, screen, actions, showA
 
 /** A project of the signed-in owner: its admin app acts through the owner's session. */
 export function OwnedProjectArea({ user, connection, projectId, screen }: { user: CurrentUser; connection: SavedConnection; projectId: string; screen: ProjectScreen }) {
-  const owner = user as CurrentInternalUser;
-  const read = useMemo(() => owner[cachedReadsSymbol].ownedProjects(), [owner]);
-  const projects = useCachedRead(read);
+  const projects = useOwnedProjects(user);
   const project = projects.find((p) => p.id === projectId);
   if (!project) throw new Error(`Project ${projectId} is not one of yours`);
   const palette = projects.map((p) => ({ id: p.id, name: p.displayName }));

@@ -1,30 +1,30 @@
 // Projects: the owner's projects (name, id, users, created, mode), create one, open one, delete one behind a
 // confirmation that asks for its name.
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, VisuallyHidden, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { cachedReadsSymbol, type AdminOwnedProject, type CurrentInternalUser, type CurrentUser } from '@gatehouse/shared/client';
+import type { AdminOwnedProject, CurrentInternalUser, CurrentUser } from '@gatehouse/shared/client';
 import { ProjectUpdate } from '@gatehouse/shared/schemas/projects';
 import { adminProjectUpdateToWire } from '@gatehouse/shared/client/models/projects';
-import { useCachedRead } from '@gatehouse/account-kit';
+import { useOwnedProjects, useRefetchOwnedProjects } from '../hooks/use-owned-projects';
 import type { SavedConnection } from '../../shared/bridge';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { navigate } from '../hooks/use-route';
 import { formatDate } from '../lib/format';
 import { formErrors, schemaProblems } from '../lib/schema-check';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
+import { ErrorMessage } from '../components/error-message';
 
 export function ProjectsScreen({ user, connection }: { user: CurrentUser; connection: SavedConnection }) {
   const owner = user as CurrentInternalUser;
-  const read = useMemo(() => owner[cachedReadsSymbol].ownedProjects(), [owner]);
-  const projects = useCachedRead(read);
   // Counts and names change on other screens; the list is read afresh each time it is shown.
-  useEffect(() => void read.get().catch(() => {}), [read]);
+  const projects = useOwnedProjects(user, { fresh: true });
+  const refetch = useRefetchOwnedProjects(user);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminOwnedProject | null>(null);
   // On a phone the id, users, date and mode go under the name: six columns scrolled sideways at 390 px.
@@ -79,7 +79,7 @@ export function ProjectsScreen({ user, connection }: { user: CurrentUser; connec
         </Table.ScrollContainer>
       )}
       <CreateProjectModal opened={creating} onClose={() => setCreating(false)} owner={owner} onCreated={open} />
-      <DeleteProjectModal project={deleting} onClose={() => setDeleting(null)} onDeleted={() => read.get()} />
+      <DeleteProjectModal project={deleting} onClose={() => setDeleting(null)} onDeleted={() => void refetch()} />
     </Stack>
   );
 }
@@ -118,8 +118,7 @@ function CreateProjectModal({ opened, onClose, owner, onCreated }: { opened: boo
           onClose();
           onCreated(project);
         } catch (e) {
-          const placed = placeError(e, [{ field: 'displayName', schemaPath: /display_name/ }, { field: 'description', schemaPath: /description/ }]);
-          form.setFieldError(placed.field ?? 'displayName', placed.message);
+          showFieldError(form, e, 'displayName', [{ field: 'displayName', schemaPath: /display_name/ }, { field: 'description', schemaPath: /description/ }]);
         } finally {
           setSaving(false);
         }
@@ -141,7 +140,7 @@ function CreateProjectModal({ opened, onClose, owner, onCreated }: { opened: boo
 function DeleteProjectModal({ project, onClose, onDeleted }: { project: AdminOwnedProject | null; onClose(): void; onDeleted(): void }) {
   const [typed, setTyped] = useState('');
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const matches = !!project && typed === project.displayName;
   const close = () => {
     setTyped('');
@@ -152,7 +151,7 @@ function DeleteProjectModal({ project, onClose, onDeleted }: { project: AdminOwn
     <Modal opened={!!project} onClose={close} title={project ? t('projects.deleteTitle', { name: project.displayName }) : ''}>
       <Stack>
         <Text size="sm">{t('projects.deleteText')}</Text>
-        <TextInput label={t('projects.deleteConfirmLabel')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} error={error ?? (typed && !matches ? t('projects.deleteMismatch') : null)} />
+        <TextInput label={t('projects.deleteConfirmLabel')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} error={error !== null ? <ErrorMessage error={error} /> : typed && !matches ? t('projects.deleteMismatch') : null} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
           <Button color="red.9" disabled={!matches || saving} loading={saving} onClick={async () => {
@@ -164,7 +163,7 @@ function DeleteProjectModal({ project, onClose, onDeleted }: { project: AdminOwn
               onDeleted();
               close();
             } catch (e) {
-              setError((e as Error).message);
+              setError(e);
             } finally {
               setSaving(false);
             }

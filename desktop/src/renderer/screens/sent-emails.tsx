@@ -6,16 +6,14 @@ import type { AdminSentEmail } from '@gatehouse/shared/client';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/screen-boundary';
 import { ScreenHeader } from '../components/screen-header';
-import { useLoader } from '../hooks/use-loader';
-import { useProjectContext } from '../hooks/use-project-context';
+import { useSentEmails } from '../hooks/use-admin-loads';
 import { formatDateTime } from '../lib/format';
-import { errorText, filterSentEmails, hasFailed } from '../lib/sent-emails';
+import { failureText, filterSentEmails, hasFailed } from '../lib/sent-emails';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
 export function SentEmailsScreen() {
-  const { app } = useProjectContext();
-  const emails = useLoader(() => app.listSentEmails(), [app]);
+  const emails = useSentEmails();
   const [address, setAddress] = useState('');
   const [failedOnly, setFailedOnly] = useState(false);
   const [detail, setDetail] = useState<AdminSentEmail | null>(null);
@@ -69,7 +67,7 @@ export function SentEmailsScreen() {
       )}
       {detail && (
         <Modal opened onClose={() => setDetail(null)} title={t('sent.errorTitle', { subject: detail.subject })} size="lg">
-          {hasFailed(detail) ? <Code block tabIndex={0} data-testid="sent-email-error">{errorText(detail.error)}</Code> : <Text>{t('sent.noError')}</Text>}
+          {hasFailed(detail) ? <Code block tabIndex={0} data-testid="sent-email-error">{failureText(detail.error)}</Code> : <Text>{t('sent.noError')}</Text>}
         </Modal>
       )}
     </Stack>

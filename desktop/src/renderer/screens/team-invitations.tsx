@@ -11,7 +11,7 @@ import { EmptyState } from '../components/empty-state';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { useTeamInvitations } from '../hooks/use-teams';
 import { formatDateTime } from '../lib/format';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { invitationCallbackUrl } from '../lib/teams';
 import { t } from '../messages';
 
@@ -96,8 +96,7 @@ function InviteModal({ team, onClose }: { team: ServerTeam; onClose(): void }) {
           notifications.show({ color: 'green', message: t('teams.invited', { email: v.email.trim() }) });
           onClose();
         } catch (e) {
-          const placed = placeError(e, [{ field: 'callbackUrl', codes: ['REDIRECT_URL_NOT_WHITELISTED'] }, { field: 'email', schemaPath: /email/ }]);
-          form.setFieldError(placed.field ?? 'email', placed.message);
+          showFieldError(form, e, 'email', [{ field: 'callbackUrl', codes: ['REDIRECT_URL_NOT_WHITELISTED'] }, { field: 'email', schemaPath: /email/ }]);
           setSaving(false);
         }
       })}>

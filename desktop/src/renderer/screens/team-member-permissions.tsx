@@ -2,14 +2,15 @@
 // contains them (with the granted ones that bring them), and granting another.
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ServerTeam, ServerTeamUser } from '@gatehouse/shared/client';
 import { EmptyState } from '../components/empty-state';
 import { ScreenBoundary } from '../components/screen-boundary';
 import { useMemberPermissions, useTeamPermissionDefinitions } from '../hooks/use-teams';
-import { grantableIds, memberPermissionRows } from '../lib/teams';
+import { grantableIds, memberName, memberPermissionRows } from '../lib/teams';
 import { t } from '../messages';
-import { memberName } from './team-members';
+import { showFieldError } from '../components/field-error';
 
 export function MemberPermissionsModal({ team, member, onClose }: { team: ServerTeam; member: ServerTeamUser; onClose(): void }) {
   return (
@@ -27,20 +28,24 @@ function MemberPermissions({ team, member }: { team: ServerTeam; member: ServerT
   const defs = useTeamPermissionDefinitions();
   const graph = new Map(defs.map((d) => [d.id, d.containedPermissionIds]));
   const rows = memberPermissionRows(direct, held, graph);
-  const [choice, setChoice] = useState<string | null>(null);
+  // The permission to grant is the form's value; `busy` is the permission being granted or revoked.
+  const form = useForm<{ permission: string | null }>({
+    initialValues: { permission: null },
+    validate: { permission: (v) => (v ? null : t('common.required')) },
+  });
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const choice = form.values.permission;
 
   async function change(kind: 'grant' | 'revoke', id: string) {
     setBusy(id);
-    setError(null);
+    form.clearErrors();
     try {
       if (kind === 'grant') await member.grantPermission(team, id);
       else await member.revokePermission(team, id);
       notifications.show({ color: 'green', message: t(kind === 'grant' ? 'teams.granted.toast' : 'teams.revoked', { id }) });
-      if (kind === 'grant') setChoice(null);
+      if (kind === 'grant') form.reset();
     } catch (e) {
-      setError((e as Error).message);
+      showFieldError(form, e, 'permission');
     } finally {
       setBusy(null);
     }
@@ -73,16 +78,14 @@ function MemberPermissions({ team, member }: { team: ServerTeam; member: ServerT
           </Table.Tbody>
         </Table>
       )}
-      <form noValidate onSubmit={(e) => { e.preventDefault(); if (choice) void change('grant', choice); }}>
+      <form noValidate onSubmit={form.onSubmit(({ permission }) => { if (permission) void change('grant', permission); })}>
         <Group align="flex-end" wrap="nowrap">
           <Select
             label={t('teams.grant')}
             data={grantableIds(defs.map((d) => d.id), direct)}
-            value={choice}
-            onChange={setChoice}
+            {...form.getInputProps('permission')}
             searchable
             style={{ flex: 1 }}
-            error={error ?? undefined}
           />
           <Button type="submit" disabled={!choice || busy !== null} loading={busy !== null && busy === choice}>{t('teams.grantButton')}</Button>
         </Group>

@@ -2,6 +2,7 @@
 // member's permissions (team-member-permissions.tsx).
 import { useState } from 'react';
 import { Avatar, Button, Card, Group, Modal, Select, Stack, Table, Text, Title, VisuallyHidden, useMatches } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import type { ServerTeam, ServerTeamUser } from '@gatehouse/shared/client';
@@ -10,10 +11,11 @@ import { EmptyState } from '../components/empty-state';
 import { useTeamMembers } from '../hooks/use-teams';
 import { useUserSearch } from '../hooks/use-user-search';
 import { userSearchQuery } from '../lib/palette';
+import { memberName } from '../lib/teams';
 import { t } from '../messages';
 import { MemberPermissionsModal } from './team-member-permissions';
-
-export const memberName = (u: { primaryEmail: string | null; displayName: string | null; id: string }) => u.primaryEmail ?? u.displayName ?? u.id;
+import { ErrorMessage } from '../components/error-message';
+import { showFieldError } from '../components/field-error';
 
 export function TeamMembersCard({ team }: { team: ServerTeam }) {
   const members = useTeamMembers(team);
@@ -89,29 +91,31 @@ export function TeamMembersCard({ team }: { team: ServerTeam }) {
 }
 
 function AddMemberModal({ team, members, onClose }: { team: ServerTeam; members: ServerTeamUser[]; onClose(): void }) {
+  // The search text is the picker's own state; the chosen user is the form's value.
   const [search, setSearch] = useState('');
-  const [userId, setUserId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const form = useForm<{ userId: string | null }>({
+    initialValues: { userId: null },
+    validate: { userId: (v) => (v ? null : t('common.required')) },
+  });
   const found = useUserSearch(userSearchQuery(search));
   const memberIds = new Set(members.map((m) => m.id));
   const options = found.users.filter((u) => !memberIds.has(u.id)).map((u) => ({ value: u.id, label: memberName(u) }));
-  const chosen = found.users.find((u) => u.id === userId);
   return (
     <Modal opened onClose={onClose} title={t('teams.addMemberTitle', { name: team.displayName })}>
-      <form noValidate onSubmit={async (e) => {
-        e.preventDefault();
-        if (!userId) return setError(t('common.required'));
+      <form noValidate onSubmit={form.onSubmit(async ({ userId }) => {
+        if (!userId) return;
+        const chosen = found.users.find((u) => u.id === userId);
         setSaving(true);
         try {
           await team.addUser(userId);
           notifications.show({ color: 'green', message: t('teams.memberAdded', { user: chosen ? memberName(chosen) : userId }) });
           onClose();
         } catch (err) {
-          setError((err as Error).message);
+          showFieldError(form, err, 'userId');
           setSaving(false);
         }
-      }}>
+      })}>
         <Stack>
           <Select
             label={t('teams.findUser')}
@@ -123,10 +127,9 @@ function AddMemberModal({ team, members, onClose }: { team: ServerTeam; members:
             // The service already matched the query; Select's own filter would hide ids and names it matched.
             filter={({ options: all }) => all}
             data={options}
-            value={userId}
-            onChange={(v) => { setUserId(v); setError(null); }}
+            {...form.getInputProps('userId')}
             nothingFoundMessage={found.status === 'ok' ? t('teams.findUserNone') : undefined}
-            error={error ?? (found.status === 'error' ? found.error.message : undefined)}
+            error={form.errors.userId ?? (found.status === 'error' ? <ErrorMessage error={found.error} /> : undefined)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>

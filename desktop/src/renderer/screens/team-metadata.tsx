@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import type { ReadonlyJson, ServerTeam } from '@gatehouse/shared/client';
 import { jsonText, parseJsonText } from '../lib/teams';
 import { t, type MessageKey } from '../messages';
+import { showFieldError } from '../components/field-error';
 
 const TIERS = [
   { field: 'client', label: 'teams.metadata.client', hint: 'teams.metadata.clientHint' },
@@ -17,7 +18,7 @@ type Values = Record<(typeof TIERS)[number]['field'], string>;
 
 function jsonError(text: string): string | null {
   const parsed = parseJsonText(text);
-  return parsed.ok ? null : t('teams.metadata.invalid', { error: parsed.message });
+  return parsed.ok ? null : parsed.text;
 }
 
 const valueOf = (text: string) => (parseJsonText(text) as { value: ReadonlyJson }).value;
@@ -36,7 +37,7 @@ export function TeamMetadataCard({ team }: { team: ServerTeam }) {
           await team.update({ clientMetadata: valueOf(v.client), clientReadOnlyMetadata: valueOf(v.clientReadOnly), serverMetadata: valueOf(v.server) });
           notifications.show({ color: 'green', message: t('teams.metadata.saved') });
         } catch (e) {
-          form.setFieldError('client', (e as Error).message);
+          showFieldError(form, e, 'client');
         } finally {
           setSaving(false);
         }

@@ -12,7 +12,7 @@ import { ScreenHeader } from '../components/screen-header';
 import { navigate } from '../hooks/use-route';
 import { useTeam, useTeamRoute } from '../hooks/use-teams';
 import { formatDate } from '../lib/format';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { routeHash } from '../lib/routes';
 import { teamFormBody, validateTeamForm, type TeamFormValues } from '../lib/teams';
 import { t } from '../messages';
@@ -67,8 +67,7 @@ function ProfileCard({ team }: { team: ServerTeam }) {
           await team.update(teamFormBody(v));
           notifications.show({ color: 'green', message: t('teams.saved') });
         } catch (e) {
-          const placed = placeError(e, [{ field: 'profileImageUrl', schemaPath: /profile_image_url/ }]);
-          form.setFieldError(placed.field ?? 'displayName', placed.message);
+          showFieldError(form, e, 'displayName', [{ field: 'profileImageUrl', schemaPath: /profile_image_url/ }]);
         } finally {
           setSaving(false);
         }

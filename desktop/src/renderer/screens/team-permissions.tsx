@@ -1,18 +1,18 @@
 // Team permissions: the project's definitions with what each contains (as a tree), create/edit/delete, the system
 // permissions (read-only), and the defaults granted to a team's creator and members.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Group, List, Modal, MultiSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import type { PermissionDefinition } from '@gatehouse/shared/client';
 import { TEAM_SYSTEM_PERMISSIONS } from '@gatehouse/shared/rules/permissions';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { ConfirmModal } from '../components/confirm-modal';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
-import { placeError } from '../lib/known-error-fields';
+import { useTeamPermissionDefinitions } from '../hooks/use-teams';
+import { showFieldError } from '../components/field-error';
 import { containmentTree, customDefinitions, validatePermission, type PermissionFormValues, type TreeNode } from '../lib/team-permissions';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
@@ -33,8 +33,7 @@ function Tree({ nodes }: { nodes: TreeNode[] }) {
 
 export function TeamPermissionsScreen() {
   const { app } = useProjectContext();
-  const read = useMemo(() => app.adminReads.teamPermissionDefinitions(), [app]);
-  const defs = useCachedRead(read);
+  const defs = useTeamPermissionDefinitions();
   const custom = customDefinitions(defs);
   const [editing, setEditing] = useState<PermissionDefinition | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PermissionDefinition | null>(null);
@@ -117,13 +116,12 @@ function PermissionModal({ defs, editing, onClose }: { defs: PermissionDefinitio
           notifications.show({ color: 'green', message: t('perm.saved') });
           onClose();
         } catch (e) {
-          const placed = placeError(e, [
+          showFieldError(form, e, 'id', [
             { field: 'id', codes: ['PERMISSION_ID_ALREADY_EXISTS'] },
             { field: 'contains', codes: ['CONTAINED_PERMISSION_NOT_FOUND'] },
             { field: 'contains', schemaPath: /contain|system|cycle/i },
             { field: 'id', schemaPath: /lowercase|id/ },
           ]);
-          form.setFieldError(placed.field ?? 'id', placed.message);
         } finally {
           setSaving(false);
         }
@@ -177,7 +175,7 @@ function DefaultsCard({ defs }: { defs: PermissionDefinition[] }) {
           await project.update({ config: { teamCreatorDefaultPermissions: v.creator.map((id) => ({ id })), teamMemberDefaultPermissions: v.member.map((id) => ({ id })) } });
           notifications.show({ color: 'green', message: t('perm.defaultsSaved') });
         } catch (e) {
-          form.setFieldError('creator', placeError(e, []).message);
+          showFieldError(form, e, 'creator');
         } finally {
           setSaving(false);
         }

@@ -11,7 +11,7 @@ import { useProjectContext } from '../hooks/use-project-context';
 import { navigate, useRoute } from '../hooks/use-route';
 import { useTeamRoute, useTeams } from '../hooks/use-teams';
 import { formatDate } from '../lib/format';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { routeHash } from '../lib/routes';
 import { filterTeams, teamFormBody, validateTeamForm, type TeamFormValues } from '../lib/teams';
 import { t } from '../messages';
@@ -106,8 +106,7 @@ function CreateTeamModal({ onClose, onCreated }: { onClose(): void; onCreated(te
           onClose();
           onCreated(team);
         } catch (e) {
-          const placed = placeError(e, [{ field: 'profileImageUrl', schemaPath: /profile_image_url/ }]);
-          form.setFieldError(placed.field ?? 'displayName', placed.message);
+          showFieldError(form, e, 'displayName', [{ field: 'profileImageUrl', schemaPath: /profile_image_url/ }]);
           setSaving(false);
         }
       })}>

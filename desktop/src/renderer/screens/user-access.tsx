@@ -1,25 +1,18 @@
 // How a user gets in: sign-in methods and MFA (turned off for a locked-out user), connected OAuth accounts,
 // teams with their permissions, active sessions (revoke).
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Switch, Table, Text, useMatches } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { cachedReadsSymbol, type ActiveSession, type ServerTeam, type ServerUser } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
+import type { ActiveSession, ServerTeam, ServerUser } from '@gatehouse/shared/client';
 import { StatusBadge } from '../components/status-badge';
-import { useLoader } from '../hooks/use-loader';
-import { useProjectContext } from '../hooks/use-project-context';
+import { useUserSessions } from '../hooks/use-admin-loads';
+import { useUserTeamPermissions, useUserTeams } from '../hooks/use-user-reads';
 import { formatDateTime } from '../lib/format';
 import { t } from '../messages';
-import { Section } from './user-page';
+import { SectionCard as Section } from '../components/section-card';
+import { runAction } from '../components/notify';
+import { ErrorMessage } from '../components/error-message';
 
-async function act(what: () => Promise<void>, done: string) {
-  try {
-    await what();
-    notifications.show({ color: 'green', message: done });
-  } catch (e) {
-    notifications.show({ color: 'red', message: (e as Error).message });
-  }
-}
+const act = (what: () => Promise<void>, done: string) => runAction(what, done);
 
 export function SignInStateSection({ user }: { user: ServerUser }) {
   return (
@@ -55,8 +48,7 @@ export function SignInStateSection({ user }: { user: ServerUser }) {
 }
 
 export function TeamsSection({ user }: { user: ServerUser }) {
-  const read = useMemo(() => user[cachedReadsSymbol].teams(), [user]);
-  const teams = useCachedRead(read);
+  const teams = useUserTeams(user);
   return (
     <Section title={t('users.teams')}>
       {teams.length === 0 ? <Text size="sm" c="dimmed">{t('users.noTeams')}</Text> : (
@@ -76,8 +68,7 @@ export function TeamsSection({ user }: { user: ServerUser }) {
 }
 
 function TeamPermissions({ user, team }: { user: ServerUser; team: ServerTeam }) {
-  const read = useMemo(() => user[cachedReadsSymbol].permissions(team, true), [user, team]);
-  const permissions = useCachedRead(read);
+  const permissions = useUserTeamPermissions(user, team);
   if (permissions.length === 0) return <Text size="sm" c="dimmed">{t('users.noPermissions')}</Text>;
   return <Group gap={4}>{permissions.map((p) => <Badge key={p.id} size="sm" variant="default" tt="none">{p.id}</Badge>)}</Group>;
 }
@@ -86,16 +77,15 @@ const lastUsed = (s: ActiveSession) => (s.lastUsedAt ? formatDateTime(s.lastUsed
 const place = (s: ActiveSession) => (s.geoInfo ? [s.geoInfo.cityName, s.geoInfo.countryCode].filter(Boolean).join(', ') || s.geoInfo.ip : '—');
 
 export function SessionsSection({ user }: { user: ServerUser }) {
-  const { app } = useProjectContext();
   const sessionsMinWidth = useMatches({ base: 0, sm: 520 });
   // The admin listing: it includes impersonation sessions, which the server listing hides.
-  const sessions = useLoader(() => app.listUserSessions(user.id), [app, user.id]);
+  const sessions = useUserSessions(user.id);
   const [revoking, setRevoking] = useState<string | null>(null);
   return (
     <Section title={t('users.sessions')}>
       {sessions.status === 'loading' ? <Skeleton height={60} /> : sessions.status === 'error' ? (
         <Alert color="red" role="alert">
-          <Group justify="space-between">{sessions.error.message}<Button size="xs" variant="default" onClick={sessions.reload}>{t('common.retry')}</Button></Group>
+          <Group justify="space-between"><span><ErrorMessage error={sessions.error} /></span><Button size="xs" variant="default" onClick={sessions.reload}>{t('common.retry')}</Button></Group>
         </Alert>
       ) : sessions.value.length === 0 ? <Text size="sm" c="dimmed">{t('users.noSessions')}</Text> : (
         <Table.ScrollContainer minWidth={sessionsMinWidth}>

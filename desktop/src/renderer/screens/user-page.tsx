@@ -1,16 +1,17 @@
 // One user: profile (the server-writable fields), metadata, contact channels, sign-in state, teams, sessions,
 // impersonation and deletion. The sections are in user-sections.tsx and user-access.tsx.
-import { useMemo, useState } from 'react';
-import { Alert, Anchor, Avatar, Button, Card, Checkbox, Group, Modal, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Avatar, Button, Checkbox, Group, Modal, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconExternalLink, IconTrash, IconUserShare } from '@tabler/icons-react';
 import type { ServerUser } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { EmptyState } from '../components/empty-state';
+import { SectionCard as Section } from '../components/section-card';
 import { useProjectContext } from '../hooks/use-project-context';
+import { useServerUser } from '../hooks/use-user-reads';
 import { navigate, useRoute } from '../hooks/use-route';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { routeHash } from '../lib/routes';
 import {
   IMPERSONATION_KEY_LIFETIME_MS, impersonationUrl, initials, profileUpdate, profileValues, validateProfile, type ProfileValues,
@@ -18,12 +19,11 @@ import {
 import { t } from '../messages';
 import { ContactChannelsSection, MetadataSection } from './user-sections';
 import { SignInStateSection, SessionsSection, TeamsSection } from './user-access';
+import { ErrorMessage } from '../components/error-message';
 
 export function UserPage({ userId }: { userId: string }) {
-  const { app } = useProjectContext();
   const route = useRoute();
-  const read = useMemo(() => app.serverReads.user(userId), [app, userId]);
-  const user = useCachedRead(read);
+  const user = useServerUser(userId);
   const listRoute = route.name === 'project' ? { ...route, itemId: undefined } : null;
   const back = listRoute && (
     <Anchor href={routeHash(listRoute)} size="sm" onClick={(e) => { e.preventDefault(); navigate(listRoute); }}>
@@ -57,17 +57,6 @@ export function UserPage({ userId }: { userId: string }) {
   );
 }
 
-export function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">{title}</Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 function ProfileSection({ user }: { user: ServerUser }) {
   const [saving, setSaving] = useState(false);
   const form = useForm<ProfileValues>({
@@ -85,12 +74,11 @@ function ProfileSection({ user }: { user: ServerUser }) {
           form.setFieldValue('newPassword', '');
           notifications.show({ color: 'green', message: t('users.profileSaved') });
         } catch (e) {
-          const placed = placeError(e, [
+          showFieldError(form, e, 'displayName', [
             { field: 'primaryEmail', codes: ['USER_EMAIL_ALREADY_EXISTS'], schemaPath: /primary_email/ },
             { field: 'newPassword', schemaPath: /password/ },
             { field: 'displayName', schemaPath: /display_name/ },
           ]);
-          form.setFieldError(placed.field ?? 'displayName', placed.message);
         } finally {
           setSaving(false);
         }
@@ -128,7 +116,7 @@ function ImpersonateButton({ user }: { user: ServerUser }) {
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const close = () => { setOpened(false); setUrl(null); setError(null); };
   const start = async () => {
     setBusy(true);
@@ -145,7 +133,7 @@ function ImpersonateButton({ user }: { user: ServerUser }) {
         projectId, publishableClientKey: key.publishableClientKey!, refreshToken: session.getTokens().refreshToken,
       }));
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     } finally {
       setBusy(false);
     }
@@ -156,7 +144,7 @@ function ImpersonateButton({ user }: { user: ServerUser }) {
       <Modal opened={opened} onClose={close} title={t('users.impersonateTitle')}>
         <Stack>
           <Text size="sm">{t('users.impersonateText', { user: user.primaryEmail ?? user.displayName ?? user.id })}</Text>
-          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {error !== null && <Alert color="red" role="alert"><ErrorMessage error={error} /></Alert>}
           {url ? (
             <Button component="a" href={url} target="_blank" rel="noreferrer" color="orange" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={close}>
               {t('users.impersonateOpen')}
@@ -176,7 +164,7 @@ function ImpersonateButton({ user }: { user: ServerUser }) {
 function DeleteUserButton({ user, onDeleted }: { user: ServerUser; onDeleted(): void }) {
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const who = user.primaryEmail ?? user.displayName ?? user.id;
   return (
     <>
@@ -184,7 +172,7 @@ function DeleteUserButton({ user, onDeleted }: { user: ServerUser; onDeleted(): 
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('users.deleteTitle')}>
         <Stack>
           <Text size="sm">{t('users.deleteText', { user: who })}</Text>
-          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {error !== null && <Alert color="red" role="alert"><ErrorMessage error={error} /></Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>{t('common.cancel')}</Button>
             <Button color="red" loading={busy} onClick={async () => {
@@ -194,7 +182,7 @@ function DeleteUserButton({ user, onDeleted }: { user: ServerUser; onDeleted(): 
                 notifications.show({ color: 'green', message: t('users.deletedToast', { user: who }) });
                 onDeleted();
               } catch (e) {
-                setError((e as Error).message);
+                setError(e);
                 setBusy(false);
               }
             }}>{t('users.deleteConfirm')}</Button>

@@ -1,18 +1,19 @@
 // A user's metadata (three JSON editors, refused before sending when not JSON) and contact channels.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Badge, Button, Checkbox, Group, Menu, SimpleGrid, Stack, Table, Text, TextInput, Textarea, useMatches } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPlus } from '@tabler/icons-react';
-import { cachedReadsSymbol, type ServerContactChannel, type ServerUser } from '@gatehouse/shared/client';
+import type { ServerContactChannel, ServerUser } from '@gatehouse/shared/client';
 import { isValidEmail } from '@gatehouse/shared/rules/email';
-import { useCachedRead } from '@gatehouse/account-kit';
+import { useUserContactChannels } from '../hooks/use-user-reads';
 import { StatusBadge } from '../components/status-badge';
 import { useProjectContext } from '../hooks/use-project-context';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { METADATA_TIERS, metadataText, parseMetadata, type MetadataTier } from '../lib/users';
 import { t } from '../messages';
-import { Section } from './user-page';
+import { SectionCard as Section } from '../components/section-card';
+import { runAction } from '../components/notify';
 
 export function MetadataSection({ user }: { user: ServerUser }) {
   return (
@@ -29,7 +30,7 @@ function MetadataEditor({ user, tier }: { user: ServerUser; tier: MetadataTier }
   const [saving, setSaving] = useState(false);
   const form = useForm({
     initialValues: { text: metadataText(user[tier]) },
-    validate: { text: (v) => { const p = parseMetadata(v); return p.ok ? null : t('users.invalidJson', { error: p.message }); } },
+    validate: { text: (v) => { const p = parseMetadata(v); return p.ok ? null : p.text; } },
   });
   return (
     <form noValidate onSubmit={form.onSubmit(async ({ text }) => {
@@ -40,7 +41,7 @@ function MetadataEditor({ user, tier }: { user: ServerUser; tier: MetadataTier }
         await user.update({ [tier]: parsed.value as never });
         notifications.show({ color: 'green', message: t('users.metadataSaved', { tier: t(`users.${tier}`) }) });
       } catch (e) {
-        form.setFieldError('text', placeError(e, []).message);
+        showFieldError(form, e, 'text');
       } finally {
         setSaving(false);
       }
@@ -59,8 +60,7 @@ function MetadataEditor({ user, tier }: { user: ServerUser; tier: MetadataTier }
 }
 
 export function ContactChannelsSection({ user }: { user: ServerUser }) {
-  const read = useMemo(() => user[cachedReadsSymbol].contactChannels(), [user]);
-  const channels = useCachedRead(read);
+  const channels = useUserContactChannels(user);
   // On a phone the address and its badges wrap in their cells instead of scrolling sideways.
   const channelsMinWidth = useMatches({ base: 0, sm: 480 });
   return (
@@ -81,14 +81,7 @@ export function ContactChannelsSection({ user }: { user: ServerUser }) {
 
 function ChannelRow({ channel: c }: { channel: ServerContactChannel }) {
   const { connection } = useProjectContext();
-  const act = async (what: () => Promise<void>, done: string) => {
-    try {
-      await what();
-      notifications.show({ color: 'green', message: done });
-    } catch (e) {
-      notifications.show({ color: 'red', message: (e as Error).message });
-    }
-  };
+  const act = (what: () => Promise<void>, done: string) => runAction(what, done);
   return (
     <Table.Tr data-testid="channel-row">
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.value}</Table.Td>
@@ -140,7 +133,7 @@ function AddChannelForm({ user }: { user: ServerUser }) {
         form.reset();
         notifications.show({ color: 'green', message: t('users.channelAdded') });
       } catch (e) {
-        form.setFieldError('value', placeError(e, []).message);
+        showFieldError(form, e, 'value');
       } finally {
         setSaving(false);
       }

@@ -18,7 +18,7 @@ import { useProjectContext } from '../hooks/use-project-context';
 import { navigate, useRoute } from '../hooks/use-route';
 import { useUsersPage } from '../hooks/use-users-page';
 import { formatDate, formatDateTime } from '../lib/format';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { routeHash } from '../lib/routes';
 import {
   FIRST_PAGE, USERS_PAGE_SIZE, createUserBody, currentCursor, initials, nextPage, previousPage, signInMethods, validateCreateUser,
@@ -26,6 +26,7 @@ import {
 } from '../lib/users';
 import { t } from '../messages';
 import { UserPage } from './user-page';
+import { ErrorMessage } from '../components/error-message';
 
 export function UsersScreen() {
   const route = useRoute();
@@ -76,7 +77,7 @@ function UserList() {
       {page.error ? (
         <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('common.errorTitle')} role="alert">
           <Stack gap="sm" align="flex-start">
-            <span data-testid="screen-error">{page.error.message}</span>
+            <span data-testid="screen-error"><ErrorMessage error={page.error} /></span>
             <Button size="xs" variant="default" onClick={page.reload}>{t('common.retry')}</Button>
           </Stack>
         </Alert>
@@ -180,12 +181,11 @@ function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onCl
           form.reset();
           onCreated();
         } catch (e) {
-          const placed = placeError(e, [
+          showFieldError(form, e, 'email', [
             { field: 'email', codes: ['USER_EMAIL_ALREADY_EXISTS'], schemaPath: /primary_email/ },
             { field: 'password', schemaPath: /password/ },
             { field: 'displayName', schemaPath: /display_name/ },
           ]);
-          form.setFieldError(placed.field ?? 'email', placed.message);
         } finally {
           setSaving(false);
         }

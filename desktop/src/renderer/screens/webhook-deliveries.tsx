@@ -2,7 +2,6 @@
 // again while they change; "Send test event" for the endpoint and "Retry now" for a delivery.
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Table, Text, Title, useMatches } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import type { WebhookDelivery, WebhookEndpoint } from '@gatehouse/shared/client';
 import { EmptyState } from '../components/empty-state';
@@ -13,6 +12,8 @@ import { useWebhookDeliveries } from '../hooks/use-webhook-deliveries';
 import { formatDateTime } from '../lib/format';
 import { DELIVERY_STATE_COLOR, canRetryNow, deliveryState, responseSummary } from '../lib/webhooks';
 import { t } from '../messages';
+import { ErrorMessage } from '../components/error-message';
+import { runAction } from '../components/notify';
 
 export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { app } = useProjectContext();
@@ -22,13 +23,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   // On a phone the columns after the status fold into it (DeliveryRow): nothing to scroll sideways.
   const tableMinWidth = useMatches({ base: 0, sm: 760 });
   const act = async (run: () => Promise<unknown>, done: string) => {
-    try {
-      await run();
-      notifications.show({ color: 'green', message: done });
-      deliveries.reload();
-    } catch (e) {
-      notifications.show({ color: 'red', message: (e as Error).message });
-    }
+    if (await runAction(run, done)) deliveries.reload();
   };
   return (
     <Card withBorder padding={0} component="section" aria-labelledby="webhook-deliveries-title" data-testid="webhook-deliveries">
@@ -52,7 +47,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         {deliveries.status === 'error' ? (
           <Alert color="red" m="md" role="alert" title={t('common.errorTitle')}>
             <Stack gap="xs" align="flex-start">
-              <span data-testid="deliveries-error">{deliveries.error.message}</span>
+              <span data-testid="deliveries-error"><ErrorMessage error={deliveries.error} /></span>
               <Button size="xs" variant="default" onClick={deliveries.reload}>{t('common.retry')}</Button>
             </Stack>
           </Alert>

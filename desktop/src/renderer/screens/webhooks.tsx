@@ -1,27 +1,27 @@
 // Webhooks: the project's endpoints (add with URL and description, the signing secret shown once, enable or
 // disable, delete behind a confirmation) and, for the endpoint chosen, its recent deliveries.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { WebhookEndpoint, WebhookEndpointFirstView } from '@gatehouse/shared/client';
-import { useCachedRead } from '@gatehouse/account-kit';
 import { CopyField } from '../components/copy-field';
 import { ConfirmModal } from '../components/confirm-modal';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
+import { useWebhookEndpoints } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { formatDate } from '../lib/format';
-import { placeError } from '../lib/known-error-fields';
+import { showFieldError } from '../components/field-error';
 import { endpointCreateOptions, validateEndpointForm, type EndpointFormValues } from '../lib/webhooks';
 import { t } from '../messages';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { notifyError } from '../components/notify';
 
 export function WebhooksScreen() {
   const { app } = useProjectContext();
-  const read = useMemo(() => app.adminReads.webhookEndpoints(), [app]);
-  const endpoints = useCachedRead(read);
+  const endpoints = useWebhookEndpoints();
   const [adding, setAdding] = useState(false);
   const [firstView, setFirstView] = useState<WebhookEndpointFirstView | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
@@ -57,7 +57,7 @@ function EndpointCard({ endpoint: e, chosen, onChoose, onDelete }: { endpoint: W
       await app.updateWebhookEndpoint(e.id, { enabled });
       notifications.show({ color: 'green', message: t(enabled ? 'webhooks.enabledToast' : 'webhooks.disabledToast') });
     } catch (err) {
-      notifications.show({ color: 'red', message: (err as Error).message });
+      notifyError(err);
     } finally {
       setSaving(false);
     }
@@ -103,8 +103,7 @@ function AddEndpointModal({ opened, onClose, onAdded }: { opened: boolean; onClo
           form.reset();
           onAdded(created);
         } catch (e) {
-          const placed = placeError(e, [{ field: 'url', schemaPath: /url/ }, { field: 'description', schemaPath: /description/ }]);
-          form.setFieldError(placed.field ?? 'url', placed.message);
+          showFieldError(form, e, 'url', [{ field: 'url', schemaPath: /url/ }, { field: 'description', schemaPath: /description/ }]);
         } finally {
           setSaving(false);
         }

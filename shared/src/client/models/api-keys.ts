@@ -2,11 +2,20 @@
 import { compact, optionalDate, type ClientContext, type ServerContext } from './common.ts';
 import type { InternalSession } from '../session.ts';
 import type { ClientCore } from '../core.ts';
-import type { Static } from '@sinclair/typebox';
-import type * as wire from '../../schemas/user-api-keys.ts';
+import type {
+  ApiKeyClientUpdateBody,
+  ApiKeyServerUpdateBody,
+  ListOf,
+  TeamApiKeyCreateBody,
+  TeamApiKeyFirstViewJson,
+  TeamApiKeyJson,
+  UserApiKeyCreateBody,
+  UserApiKeyFirstViewJson,
+  UserApiKeyJson,
+} from '../wire.ts';
 
 /** A key as the service answers it (shared/src/schemas/user-api-keys.ts): the full value right after creation only. */
-export type ApiKeyJson = Static<typeof wire.UserApiKey | typeof wire.UserApiKeyFirstView | typeof wire.TeamApiKey | typeof wire.TeamApiKeyFirstView>;
+export type ApiKeyJson = UserApiKeyJson | UserApiKeyFirstViewJson | TeamApiKeyJson | TeamApiKeyFirstViewJson;
 
 export type ApiKeyUpdateOptions = { description?: string; expiresAt?: Date | null; revoked?: boolean };
 
@@ -55,8 +64,8 @@ function ownerAccess(owner: ApiKeyOwner): { core: ClientCore; session: InternalS
 export function apiKeysCache(owner: ApiKeyOwner) {
   const { core, access } = ownerAccess(owner);
   const base = `/${owner.kind}-api-keys`;
-  return core.cache<readonly [InternalSession | null, string]>(`${owner.kind}-api-keys:${access}`, ([session, q]) =>
-    core.json(`${base}?${q}`, {}, session, access).then((j) => j.items),
+  return core.cache(`${owner.kind}-api-keys:${access}`, ([session, q]: readonly [InternalSession | null, string]) =>
+    core.json<ListOf<UserApiKeyJson | TeamApiKeyJson>>(`${base}?${q}`, {}, session, access).then((j) => j.items),
   );
 }
 
@@ -68,24 +77,26 @@ export function listApiKeysRead(owner: ApiKeyOwner) {
   return apiKeysCache(owner).handle(cacheKey(owner), 'api-keys', (list: ApiKeyJson[]) => list.map((j) => createApiKey(owner, j)));
 }
 
-export async function createApiKeyFor(owner: ApiKeyOwner, options: ApiKeyCreateOptions): Promise<ApiKey<any, true>> {
+export async function createApiKeyFor(owner: ApiKeyOwner, options: ApiKeyCreateOptions): Promise<ApiKey<'user' | 'team', true>> {
   const { core, session, access } = ownerAccess(owner);
-  const ownerField =
-    owner.kind === 'team' ? { team_id: owner.teamId } : { user_id: 'server' in owner ? owner.userId : 'me' };
-  const json = await core.json<ApiKeyJson>(`/${owner.kind}-api-keys`, {
-    method: 'POST',
-    body: {
-      description: options.description,
-      expires_at_millis: options.expiresAt ? options.expiresAt.getTime() : null,
-      is_public: options.isPublic ?? false,
-      ...ownerField,
-    },
-  }, session, access);
+  const fields = {
+    description: options.description,
+    expires_at_millis: options.expiresAt ? options.expiresAt.getTime() : null,
+    is_public: options.isPublic ?? false,
+  };
+  const path = `/${owner.kind}-api-keys`;
+  const json =
+    owner.kind === 'team'
+      ? await core.json<TeamApiKeyFirstViewJson, TeamApiKeyCreateBody>(path, { method: 'POST', body: { ...fields, team_id: owner.teamId } }, session, access)
+      : await core.json<UserApiKeyFirstViewJson, UserApiKeyCreateBody>(path, {
+          method: 'POST',
+          body: { ...fields, user_id: 'server' in owner ? owner.userId : 'me' },
+        }, session, access);
   await apiKeysCache(owner).refresh(cacheKey(owner));
-  return createApiKey(owner, json) as ApiKey<any, true>;
+  return createApiKey(owner, json) as ApiKey<'user' | 'team', true>;
 }
 
-export function createApiKey(owner: ApiKeyOwner, json: ApiKeyJson): ApiKey<any, boolean> {
+export function createApiKey(owner: ApiKeyOwner, json: ApiKeyJson): ApiKey<'user' | 'team', boolean> {
   const { core, session, access } = ownerAccess(owner);
   const expiresAt = optionalDate(json.expires_at_millis);
   const manuallyRevokedAt = json.manually_revoked_at_millis ? new Date(json.manually_revoked_at_millis) : null;
@@ -96,12 +107,14 @@ export function createApiKey(owner: ApiKeyOwner, json: ApiKeyJson): ApiKey<any, 
   const update = async (options: ApiKeyUpdateOptions) => {
     // Clients may only change `description` and `revoked` (client-library §8 #11); servers may also move the expiry.
     const isServer = 'server' in owner;
-    await core.json(`/${owner.kind}-api-keys/${json.id}?${ownerQuery(owner)}`, {
+    // Revoking is one way: `revoked: false` goes out as given and the service refuses it, as it did the SDK's.
+    const revoked = options.revoked as true | undefined;
+    await core.json<unknown, ApiKeyClientUpdateBody | ApiKeyServerUpdateBody>(`/${owner.kind}-api-keys/${json.id}?${ownerQuery(owner)}`, {
       method: 'PATCH',
       body: compact({
         description: options.description,
         expires_at_millis: !isServer || options.expiresAt === undefined ? undefined : options.expiresAt?.getTime() ?? null,
-        revoked: options.revoked,
+        revoked,
       }),
     }, session, access);
     await apiKeysCache(owner).refresh(cacheKey(owner));
@@ -119,5 +132,5 @@ export function createApiKey(owner: ApiKeyOwner, json: ApiKeyJson): ApiKey<any, 
     isValid: () => whyInvalid() === null,
     update,
     revoke: () => update({ revoked: true }),
-  }) as ApiKey<any, boolean>;
+  }) as ApiKey<'user' | 'team', boolean>;
 }

@@ -4,7 +4,8 @@ import type { CachedRead } from '../cache.ts';
 import type { ClientCore } from '../core.ts';
 import type { InternalSession } from '../session.ts';
 import { cachedReadsSymbol, type ClientContext, type ServerContext } from './common.ts';
-import { serverUserCache } from './server-user.ts';
+import { serverUserCache } from './user-caches.ts';
+import type { ConnectedAccountTokenBody, ConnectedAccountTokenJson } from '../wire.ts';
 
 export type GetConnectedAccountOptions = { scopes?: string[]; or?: 'redirect' | 'throw' | 'return-null' };
 
@@ -33,14 +34,15 @@ type ConnectionKey = [who: InternalSession | string, provider: string, scope: st
 // A named cache keeps the fetcher of its first caller, so fetchers here read the user, provider and scopes from
 // the key (and only the core and access type, which the cache name pins, from the closure).
 function tokenCache(core: ClientCore, access: 'client' | 'server' | 'admin') {
-  return core.cache<[InternalSession | string, string, string]>(`oauth-token:${access}`, async ([who, provider, scope]) => {
+  type TokenKey = [who: InternalSession | string, provider: string, scope: string];
+  return core.cache(`oauth-token:${access}`, async ([who, provider, scope]: TokenKey): Promise<{ accessToken: string } | null> => {
     const userPart = typeof who === 'string' ? encodeURIComponent(who) : 'me';
     try {
-      const json = await core.json(`/connected-accounts/${userPart}/${encodeURIComponent(provider)}/access-token`, {
+      const json = await core.json<ConnectedAccountTokenJson, ConnectedAccountTokenBody>(`/connected-accounts/${userPart}/${encodeURIComponent(provider)}/access-token`, {
         method: 'POST',
         body: { scope },
       }, typeof who === 'string' ? null : who, access);
-      return { accessToken: json.access_token as string };
+      return { accessToken: json.access_token };
     } catch (err) {
       if (hasCode('OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE', 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER')(err)) {
         return null;
@@ -51,12 +53,12 @@ function tokenCache(core: ClientCore, access: 'client' | 'server' | 'admin') {
 }
 
 function connectionCache(core: ClientCore, access: 'client' | 'server' | 'admin') {
-  return core.cache<ConnectionKey>(`oauth-connection:${access}`, async ([who, provider, scope, shouldRedirect]) => {
+  return core.cache(`oauth-connection:${access}`, async ([who, provider, scope, shouldRedirect]: ConnectionKey): Promise<string | null> => {
     const userJson =
       typeof who === 'string'
         ? await serverUserCache({ core, access: access as 'server' | 'admin' }).refresh([who])
         : await core.currentUserCache(access).refresh([who]);
-    let hasConnection = !!userJson?.oauth_providers?.some((o: { id: string }) => o.id === provider);
+    let hasConnection = !!userJson?.oauth_providers?.some((o) => o.id === provider);
     const token = await tokenCache(core, access).refresh([who, provider, scope]);
     if (!token) hasConnection = false;
     if (!hasConnection && shouldRedirect) {

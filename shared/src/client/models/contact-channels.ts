@@ -1,10 +1,16 @@
 // Contact channels (client-library §1.7.7).
 import { hasCode } from '../known-error-catalogue.ts';
 import { compact, type ClientContext, type ServerContext } from './common.ts';
-import type { ContactChannel as ContactChannelWire } from '../../schemas/contact-channels.ts';
+import type { InternalSession } from '../session.ts';
+import type {
+  ClientContactChannelUpdateBody,
+  ContactChannelJson,
+  ListOf,
+  SendVerificationCodeBody,
+  ServerContactChannelUpdateBody,
+} from '../wire.ts';
 
-/** The wire shape is the service's response schema (shared/src/schemas/contact-channels.ts). */
-export type ContactChannelJson = ContactChannelWire;
+export type { ContactChannelJson };
 
 export interface ContactChannel {
   readonly id: string;
@@ -40,14 +46,14 @@ function fields(json: ContactChannelJson) {
 }
 
 export function contactChannelsCache(ctx: ClientContext) {
-  return ctx.core.cache<[typeof ctx.session]>('contact-channels', ([session]) =>
-    ctx.core.json('/contact-channels?user_id=me', {}, session, 'client').then((j) => j.items),
+  return ctx.core.cache('contact-channels', ([session]: [InternalSession]) =>
+    ctx.core.json<ListOf<ContactChannelJson>>('/contact-channels?user_id=me', {}, session, 'client').then((j) => j.items),
   );
 }
 
 export function serverContactChannelsCache(ctx: ServerContext) {
-  return ctx.core.cache<[string]>(`server-contact-channels:${ctx.access}`, ([userId]) =>
-    ctx.core.json(`/contact-channels?user_id=${encodeURIComponent(userId)}`, {}, null, ctx.access).then((j) => j.items),
+  return ctx.core.cache(`server-contact-channels:${ctx.access}`, ([userId]: [string]) =>
+    ctx.core.json<ListOf<ContactChannelJson>>(`/contact-channels?user_id=${encodeURIComponent(userId)}`, {}, null, ctx.access).then((j) => j.items),
   );
 }
 
@@ -60,13 +66,13 @@ export function createContactChannel(ctx: ClientContext, json: ContactChannelJso
     async sendVerificationEmail(options?: { callbackUrl?: string }) {
       const callbackUrl = options?.callbackUrl ?? core.redirector.constructRedirectUrl(core.urls.emailVerification, 'callbackUrl');
       try {
-        await core.json(`${path}/send-verification-code`, { method: 'POST', body: { callback_url: callbackUrl } }, session, 'client');
+        await core.json<unknown, SendVerificationCodeBody>(`${path}/send-verification-code`, { method: 'POST', body: { callback_url: callbackUrl } }, session, 'client');
       } catch (err) {
         if (!hasCode('EMAIL_ALREADY_VERIFIED')(err)) throw err;
       }
     },
     async update(data: ContactChannelUpdateOptions) {
-      await core.json(path, {
+      await core.json<ContactChannelJson, ClientContactChannelUpdateBody>(path, {
         method: 'PATCH',
         body: compact({ value: data.value, used_for_auth: data.usedForAuth, is_primary: data.isPrimary }),
       }, session, 'client');
@@ -90,10 +96,10 @@ export function createServerContactChannel(ctx: ServerContext, json: ContactChan
     ...fields(json),
     async sendVerificationEmail(options?: { callbackUrl?: string }) {
       const callbackUrl = options?.callbackUrl ?? core.redirector.constructRedirectUrl(core.urls.emailVerification, 'callbackUrl');
-      await core.json(`${path}/send-verification-code`, { method: 'POST', body: { callback_url: callbackUrl } }, null, access);
+      await core.json<unknown, SendVerificationCodeBody>(`${path}/send-verification-code`, { method: 'POST', body: { callback_url: callbackUrl } }, null, access);
     },
     async update(data: ServerContactChannelUpdateOptions) {
-      await core.json(path, {
+      await core.json<ContactChannelJson, ServerContactChannelUpdateBody>(path, {
         method: 'PATCH',
         body: compact({ value: data.value, used_for_auth: data.usedForAuth, is_primary: data.isPrimary, is_verified: data.isVerified }),
       }, null, access);

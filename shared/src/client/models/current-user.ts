@@ -1,16 +1,33 @@
 // The signed-in user as seen by a client app (client-library §1.7.2, §1.7.3 client column).
-import type { KnownErrors, KnownError } from '../../known-errors.ts';
+import type { KnownError } from '../../known-errors.ts';
 import { hasCode } from '../known-error-catalogue.ts';
 import type { CachedRead } from '../cache.ts';
 import type { InternalSession } from '../session.ts';
 import { createApiKeyFor, listApiKeysRead, type ApiKeyCreateOptions, type UserApiKey, type UserApiKeyFirstView } from './api-keys.ts';
-import { cachedReadsSymbol, inFamily, items, query, type ClientContext, type ReadonlyJson } from './common.ts';
+import { cachedReadsSymbol, catchErrors, inFamily, items, query, splitScope, type ClientContext, type ReadonlyJson } from './common.ts';
 import { contactChannelsCache, createContactChannel, type ContactChannel, type ContactChannelCreateOptions } from './contact-channels.ts';
 import { connectedAccountRead, type OAuthConnection, type GetConnectedAccountOptions } from './connected-accounts.ts';
 import { createActiveSession, type ActiveSession } from './sessions.ts';
 import { createEditableProfile, createTeam, myTeamsCache, teamProfileCache, type EditableTeamMemberProfile, type Team } from './teams.ts';
 import { authPart, baseUserFields, userUpdateToWire, type Auth, type BaseUser, type UserJson, type UserUpdateOptions } from './user-base.ts';
-import { createOwnedProjectsRead, ownerMethods, type AdminOwnedProject, type AdminProjectCreateOptions } from './projects.ts';
+import type { AdminOwnedProject, AdminProjectCreateOptions } from './projects.ts';
+import { createOwnedProjectsRead, ownerMethods } from './owned-projects.ts';
+import type {
+  ClientContactChannelCreateBody,
+  ClientTeamCreateBody,
+  ClientTeamJson,
+  ClientUserJson,
+  ClientUserUpdateBody,
+  ContactChannelJson,
+  EmptyBody,
+  LegacySendVerificationCodeBody,
+  ListOf,
+  PasswordSetBody,
+  PasswordUpdateBody,
+  ProjectPermissionJson,
+  SessionJson,
+  TeamPermissionJson,
+} from '../wire.ts';
 
 export type Permission = { readonly id: string };
 
@@ -65,51 +82,35 @@ export interface CurrentUserReads {
 }
 
 export function teamPermissionsCache(ctx: ClientContext) {
-  return ctx.core.cache<[InternalSession, string, boolean]>('my-team-permissions', ([s, teamId, recursive]) =>
-    ctx.core.json(`/team-permissions${query({ team_id: teamId, user_id: 'me', recursive })}`, {}, s, 'client').then(items),
+  return ctx.core.cache('my-team-permissions', ([s, teamId, recursive]: [InternalSession, string, boolean]) =>
+    ctx.core.json<ListOf<TeamPermissionJson>>(`/team-permissions${query({ team_id: teamId, user_id: 'me', recursive })}`, {}, s, 'client').then(items),
   );
 }
 
 export function projectPermissionsCache(ctx: ClientContext) {
-  return ctx.core.cache<[InternalSession, boolean]>('my-project-permissions', ([s, recursive]) =>
-    ctx.core.json(`/project-permissions${query({ user_id: 'me', recursive })}`, {}, s, 'client').then(items),
+  return ctx.core.cache('my-project-permissions', ([s, recursive]: [InternalSession, boolean]) =>
+    ctx.core.json<ListOf<ProjectPermissionJson>>(`/project-permissions${query({ user_id: 'me', recursive })}`, {}, s, 'client').then(items),
   );
-}
-
-/** `(team, id)` / `(id)` and `(team, opts)` / `(opts)` overloads. */
-export function splitScope<T>(a: unknown, b: T): [{ id: string } | null, T | undefined] {
-  return typeof a === 'object' && a !== null && 'id' in a ? [a as { id: string }, b] : [null, a as T];
-}
-
-/** Runs `fn`; an error matching one of `predicates` is returned instead of thrown. */
-export async function catchErrors(fn: () => Promise<unknown>, ...predicates: ((err: unknown) => boolean)[]): Promise<KnownError | undefined> {
-  try {
-    await fn();
-    return undefined;
-  } catch (err) {
-    if (predicates.some((p) => p(err))) return err as KnownError;
-    throw err;
-  }
 }
 
 export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUser | CurrentInternalUser {
   const { core, session } = ctx;
   const refreshUser = () => core.refreshCurrentUser(session);
   const update = async (u: UserUpdateOptions) => {
-    await core.json('/users/me', { method: 'PATCH', body: userUpdateToWire(u) }, session, 'client');
+    await core.json<ClientUserJson, ClientUserUpdateBody>('/users/me', { method: 'PATCH', body: userUpdateToWire(u) }, session, 'client');
     await refreshUser();
   };
   const reads: CurrentUserReads = {
-    contactChannels: () => contactChannelsCache(ctx).handle([session], 'channels', (l: any[]) => l.map((c) => createContactChannel(ctx, c))),
-    teams: () => myTeamsCache(ctx).handle([session], 'teams', (l: any[]) => l.map((t) => createTeam(ctx, t))),
+    contactChannels: () => contactChannelsCache(ctx).handle([session], 'channels', (l) => l.map((c) => createContactChannel(ctx, c))),
+    teams: () => myTeamsCache(ctx).handle([session], 'teams', (l) => l.map((t) => createTeam(ctx, t))),
     teamProfile: (team) =>
-      teamProfileCache(core, 'client').handle([session, team.id, 'me'], 'profile', (p: any) =>
+      teamProfileCache(core, 'client').handle([session, team.id, 'me'], 'profile', (p) =>
         createEditableProfile(core, session, 'client', team.id, 'me', p),
       ),
     permissions: (team, recursive) =>
       team
-        ? teamPermissionsCache(ctx).handle([session, team.id, recursive], 'perms', (l: any[]) => l.map((p) => Object.freeze({ id: p.id })))
-        : projectPermissionsCache(ctx).handle([session, recursive], 'perms', (l: any[]) => l.map((p) => Object.freeze({ id: p.id }))),
+        ? teamPermissionsCache(ctx).handle([session, team.id, recursive], 'perms', (l) => l.map((p) => Object.freeze({ id: p.id })))
+        : projectPermissionsCache(ctx).handle([session, recursive], 'perms', (l) => l.map((p) => Object.freeze({ id: p.id }))),
     apiKeys: () => listApiKeysRead({ kind: 'user', ctx }) as CachedRead<UserApiKey[]>,
     connectedAccount: (provider, options) => connectedAccountRead({ kind: 'client', ctx }, provider, options),
     ownedProjects: () => createOwnedProjectsRead(ctx),
@@ -133,7 +134,7 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     setSelectedTeam: (team) => update({ selectedTeamId: team?.id ?? null }),
     updatePassword: async ({ oldPassword, newPassword }) => {
       const err = await catchErrors(
-        () => core.json('/auth/password/update', { method: 'POST', body: { old_password: oldPassword, new_password: newPassword } }, session, 'client'),
+        () => core.json<unknown, PasswordUpdateBody>('/auth/password/update', { method: 'POST', body: { old_password: oldPassword, new_password: newPassword } }, session, 'client'),
         hasCode('PASSWORD_CONFIRMATION_MISMATCH'),
         inFamily('PASSWORD_REQUIREMENTS_NOT_MET'),
       );
@@ -142,17 +143,18 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     },
     setPassword: async ({ password }) => {
       const err = await catchErrors(
-        () => core.json('/auth/password/set', { method: 'POST', body: { password } }, session, 'client'),
+        () => core.json<unknown, PasswordSetBody>('/auth/password/set', { method: 'POST', body: { password } }, session, 'client'),
         inFamily('PASSWORD_REQUIREMENTS_NOT_MET'),
       );
       await refreshUser();
       return err;
     },
     sendVerificationEmail: async (options) => {
-      if (!json.primary_email) throw new Error('User does not have a primary email');
+      const primaryEmail = json.primary_email;
+      if (!primaryEmail) throw new Error('User does not have a primary email');
       const callbackUrl = options?.callbackUrl ?? core.redirector.constructRedirectUrl(core.urls.emailVerification, 'callbackUrl');
       return catchErrors(
-        () => core.json('/contact-channels/send-verification-code', { method: 'POST', body: { email: json.primary_email, callback_url: callbackUrl } }, session, 'client'),
+        () => core.json<unknown, LegacySendVerificationCodeBody>('/contact-channels/send-verification-code', { method: 'POST', body: { email: primaryEmail, callback_url: callbackUrl } }, session, 'client'),
         hasCode('EMAIL_ALREADY_VERIFIED'),
       );
     },
@@ -162,7 +164,7 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     },
     listContactChannels: () => reads.contactChannels().get(),
     createContactChannel: async (data) => {
-      const created = await core.json('/contact-channels', {
+      const created = await core.json<ContactChannelJson, ClientContactChannelCreateBody>('/contact-channels', {
         method: 'POST',
         body: { value: data.value, type: data.type, used_for_auth: data.usedForAuth, is_primary: data.isPrimary, user_id: 'me' },
       }, session, 'client');
@@ -172,7 +174,7 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     listTeams: () => reads.teams().get(),
     getTeam: async (id) => (await reads.teams().get()).find((t) => t.id === id) ?? null,
     createTeam: async ({ displayName, profileImageUrl }) => {
-      const created = await core.json('/teams', {
+      const created = await core.json<ClientTeamJson, ClientTeamCreateBody>('/teams', {
         method: 'POST',
         body: { display_name: displayName, profile_image_url: profileImageUrl, creator_user_id: 'me' },
       }, session, 'client');
@@ -181,7 +183,7 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
       return createTeam(ctx, created);
     },
     leaveTeam: async (team) => {
-      await core.json(`/team-memberships/${team.id}/me`, { method: 'DELETE', body: {} }, session, 'client');
+      await core.json<unknown, EmptyBody>(`/team-memberships/${team.id}/me`, { method: 'DELETE', body: {} }, session, 'client');
     },
     getTeamProfile: (team) => reads.teamProfile(team).get(),
     listPermissions: listPermissions as UserExtra['listPermissions'],
@@ -189,7 +191,7 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     hasPermission: (async (a: unknown, b?: string) => (await getPermission(a, b)) !== null) as UserExtra['hasPermission'],
     getConnectedAccount: ((provider: string, options?: GetConnectedAccountOptions) =>
       reads.connectedAccount(provider, options).get()) as UserExtra['getConnectedAccount'],
-    getActiveSessions: async () => items(await core.json('/auth/sessions?user_id=me', {}, session, 'client')).map(createActiveSession),
+    getActiveSessions: async () => items(await core.json<ListOf<SessionJson>>('/auth/sessions?user_id=me', {}, session, 'client')).map(createActiveSession),
     revokeSession: async (sessionId) => {
       await core.json(`/auth/sessions/${sessionId}?user_id=me`, { method: 'DELETE' }, session, 'client');
     },

@@ -1,10 +1,8 @@
 // Project views (client-library §1.7.10) and the project ↔ wire mapping of §1.8.
 import { getProductionModeErrors, type ProductionModeError } from '../../rules/production-mode.ts';
-import type { CachedRead } from '../cache.ts';
-import type { ClientCore } from '../core.ts';
-import type { InternalSession } from '../session.ts';
-import { compact, items, type ClientContext } from './common.ts';
+import { compact } from './common.ts';
 import type { GatehouseAdminApp } from '../admin-app.ts';
+import type { AdminProjectJson, ClientProjectJson, EmailConfigJson, OAuthProviderConfigJson, ProjectCreateBody, ProjectUpdateBody } from '../wire.ts';
 
 export type ProjectConfig = {
   readonly signUpEnabled: boolean;
@@ -24,8 +22,8 @@ export interface Project {
   readonly config: ProjectConfig;
 }
 
-export function createProject(json: any): Project {
-  const c = json.config ?? {};
+export function createProject(json: ClientProjectJson): Project {
+  const c = json.config;
   return Object.freeze({
     id: json.id,
     displayName: json.display_name,
@@ -38,14 +36,17 @@ export function createProject(json: any): Project {
       clientUserDeletionEnabled: c.client_user_deletion_enabled,
       allowUserApiKeys: c.allow_user_api_keys,
       allowTeamApiKeys: c.allow_team_api_keys,
-      oauthProviders: (c.enabled_oauth_providers ?? []).map((p: { id: string }) => Object.freeze({ id: p.id })),
+      oauthProviders: (c.enabled_oauth_providers ?? []).map((p) => Object.freeze({ id: p.id })),
     }),
   });
 }
 
+/** A provider the service knows (shared/src/schemas/projects.ts); the SDK types it as any string. */
+export type OAuthProviderId = OAuthProviderConfigJson['id'];
+
 export type AdminOAuthProviderConfig =
-  | { id: string; enabled: boolean; type: 'shared' }
-  | { id: string; enabled: boolean; type: 'standard'; clientId: string; clientSecret: string; facebookConfigId?: string; microsoftTenantId?: string };
+  | { id: OAuthProviderId; enabled: boolean; type: 'shared' }
+  | { id: OAuthProviderId; enabled: boolean; type: 'standard'; clientId: string; clientSecret: string; facebookConfigId?: string; microsoftTenantId?: string };
 
 export type AdminEmailConfig =
   | { type: 'shared' }
@@ -98,7 +99,7 @@ function missing(what: string): never {
   throw new Error(`${what} is missing`);
 }
 
-function oauthProviderFromJson(p: any): AdminOAuthProviderConfig {
+function oauthProviderFromJson(p: OAuthProviderConfigJson): AdminOAuthProviderConfig {
   if (p.type === 'shared') return Object.freeze({ id: p.id, enabled: p.enabled, type: 'shared' as const });
   return Object.freeze({
     id: p.id,
@@ -111,7 +112,7 @@ function oauthProviderFromJson(p: any): AdminOAuthProviderConfig {
   });
 }
 
-function emailConfigFromJson(e: any): AdminEmailConfig {
+function emailConfigFromJson(e: EmailConfigJson | undefined): AdminEmailConfig {
   if (!e || e.type === 'shared') return { type: 'shared' };
   return Object.freeze({
     type: 'standard' as const,
@@ -124,9 +125,9 @@ function emailConfigFromJson(e: any): AdminEmailConfig {
   });
 }
 
-const ids = (list: any[] | undefined) => Object.freeze((list ?? []).map((p) => Object.freeze({ id: p.id as string })));
+const ids = (list: readonly { id: string }[] | undefined) => Object.freeze((list ?? []).map((p) => Object.freeze({ id: p.id })));
 
-export function adminProjectConfigFromJson(c: any): AdminProjectConfig {
+export function adminProjectConfigFromJson(c: AdminProjectJson['config']): AdminProjectConfig {
   return Object.freeze({
     id: c.id,
     signUpEnabled: c.sign_up_enabled,
@@ -141,7 +142,7 @@ export function adminProjectConfigFromJson(c: any): AdminProjectConfig {
     allowTeamApiKeys: c.allow_team_api_keys,
     oauthProviders: Object.freeze((c.oauth_providers ?? []).map(oauthProviderFromJson)),
     emailConfig: emailConfigFromJson(c.email_config),
-    domains: Object.freeze((c.domains ?? []).map((d: any) => Object.freeze({ domain: d.domain, handlerPath: d.handler_path }))),
+    domains: Object.freeze((c.domains ?? []).map((d) => Object.freeze({ domain: d.domain, handlerPath: d.handler_path }))),
     createTeamOnSignUp: c.create_team_on_sign_up,
     teamCreatorDefaultPermissions: ids(c.team_creator_default_permissions),
     teamMemberDefaultPermissions: ids(c.team_member_default_permissions),
@@ -149,7 +150,7 @@ export function adminProjectConfigFromJson(c: any): AdminProjectConfig {
   });
 }
 
-export function adminProjectUpdateToWire(o: AdminProjectUpdateOptions): Record<string, unknown> {
+export function adminProjectUpdateToWire(o: AdminProjectUpdateOptions): ProjectUpdateBody {
   const c = o.config ?? {};
   const email = c.emailConfig;
   return compact({
@@ -170,9 +171,9 @@ export function adminProjectUpdateToWire(o: AdminProjectUpdateOptions): Record<s
       ),
       email_config: email
         ? email.type === 'shared'
-          ? { type: 'shared' }
+          ? { type: 'shared' as const }
           : {
-              type: 'standard',
+              type: 'standard' as const,
               host: email.host,
               port: email.port,
               username: email.username,
@@ -199,12 +200,8 @@ export function adminProjectUpdateToWire(o: AdminProjectUpdateOptions): Record<s
   });
 }
 
-export function createAdminProject(
-  json: any,
-  ops: { update(wire: Record<string, unknown>): Promise<void>; delete(): Promise<void> },
-  extra: Record<string, unknown> = {},
-): AdminProject {
-  const config = adminProjectConfigFromJson(json.config ?? {});
+export function createAdminProject(json: AdminProjectJson, ops: { update(wire: ProjectUpdateBody): Promise<void>; delete(): Promise<void> }): AdminProject {
+  const config = adminProjectConfigFromJson(json.config);
   return Object.freeze({
     id: json.id,
     displayName: json.display_name,
@@ -216,72 +213,9 @@ export function createAdminProject(
     update: (update: AdminProjectUpdateOptions) => ops.update(adminProjectUpdateToWire(update)),
     delete: () => ops.delete(),
     getProductionModeErrors: async () => getProductionModeErrors({ id: json.id, config: { allow_localhost: config.allowLocalhost, domains: json.config?.domains ?? [] } }),
-    ...extra,
   });
 }
 
-// ── Owned projects (internal project only) ──────────────────────────────────────────────────────────────────────
-
-type AdminAppFactory = (core: ClientCore, projectId: string, ownerSession: InternalSession) => unknown;
-let adminAppFactory: AdminAppFactory | undefined;
-/** Set by admin-app.ts (avoids an import cycle between the app classes and the models). */
-export function registerOwnedProjectAppFactory(factory: AdminAppFactory): void {
-  adminAppFactory = factory;
-}
-
-const ownedApps = new WeakMap<InternalSession, Map<string, unknown>>();
-function ownedApp(core: ClientCore, projectId: string, session: InternalSession): unknown {
-  let bySession = ownedApps.get(session);
-  if (!bySession) ownedApps.set(session, (bySession = new Map()));
-  if (!bySession.has(projectId)) {
-    if (!adminAppFactory) throw new Error('Admin app class not loaded; import it from the client library entry point');
-    bySession.set(projectId, adminAppFactory(core, projectId, session));
-  }
-  return bySession.get(projectId);
-}
-
-export function ownedProjectsCache(ctx: ClientContext) {
-  return ctx.core.cache<[InternalSession]>('owned-projects', ([s]) => ctx.core.json('/internal/projects', {}, s, 'client').then(items));
-}
-
-function ownedProjectFromJson(ctx: ClientContext, json: any): AdminOwnedProject {
-  const app = ownedApp(ctx.core, json.id, ctx.session) as GatehouseAdminApp;
-  const refresh = () => ownedProjectsCache(ctx).refresh([ctx.session]);
-  return createAdminProject(json, {
-    update: async (wire) => {
-      await app._core.json('/projects/current', { method: 'PATCH', body: wire }, null, 'admin');
-      await refresh();
-    },
-    delete: async () => {
-      await app._core.json('/projects/current', { method: 'DELETE' }, null, 'admin');
-    },
-  }, { app }) as AdminOwnedProject;
-}
-
-export function createOwnedProjectsRead(ctx: ClientContext): CachedRead<AdminOwnedProject[]> {
-  return ownedProjectsCache(ctx).handle([ctx.session], 'owned', (list: any[]) => list.map((p) => ownedProjectFromJson(ctx, p)));
-}
-
-export async function createProjectAsOwner(ctx: ClientContext, options: AdminProjectCreateOptions): Promise<AdminOwnedProject> {
-  const json = await ctx.core.json('/internal/projects', { method: 'POST', body: adminProjectUpdateToWire(options) }, ctx.session, 'client');
-  await ownedProjectsCache(ctx).refresh([ctx.session]);
-  return ownedProjectFromJson(ctx, json);
-}
-
-/**
- * §1.7.3 owner methods of a current user (client or server view) bound to its session. They exist on every
- * current user but throw outside the `internal` project.
- */
-export function ownerMethods(ctx: ClientContext): {
-  createProject(options: AdminProjectCreateOptions): Promise<AdminOwnedProject>;
-  listOwnedProjects(): Promise<AdminOwnedProject[]>;
-} {
-  const notInternal = () => {
-    throw new Error("Cannot call this function on a Stack app with a project ID other than 'internal'.");
-  };
-  if (ctx.core.projectId !== 'internal') return { createProject: notInternal, listOwnedProjects: notInternal };
-  return {
-    createProject: (options) => createProjectAsOwner(ctx, options),
-    listOwnedProjects: () => createOwnedProjectsRead(ctx).get(),
-  };
+export function adminProjectCreateToWire(o: AdminProjectCreateOptions): ProjectCreateBody {
+  return { ...adminProjectUpdateToWire(o), display_name: o.displayName };
 }

@@ -1,11 +1,11 @@
 // Users as seen with server access (client-library §1.7.3 server column, §1.5).
-import type { KnownErrors, KnownError } from '../../known-errors.ts';
+import type { KnownError } from '../../known-errors.ts';
 import { hasCode } from '../known-error-catalogue.ts';
 import type { CachedRead } from '../cache.ts';
 import { DEFAULT_SERVER_SESSION_LIFETIME_MS } from '../constants.ts';
 import type { InternalSession } from '../session.ts';
 import { createApiKeyFor, listApiKeysRead, type ApiKeyCreateOptions, type UserApiKey, type UserApiKeyFirstView } from './api-keys.ts';
-import { cachedReadsSymbol, compact, inFamily, items, query, type ReadonlyJson, type ServerContext } from './common.ts';
+import { cachedReadsSymbol, catchErrors, compact, inFamily, items, query, splitScope, type ReadonlyJson, type ServerContext } from './common.ts';
 import { connectedAccountRead, type GetConnectedAccountOptions, type OAuthConnection } from './connected-accounts.ts';
 import {
   createServerContactChannel,
@@ -13,15 +13,33 @@ import {
   type ServerContactChannel,
   type ServerContactChannelCreateOptions,
 } from './contact-channels.ts';
-import { catchErrors, splitScope, type InternalUserExtra, type Permission } from './current-user.ts';
+import type { InternalUserExtra, Permission } from './current-user.ts';
 import { createActiveSession, type ActiveSession } from './sessions.ts';
-import { createEditableProfile, createServerTeam, serverTeamsCache, teamProfileCache, type EditableTeamMemberProfile, type ServerTeam } from './teams.ts';
-import { authPart, baseUserFields, totpToWire, type Auth, type BaseUser, type UserJson } from './user-base.ts';
-import type { ServerUser as ServerUserWire } from '../../schemas/users.ts';
-import { createOwnedProjectsRead, ownerMethods, type AdminOwnedProject } from './projects.ts';
+import { createServerTeam } from './server-team.ts';
+import { createEditableProfile, serverTeamsCache, teamProfileCache, type EditableTeamMemberProfile, type ServerTeam } from './teams.ts';
+import { serverUserCache, usersListCache, type ListUsersOptions } from './user-caches.ts';
+import { authPart, baseUserFields, totpToWire, type Auth, type BaseUser } from './user-base.ts';
+import { createOwnedProjectsRead, ownerMethods } from './owned-projects.ts';
+import type { AdminOwnedProject } from './projects.ts';
+import type {
+  ContactChannelJson,
+  EmptyBody,
+  ListOf,
+  PasswordUpdateBody,
+  ProjectPermissionJson,
+  ServerContactChannelCreateBody,
+  ServerTeamCreateBody,
+  ServerTeamJson,
+  ServerUserCreateBody,
+  ServerUserJson,
+  ServerUserUpdateBody,
+  SessionCreateBody,
+  SessionJson,
+  SessionTokensJson,
+  TeamPermissionJson,
+} from '../wire.ts';
 
-/** A user as a server or admin reads it (the service's ServerUser schema). */
-export type ServerUserJson = ServerUserWire;
+export type { ListUsersOptions, ServerUserJson };
 
 export type ServerUserUpdateOptions = {
   displayName?: string | null;
@@ -55,7 +73,7 @@ type TeamRef = { id: string };
 
 export interface ServerUser extends BaseUser {
   readonly lastActiveAt: Date;
-  readonly serverMetadata: any;
+  readonly serverMetadata: unknown;
   readonly primaryEmailAuthEnabled: boolean;
   readonly selectedTeam: ServerTeam | null;
   update(update: ServerUserUpdateOptions): Promise<void>;
@@ -112,36 +130,15 @@ export interface CurrentServerUserReads extends ServerUserReads {
   ownedProjects(): CachedRead<AdminOwnedProject[]>;
 }
 
-export function serverUserCache(ctx: ServerContext) {
-  return ctx.core.cache<[string]>(`server-user:${ctx.access}`, async ([userId]) => {
-    try {
-      return await ctx.core.json(`/users/${encodeURIComponent(userId)}`, {}, null, ctx.access);
-    } catch (err) {
-      if (hasCode('USER_NOT_FOUND')(err)) return null;
-      throw err;
-    }
-  });
-}
-
-export type ListUsersOptions = { cursor?: string; limit?: number; orderBy?: 'signedUpAt'; desc?: boolean; query?: string };
-
-export function usersListCache(ctx: ServerContext) {
-  return ctx.core.cache<[string | undefined, number | undefined, string | undefined, boolean | undefined, string | undefined]>(
-    `server-users:${ctx.access}`,
-    ([cursor, limit, orderBy, desc, q]) =>
-      ctx.core.json(`/users${query({ cursor, limit, desc, order_by: orderBy === 'signedUpAt' ? 'signed_up_at' : orderBy, query: q })}`, {}, null, ctx.access),
-  );
-}
-
 function serverTeamPermissionsCache(ctx: ServerContext) {
-  return ctx.core.cache<[string, string, boolean]>(`server-team-permissions:${ctx.access}`, ([teamId, userId, recursive]) =>
-    ctx.core.json(`/team-permissions${query({ team_id: teamId, user_id: userId, recursive })}`, {}, null, ctx.access).then(items),
+  return ctx.core.cache(`server-team-permissions:${ctx.access}`, ([teamId, userId, recursive]: [string, string, boolean]) =>
+    ctx.core.json<ListOf<TeamPermissionJson>>(`/team-permissions${query({ team_id: teamId, user_id: userId, recursive })}`, {}, null, ctx.access).then(items),
   );
 }
 
 function serverProjectPermissionsCache(ctx: ServerContext) {
-  return ctx.core.cache<[string, boolean]>(`server-project-permissions:${ctx.access}`, ([userId, recursive]) =>
-    ctx.core.json(`/project-permissions${query({ user_id: userId, recursive })}`, {}, null, ctx.access).then(items),
+  return ctx.core.cache(`server-project-permissions:${ctx.access}`, ([userId, recursive]: [string, boolean]) =>
+    ctx.core.json<ListOf<ProjectPermissionJson>>(`/project-permissions${query({ user_id: userId, recursive })}`, {}, null, ctx.access).then(items),
   );
 }
 
@@ -154,7 +151,7 @@ export async function refreshServerUserCaches(ctx: ServerContext): Promise<void>
   ]);
 }
 
-export function serverUserUpdateToWire(o: ServerUserUpdateOptions): Record<string, unknown> {
+export function serverUserUpdateToWire(o: ServerUserUpdateOptions): ServerUserUpdateBody {
   return compact({
     display_name: o.displayName,
     primary_email: o.primaryEmail,
@@ -172,7 +169,7 @@ export function serverUserUpdateToWire(o: ServerUserUpdateOptions): Record<strin
   });
 }
 
-export function serverUserCreateToWire(o: ServerUserCreateOptions): Record<string, unknown> {
+export function serverUserCreateToWire(o: ServerUserCreateOptions): ServerUserCreateBody {
   return compact({
     primary_email: o.primaryEmail,
     password: o.password,
@@ -192,21 +189,21 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
   const path = `/users/${id}`;
   const refreshUsers = () => refreshServerUserCaches(ctx);
   const update = async (u: ServerUserUpdateOptions) => {
-    await core.json(path, { method: 'PATCH', body: serverUserUpdateToWire(u) }, null, access);
+    await core.json<ServerUserJson, ServerUserUpdateBody>(path, { method: 'PATCH', body: serverUserUpdateToWire(u) }, null, access);
     await refreshUsers();
   };
   const reads: ServerUserReads = {
     contactChannels: () =>
-      serverContactChannelsCache(ctx).handle([id], 'channels', (l: any[]) =>
+      serverContactChannelsCache(ctx).handle([id], 'channels', (l) =>
         l.map((c) => createServerContactChannel(ctx, c, () => serverUserCache(ctx).refresh([id]).then(() => undefined))),
       ),
-    teams: () => serverTeamsCache(ctx).handle([id], 'teams', (l: any[]) => l.map((t) => createServerTeam(ctx, t))),
+    teams: () => serverTeamsCache(ctx).handle([id], 'teams', (l) => l.map((t) => createServerTeam(ctx, t, createServerUser))),
     teamProfile: (team) =>
-      teamProfileCache(core, access).handle([null, team.id, id], 'profile', (p: any) => createEditableProfile(core, null, access, team.id, id, p)),
+      teamProfileCache(core, access).handle([null, team.id, id], 'profile', (p) => createEditableProfile(core, null, access, team.id, id, p)),
     permissions: (team, recursive) =>
       team
-        ? serverTeamPermissionsCache(ctx).handle([team.id, id, recursive], 'perms', (l: any[]) => l.map((p) => Object.freeze({ id: p.id })))
-        : serverProjectPermissionsCache(ctx).handle([id, recursive], 'perms', (l: any[]) => l.map((p) => Object.freeze({ id: p.id }))),
+        ? serverTeamPermissionsCache(ctx).handle([team.id, id, recursive], 'perms', (l) => l.map((p) => Object.freeze({ id: p.id })))
+        : serverProjectPermissionsCache(ctx).handle([id, recursive], 'perms', (l) => l.map((p) => Object.freeze({ id: p.id }))),
     apiKeys: () => listApiKeysRead({ kind: 'user', userId: id, server: ctx }) as CachedRead<UserApiKey[]>,
     connectedAccount: (provider, options) => connectedAccountRead({ kind: 'server', server: ctx, userId: id }, provider, options),
   };
@@ -222,10 +219,10 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
   const changePermission = async (method: 'POST' | 'DELETE', a: unknown, b?: string) => {
     const [team, permId] = typeof a === 'string' ? [null, a] : [a as TeamRef, b!];
     if (team) {
-      await core.json(`/team-permissions/${team.id}/${id}/${encodeURIComponent(permId)}`, { method, body: {} }, null, access);
+      await core.json<unknown, EmptyBody>(`/team-permissions/${team.id}/${id}/${encodeURIComponent(permId)}`, { method, body: {} }, null, access);
       await Promise.all([true, false].map((r) => serverTeamPermissionsCache(ctx).refresh([team.id, id, r])));
     } else {
-      await core.json(`/project-permissions/${id}/${encodeURIComponent(permId)}`, { method, body: {} }, null, access);
+      await core.json<unknown, EmptyBody>(`/project-permissions/${id}/${encodeURIComponent(permId)}`, { method, body: {} }, null, access);
       await Promise.all([true, false].map((r) => serverProjectPermissionsCache(ctx).refresh([id, r])));
     }
   };
@@ -234,7 +231,7 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
     lastActiveAt: new Date(json.last_active_at_millis),
     serverMetadata: json.server_metadata,
     primaryEmailAuthEnabled: json.primary_email_auth_enabled,
-    selectedTeam: json.selected_team ? createServerTeam(ctx, json.selected_team) : null,
+    selectedTeam: json.selected_team ? createServerTeam(ctx, json.selected_team, createServerUser) : null,
     update,
     setDisplayName: (displayName: string) => update({ displayName }),
     setClientMetadata: (clientMetadata: ReadonlyJson) => update({ clientMetadata }),
@@ -249,20 +246,21 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
     },
     updatePassword: ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) =>
       catchErrors(
-        () => core.json('/auth/password/update', { method: 'POST', body: { old_password: oldPassword, new_password: newPassword } }, null, access),
+        () => core.json<unknown, PasswordUpdateBody>('/auth/password/update', { method: 'POST', body: { old_password: oldPassword, new_password: newPassword } }, null, access),
         hasCode('PASSWORD_CONFIRMATION_MISMATCH'),
         inFamily('PASSWORD_REQUIREMENTS_NOT_MET'),
       ),
     sendVerificationEmail: async (): Promise<never> => {
-      const res = await core.request('/check-feature-support', { method: 'POST', body: { name: 'sendVerificationEmail() on ServerUser' } }, null, access);
+      // The service's feature-support answer (a plain-text explanation); its body is open, named only for the log.
+      const res = await core.request<{ name: string }>('/check-feature-support', { method: 'POST', body: { name: 'sendVerificationEmail() on ServerUser' } }, null, access);
       throw new Error(await res.text());
     },
     delete: async () => {
-      await core.json(path, { method: 'DELETE', body: {} }, null, access);
+      await core.json<unknown, EmptyBody>(path, { method: 'DELETE', body: {} }, null, access);
       await refreshUsers();
     },
     createSession: async (options?: { expiresInMillis?: number; isImpersonation?: boolean }) => {
-      const tokens = await core.json('/auth/sessions', {
+      const tokens = await core.json<SessionTokensJson, SessionCreateBody>('/auth/sessions', {
         method: 'POST',
         body: {
           user_id: id,
@@ -270,10 +268,10 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
           is_impersonation: options?.isImpersonation ?? false,
         },
       }, null, access);
-      const frozen = Object.freeze({ accessToken: tokens.access_token as string, refreshToken: tokens.refresh_token as string });
+      const frozen = Object.freeze({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
       return { getTokens: () => frozen };
     },
-    getActiveSessions: async () => items(await core.json(`/auth/sessions?user_id=${id}`, {}, null, access)).map(createActiveSession),
+    getActiveSessions: async () => items(await core.json<ListOf<SessionJson>>(`/auth/sessions?user_id=${id}`, {}, null, access)).map(createActiveSession),
     // `user_id` is sent although the reference SDK omits it: the protocol requires it (protocol-auth §2.9).
     revokeSession: async (sessionId: string) => {
       await core.json(`/auth/sessions/${sessionId}?user_id=${id}`, { method: 'DELETE' }, null, access);
@@ -281,16 +279,16 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
     listTeams: () => reads.teams().get(),
     getTeam: async (teamId: string) => (await reads.teams().get()).find((t) => t.id === teamId) ?? null,
     createTeam: async ({ displayName, profileImageUrl }: { displayName: string; profileImageUrl?: string | null }) => {
-      const created = await core.json('/teams', {
+      const created = await core.json<ServerTeamJson, ServerTeamCreateBody>('/teams', {
         method: 'POST',
         body: compact({ display_name: displayName, profile_image_url: profileImageUrl, creator_user_id: id }),
       }, null, access);
       await serverTeamsCache(ctx).refresh([undefined]);
       await update({ selectedTeamId: created.id });
-      return createServerTeam(ctx, created);
+      return createServerTeam(ctx, created, createServerUser);
     },
     leaveTeam: async (team: TeamRef) => {
-      await core.json(`/team-memberships/${team.id}/${id}`, { method: 'DELETE', body: {} }, null, access);
+      await core.json<unknown, EmptyBody>(`/team-memberships/${team.id}/${id}`, { method: 'DELETE', body: {} }, null, access);
     },
     listPermissions: listPermissions as ServerUser['listPermissions'],
     getPermission: getPermission as ServerUser['getPermission'],
@@ -300,7 +298,7 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
     getTeamProfile: (team: TeamRef) => reads.teamProfile(team).get(),
     listContactChannels: () => reads.contactChannels().get(),
     createContactChannel: async (data: ServerContactChannelCreateOptions) => {
-      const created = await core.json('/contact-channels', {
+      const created = await core.json<ContactChannelJson, ServerContactChannelCreateBody>('/contact-channels', {
         method: 'POST',
         body: compact({
           type: data.type,

@@ -1,9 +1,8 @@
 // Active sessions (client-library §1.7.8).
-import type { Static } from '@sinclair/typebox';
-import type { Session } from '../../schemas/sessions.ts';
+import type { SessionJson } from '../wire.ts';
 
 /** The wire shape is the service's response schema (shared/src/schemas/sessions.ts). */
-export type ActiveSessionJson = Static<typeof Session>;
+export type ActiveSessionJson = SessionJson;
 
 export type GeoInfo = {
   ip: string;

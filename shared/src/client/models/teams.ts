@@ -1,13 +1,27 @@
-// Teams, members, invitations and member profiles (client-library §1.7.5).
+// Teams, members, invitations and member profiles (client-library §1.7.5): the client view, and what the server
+// view (server-team.ts) shares with it.
 import { compact, items, cachedReadsSymbol, type ClientContext, type ReadonlyJson, type ServerContext } from './common.ts';
 import { createApiKeyFor, listApiKeysRead, type ApiKeyCreateOptions, type TeamApiKey, type TeamApiKeyFirstView } from './api-keys.ts';
 import type { CachedRead } from '../cache.ts';
-import type { ClientTeam, ServerTeam as ServerTeamWire } from '../../schemas/teams.ts';
+import type { ClientCore } from '../core.ts';
 import type { InternalSession } from '../session.ts';
-import { createServerUser, type ServerUser, type ServerUserJson } from './server-user.ts';
+import type { ServerUser } from './server-user.ts';
+import type {
+  ClientMemberProfileJson,
+  ClientTeamJson,
+  ClientTeamUpdateBody,
+  ListOf,
+  MemberProfileUpdateBody,
+  ServerMemberProfileJson,
+  ServerTeamJson,
+  TeamInvitationJson,
+  TeamInvitationSendBody,
+} from '../wire.ts';
 
 /** A team as a client sees it; a server's view adds `server_metadata` and `created_at_millis`. */
-export type TeamJson = ClientTeam & Partial<Pick<ServerTeamWire, 'server_metadata' | 'created_at_millis'>>;
+export type TeamJson = ClientTeamJson & Partial<Pick<ServerTeamJson, 'server_metadata' | 'created_at_millis'>>;
+
+export type TeamAccess = 'client' | 'server' | 'admin';
 
 export type TeamUpdateOptions = { displayName?: string; profileImageUrl?: string | null; clientMetadata?: ReadonlyJson };
 export type ServerTeamUpdateOptions = TeamUpdateOptions & { clientReadOnlyMetadata?: ReadonlyJson; serverMetadata?: ReadonlyJson };
@@ -36,8 +50,8 @@ export interface Team {
   readonly id: string;
   readonly displayName: string;
   readonly profileImageUrl: string | null;
-  readonly clientMetadata: any;
-  readonly clientReadOnlyMetadata: any;
+  readonly clientMetadata: unknown;
+  readonly clientReadOnlyMetadata: unknown;
   update(update: TeamUpdateOptions): Promise<void>;
   delete(): Promise<void>;
   inviteUser(options: { email: string; callbackUrl?: string }): Promise<void>;
@@ -50,7 +64,7 @@ export interface Team {
 
 export interface ServerTeam extends Omit<Team, 'update' | 'listUsers' | typeof cachedReadsSymbol> {
   readonly createdAt: Date;
-  readonly serverMetadata: any;
+  readonly serverMetadata: unknown;
   update(update: ServerTeamUpdateOptions): Promise<void>;
   listUsers(): Promise<ServerTeamUser[]>;
   addUser(userId: string): Promise<void>;
@@ -59,37 +73,39 @@ export interface ServerTeam extends Omit<Team, 'update' | 'listUsers' | typeof c
 }
 
 export function myTeamsCache(ctx: ClientContext) {
-  return ctx.core.cache<[InternalSession]>('my-teams', ([s]) => ctx.core.json('/teams?user_id=me', {}, s, 'client').then(items));
+  return ctx.core.cache('my-teams', ([s]: [InternalSession]) => ctx.core.json<ListOf<ClientTeamJson>>('/teams?user_id=me', {}, s, 'client').then(items));
 }
 
 export function serverTeamsCache(ctx: ServerContext) {
-  return ctx.core.cache<[string | undefined]>(`server-teams:${ctx.access}`, ([userId]) =>
-    ctx.core.json(userId ? `/teams?user_id=${encodeURIComponent(userId)}` : '/teams', {}, null, ctx.access).then(items),
+  return ctx.core.cache(`server-teams:${ctx.access}`, ([userId]: [string | undefined]) =>
+    ctx.core.json<ListOf<ServerTeamJson>>(userId ? `/teams?user_id=${encodeURIComponent(userId)}` : '/teams', {}, null, ctx.access).then(items),
   );
 }
 
-function invitationsCache(core: ClientContext['core'], access: 'client' | 'server' | 'admin') {
-  return core.cache<[InternalSession | null, string]>(`team-invitations:${access}`, ([s, teamId]) =>
-    core.json(`/team-invitations?team_id=${encodeURIComponent(teamId)}`, {}, s, access).then(items),
+export function invitationsCache(core: ClientCore, access: TeamAccess) {
+  return core.cache(`team-invitations:${access}`, ([s, teamId]: [InternalSession | null, string]) =>
+    core.json<ListOf<TeamInvitationJson>>(`/team-invitations?team_id=${encodeURIComponent(teamId)}`, {}, s, access).then(items),
   );
 }
 
-function memberProfilesCache(core: ClientContext['core'], access: 'client' | 'server' | 'admin') {
-  return core.cache<[InternalSession | null, string]>(`team-member-profiles:${access}`, ([s, teamId]) =>
-    core.json(`/team-member-profiles?team_id=${encodeURIComponent(teamId)}`, {}, s, access).then(items),
+/** A team's member profiles: the client view, or the server view carrying each member's user. */
+export function memberProfilesCache<A extends TeamAccess>(core: ClientCore, access: A) {
+  type Profile = A extends 'client' ? ClientMemberProfileJson : ServerMemberProfileJson;
+  return core.cache(`team-member-profiles:${access}`, ([s, teamId]: [InternalSession | null, string]) =>
+    core.json<ListOf<Profile>>(`/team-member-profiles?team_id=${encodeURIComponent(teamId)}`, {}, s, access).then(items),
   );
 }
 
-export function teamProfileCache(core: ClientContext['core'], access: 'client' | 'server' | 'admin') {
-  return core.cache<[InternalSession | null, string, string]>(`team-member-profile:${access}`, ([s, teamId, userId]) =>
-    core.json(`/team-member-profiles/${teamId}/${userId}`, {}, s, access),
+export function teamProfileCache(core: ClientCore, access: TeamAccess) {
+  return core.cache(`team-member-profile:${access}`, ([s, teamId, userId]: [InternalSession | null, string, string]) =>
+    core.json<ClientMemberProfileJson>(`/team-member-profiles/${teamId}/${userId}`, {}, s, access),
   );
 }
 
 export function createEditableProfile(
-  core: ClientContext['core'],
+  core: ClientCore,
   session: InternalSession | null,
-  access: 'client' | 'server' | 'admin',
+  access: TeamAccess,
   teamId: string,
   userId: string,
   json: { display_name: string | null; profile_image_url: string | null },
@@ -98,7 +114,7 @@ export function createEditableProfile(
     displayName: json.display_name,
     profileImageUrl: json.profile_image_url,
     async update(update: { displayName?: string; profileImageUrl?: string | null }) {
-      await core.json(`/team-member-profiles/${teamId}/${userId}`, {
+      await core.json<unknown, MemberProfileUpdateBody>(`/team-member-profiles/${teamId}/${userId}`, {
         method: 'PATCH',
         body: compact({ display_name: update.displayName, profile_image_url: update.profileImageUrl }),
       }, session, access);
@@ -107,12 +123,7 @@ export function createEditableProfile(
   });
 }
 
-function createInvitation(
-  core: ClientContext['core'],
-  session: InternalSession | null,
-  access: 'client' | 'server' | 'admin',
-  json: { id: string; team_id: string; recipient_email?: string | null; expires_at_millis: number },
-): TeamInvitation {
+export function createInvitation(core: ClientCore, session: InternalSession | null, access: TeamAccess, json: TeamInvitationJson): TeamInvitation {
   return Object.freeze({
     id: json.id,
     recipientEmail: json.recipient_email ?? null,
@@ -125,7 +136,7 @@ function createInvitation(
   });
 }
 
-function teamFields(json: TeamJson) {
+export function teamFields(json: TeamJson) {
   return {
     id: json.id,
     displayName: json.display_name,
@@ -135,15 +146,15 @@ function teamFields(json: TeamJson) {
   };
 }
 
-async function sendInvite(
-  core: ClientContext['core'],
+export async function sendInvite(
+  core: ClientCore,
   session: InternalSession | null,
-  access: 'client' | 'server' | 'admin',
+  access: TeamAccess,
   teamId: string,
   options: { email: string; callbackUrl?: string },
 ) {
   const callbackUrl = options.callbackUrl ?? core.redirector.constructRedirectUrl(core.urls.teamInvitation, 'callbackUrl');
-  await core.json('/team-invitations/send-code', {
+  await core.json<unknown, TeamInvitationSendBody>('/team-invitations/send-code', {
     method: 'POST',
     body: { email: options.email, team_id: teamId, callback_url: callbackUrl },
   }, session, access);
@@ -156,11 +167,11 @@ export function createTeam(ctx: ClientContext, json: TeamJson): Team {
   const owner = { kind: 'team' as const, teamId: json.id, ctx };
   const reads = {
     users: () =>
-      memberProfilesCache(core, 'client').handle([session, json.id], 'team-users', (list: any[]) =>
+      memberProfilesCache(core, 'client').handle([session, json.id], 'team-users', (list) =>
         list.map((p) => Object.freeze({ id: p.user_id, teamProfile: Object.freeze({ displayName: p.display_name, profileImageUrl: p.profile_image_url }) })),
       ),
     invitations: () =>
-      invitationsCache(core, 'client').handle([session, json.id], 'invitations', (list: any[]) =>
+      invitationsCache(core, 'client').handle([session, json.id], 'invitations', (list) =>
         list.map((i) => createInvitation(core, session, 'client', i)),
       ),
     apiKeys: () => listApiKeysRead(owner) as CachedRead<TeamApiKey[]>,
@@ -168,7 +179,7 @@ export function createTeam(ctx: ClientContext, json: TeamJson): Team {
   return Object.freeze({
     ...teamFields(json),
     async update(update: TeamUpdateOptions) {
-      await core.json(`/teams/${json.id}`, {
+      await core.json<ClientTeamJson, ClientTeamUpdateBody>(`/teams/${json.id}`, {
         method: 'PATCH',
         body: compact({ display_name: update.displayName, profile_image_url: update.profileImageUrl, client_metadata: update.clientMetadata }),
       }, session, 'client');
@@ -179,65 +190,6 @@ export function createTeam(ctx: ClientContext, json: TeamJson): Team {
       await myTeamsCache(ctx).refresh([session]);
     },
     inviteUser: (options: { email: string; callbackUrl?: string }) => sendInvite(core, session, 'client', json.id, options),
-    listUsers: () => reads.users().get(),
-    listInvitations: () => reads.invitations().get(),
-    listApiKeys: () => reads.apiKeys().get(),
-    createApiKey: (options: ApiKeyCreateOptions) => createApiKeyFor(owner, options) as Promise<TeamApiKeyFirstView>,
-    [cachedReadsSymbol]: reads,
-  });
-}
-
-export function createServerTeam(ctx: ServerContext, json: TeamJson): ServerTeam {
-  const { core, access } = ctx;
-  const owner = { kind: 'team' as const, teamId: json.id, server: ctx };
-  const refreshTeams = () => serverTeamsCache(ctx).refreshWhere(() => true);
-  const refreshMembers = () => memberProfilesCache(core, access).refresh([null, json.id]);
-  const reads = {
-    users: () =>
-      memberProfilesCache(core, access).handle([null, json.id], 'server-team-users', (list: any[]) =>
-        list.map((p) =>
-          Object.freeze({
-            ...createServerUser(ctx, p.user as ServerUserJson),
-            teamProfile: Object.freeze({ displayName: p.display_name, profileImageUrl: p.profile_image_url }),
-          }),
-        ),
-      ),
-    invitations: () =>
-      invitationsCache(core, access).handle([null, json.id], 'invitations', (list: any[]) =>
-        list.map((i) => createInvitation(core, null, access, i)),
-      ),
-    apiKeys: () => listApiKeysRead(owner) as CachedRead<TeamApiKey[]>,
-  };
-  return Object.freeze({
-    ...teamFields(json),
-    createdAt: new Date(json.created_at_millis ?? 0),
-    serverMetadata: json.server_metadata,
-    async update(update: ServerTeamUpdateOptions) {
-      await core.json(`/teams/${json.id}`, {
-        method: 'PATCH',
-        body: compact({
-          display_name: update.displayName,
-          profile_image_url: update.profileImageUrl,
-          client_metadata: update.clientMetadata,
-          client_read_only_metadata: update.clientReadOnlyMetadata,
-          server_metadata: update.serverMetadata,
-        }),
-      }, null, access);
-      await refreshTeams();
-    },
-    async delete() {
-      await core.json(`/teams/${json.id}`, { method: 'DELETE' }, null, access);
-      await refreshTeams();
-    },
-    async addUser(userId: string) {
-      await core.json(`/team-memberships/${json.id}/${userId}`, { method: 'POST', body: {} }, null, access);
-      await refreshMembers();
-    },
-    async removeUser(userId: string) {
-      await core.json(`/team-memberships/${json.id}/${userId}`, { method: 'DELETE', body: {} }, null, access);
-      await refreshMembers();
-    },
-    inviteUser: (options: { email: string; callbackUrl?: string }) => sendInvite(core, null, access, json.id, options),
     listUsers: () => reads.users().get(),
     listInvitations: () => reads.invitations().get(),
     listApiKeys: () => reads.apiKeys().get(),

@@ -7,14 +7,13 @@ import type { InternalSession } from '../session.ts';
 import { compact, type ReadonlyJson } from './common.ts';
 import type { TeamJson } from './teams.ts';
 import type { PasskeyRegistrationResult } from '../passkey.ts';
-import type { ClientUser, OAuthProviderLink as OAuthProviderLinkSchema } from '../../schemas/users.ts';
-import type { Static } from '@sinclair/typebox';
+import type { ClientUserJson, ClientUserUpdateBody, EmptyBody, OAuthProviderLinkJson } from '../wire.ts';
 
 // The wire shapes are the service's response schemas (shared/src/schemas): a field changed there changes these.
-export type OAuthProviderLink = Static<typeof OAuthProviderLinkSchema>;
+export type OAuthProviderLink = OAuthProviderLinkJson;
 
 /** A user as /users/me answers it; a server's answer (ServerUserJson) carries more, its team included. */
-export type UserJson = Omit<ClientUser, 'selected_team'> & { selected_team: TeamJson | null };
+export type UserJson = Omit<ClientUserJson, 'selected_team'> & { selected_team: TeamJson | null };
 
 export interface BaseUser {
   readonly id: string;
@@ -23,8 +22,9 @@ export interface BaseUser {
   readonly primaryEmailVerified: boolean;
   readonly profileImageUrl: string | null;
   readonly signedUpAt: Date;
-  readonly clientMetadata: any;
-  readonly clientReadOnlyMetadata: any;
+  /** Whatever JSON the app stored (the SDK types it `any`; read it as `unknown` and narrow). */
+  readonly clientMetadata: unknown;
+  readonly clientReadOnlyMetadata: unknown;
   readonly hasPassword: boolean;
   /** @deprecated */
   readonly emailAuthEnabled: boolean;
@@ -85,7 +85,7 @@ export async function signOutSession(core: ClientCore, session: InternalSession,
   const tokens = await session.getOrFetchLikelyValidTokens(ACCESS_TOKEN_MIN_REMAINING_MS);
   if (tokens) {
     try {
-      await core.request('/auth/sessions/current', { method: 'DELETE', body: {} }, session, 'client');
+      await core.request<EmptyBody>('/auth/sessions/current', { method: 'DELETE', body: {} }, session, 'client');
     } catch (err) {
       if (!isKnownErrorInFamily(err, 'REFRESH_TOKEN_ERROR')) throw err;
     }
@@ -123,7 +123,7 @@ export type UserUpdateOptions = {
   passkeyAuthEnabled?: boolean;
 };
 
-export function userUpdateToWire(options: UserUpdateOptions): Record<string, unknown> {
+export function userUpdateToWire(options: UserUpdateOptions): ClientUserUpdateBody {
   return compact({
     display_name: options.displayName,
     client_metadata: options.clientMetadata,

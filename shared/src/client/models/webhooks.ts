@@ -1,6 +1,8 @@
 // Webhook endpoints and their deliveries as the admin app returns them (Gatehouse's own admin API: Stack Auth
 // hands endpoints to Svix, see POST /webhooks/svix-token). Wire → model, and model options → request bodies.
 import { compact } from './common.ts';
+import type { WebhookDeliveryJson, WebhookEndpointCreateBody, WebhookEndpointFirstViewJson, WebhookEndpointJson, WebhookEndpointUpdateBody } from '../wire.ts';
+import type { WebhookEventType } from '../../schemas/webhooks.ts';
 
 export type WebhookDeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
 
@@ -36,23 +38,23 @@ export interface WebhookDelivery {
   readonly createdAt: Date;
 }
 
-export type WebhookEndpointCreateOptions = { url: string; description?: string | null; enabled?: boolean; eventTypes?: string[] | null };
+export type WebhookEndpointCreateOptions = { url: string; description?: string | null; enabled?: boolean; eventTypes?: WebhookEventType[] | null };
 export type WebhookEndpointUpdateOptions = Partial<WebhookEndpointCreateOptions>;
 
 const date = (ms: number | null | undefined) => (typeof ms === 'number' ? new Date(ms) : null);
 
-export function webhookEndpointFromJson(json: any): WebhookEndpoint {
+export function webhookEndpointFromJson(json: WebhookEndpointJson): WebhookEndpoint {
   return Object.freeze({
     id: json.id, url: json.url, description: json.description ?? null, enabled: json.enabled,
     eventTypes: json.event_types ? Object.freeze([...json.event_types]) : null, createdAt: new Date(json.created_at_millis),
   });
 }
 
-export function webhookEndpointFirstViewFromJson(json: any): WebhookEndpointFirstView {
+export function webhookEndpointFirstViewFromJson(json: WebhookEndpointFirstViewJson): WebhookEndpointFirstView {
   return Object.freeze({ ...webhookEndpointFromJson(json), secret: json.secret });
 }
 
-export function webhookDeliveryFromJson(json: any): WebhookDelivery {
+export function webhookDeliveryFromJson(json: WebhookDeliveryJson): WebhookDelivery {
   return Object.freeze({
     id: json.id, endpointId: json.endpoint_id, eventType: json.event_type, status: json.status, attempts: json.attempts,
     nextAttemptAt: date(json.next_attempt_at_millis), lastAttemptAt: date(json.last_attempt_at_millis),
@@ -61,6 +63,10 @@ export function webhookDeliveryFromJson(json: any): WebhookDelivery {
   });
 }
 
-export function webhookEndpointBody(o: WebhookEndpointUpdateOptions) {
+export function webhookEndpointCreateBody(o: WebhookEndpointCreateOptions): WebhookEndpointCreateBody {
+  return compact({ url: o.url, description: o.description, enabled: o.enabled, event_types: o.eventTypes });
+}
+
+export function webhookEndpointUpdateBody(o: WebhookEndpointUpdateOptions): WebhookEndpointUpdateBody {
   return compact({ url: o.url, description: o.description, enabled: o.enabled, event_types: o.eventTypes });
 }

@@ -1,7 +1,8 @@
 // A CachedRead of the client library as React state: subscribe + synchronous snapshot, and suspend (React's
 // `use`) on the first fetch, so the first render of a page waits for data instead of flashing an empty state.
+// The account kit's hooks and the console's are built on it.
 import { use, useSyncExternalStore } from 'react';
-import type { CachedRead, CacheSnapshot } from '@gatehouse/shared/client';
+import type { CachedRead, CacheSnapshot } from '../client/index.ts';
 
 // One promise per read object while it is pending: React's `use` wants the same thenable across retries.
 const pending = new WeakMap<object, Promise<unknown>>();

@@ -1,0 +1,38 @@
+// The open project's admin lists as named hooks over the client library's cached reads: each suspends on its first
+// load (the screen's boundary shows the skeleton) and follows the cache afterwards.
+import { useCallback, useMemo } from 'react';
+import type { AdminEmailTemplate, AdminMetrics, InternalApiKey, WebhookEndpoint } from '@gatehouse/shared/client';
+import { useCachedRead } from '@gatehouse/shared/react';
+import { useProjectContext } from './use-project-context';
+
+/** GET /internal/metrics: the figures the overview and the metrics screen show. */
+export function useMetrics(): AdminMetrics {
+  const { app } = useProjectContext();
+  const read = useMemo(() => app.adminReads.metrics(), [app]);
+  return useCachedRead(read);
+}
+
+/** Fetches the metrics again; a failure lands in the read, where `useMetrics` throws it to the error boundary. */
+export function useRefetchMetrics(): () => Promise<void> {
+  const { app } = useProjectContext();
+  return useCallback(() => app.adminReads.metrics().get().then(() => undefined, () => undefined), [app]);
+}
+
+export function useWebhookEndpoints(): WebhookEndpoint[] {
+  const { app } = useProjectContext();
+  const read = useMemo(() => app.adminReads.webhookEndpoints(), [app]);
+  return useCachedRead(read);
+}
+
+export function useEmailTemplates(): AdminEmailTemplate[] {
+  const { app } = useProjectContext();
+  const read = useMemo(() => app.adminReads.emailTemplates(), [app]);
+  return useCachedRead(read);
+}
+
+/** The project's API key sets (GET /internal/api-keys). */
+export function useInternalApiKeys(): InternalApiKey[] {
+  const { app } = useProjectContext();
+  const read = useMemo(() => app.adminReads.internalApiKeys(), [app]);
+  return useCachedRead(read);
+}

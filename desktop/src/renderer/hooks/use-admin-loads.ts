@@ -1,0 +1,17 @@
+// The open project's lists the client library does not cache (they change as the service works: mail is sent,
+// sessions are used), read once per screen visit with useLoader: its state, and reload.
+import type { ActiveSession, AdminSentEmail } from '@gatehouse/shared/client';
+import { useLoader, type Loaded } from './use-loader';
+import { useProjectContext } from './use-project-context';
+
+/** GET /internal/emails: the project's sent mail. */
+export function useSentEmails(): Loaded<AdminSentEmail[]> & { reload(): void } {
+  const { app } = useProjectContext();
+  return useLoader(() => app.listSentEmails(), [app]);
+}
+
+/** A user's active sessions as the admin API lists them: impersonation sessions included (the server view hides them). */
+export function useUserSessions(userId: string): Loaded<ActiveSession[]> & { reload(): void } {
+  const { app } = useProjectContext();
+  return useLoader(() => app.listUserSessions(userId), [app, userId]);
+}
