@@ -10,7 +10,7 @@ import {
   type EmailTemplateVariablesByType,
   type RenderedEmail,
   type TemplateVariables,
-} from './templates';
+} from '@gatehouse/shared/email-templates';
 
 /** What a variable is: shown as it is, or a secret recorded as this placeholder. */
 type VariableKind = 'shown' | '[code]' | '[link]';
