@@ -8,6 +8,7 @@ export type {
   AdminAppReads,
   AdminEmailTemplate,
   AdminSentEmail,
+  AdminSentEmailDetail,
   EmailTemplateType,
   InternalApiKey,
   InternalApiKeyCreateOptions,

@@ -13,6 +13,7 @@ import { previewTemplate, templateFormValues, templateVariables, validateTemplat
 import { showFieldError } from '../components/field-error';
 import { StatusBadge } from '../components/status-badge';
 import { t, type MessageKey } from '../messages';
+import { EmailFrame } from '../components/email-frame';
 
 const typeName = (type: string) => t(`templates.type.${type}` as MessageKey);
 
@@ -95,13 +96,7 @@ function TemplateEditor({ template, onClose }: { template: AdminEmailTemplate; o
             <Stack gap="xs">
               <Title order={2} size="h5">{t('templates.preview')}</Title>
               <Text size="sm" fw={600} data-testid="template-preview-subject">{preview.subject}</Text>
-              <iframe
-                title={t('templates.preview')}
-                sandbox=""
-                srcDoc={preview.html}
-                data-testid="template-preview"
-                style={{ width: '100%', height: 380, border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, background: 'white' }}
-              />
+              <EmailFrame title={t('templates.preview')} html={preview.html} testId="template-preview" />
             </Stack>
           </Grid.Col>
         </Grid>
