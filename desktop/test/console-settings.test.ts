@@ -198,8 +198,18 @@ describe('an owner configures a project in the console', () => {
     await checkLooksOnPhone(page, 'email-templates', (pg) => pg.getByTestId('template-email_verification').waitFor());
     await page.getByRole('button', { name: 'Edit Email verification' }).click();
     const editor = page.getByRole('dialog', { name: 'Email verification' });
-    await editor.getByLabel('Subject').fill('{{ projectDisplayName }}: please confirm your address');
-    await editor.getByTestId('template-preview-subject').filter({ hasText: 'My project: please confirm your address' }).waitFor();
+    // Broken syntax is named (line and tag) under its field and not saved.
+    await editor.getByLabel('Subject').fill('{{ projectDisplayName }}: please confirm your address{{#if userDisplayName}}, {{ userDisplayName }}');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Line 1: {{#if userDisplayName}} is never closed with {{/if}}').waitFor();
+    await checkLooks(page, 'email-template-error', (pg) => pg.getByText('Line 1: {{#if userDisplayName}} is never closed with {{/if}}').scrollIntoViewIfNeeded());
+    expect(await page.getByTestId('template-email_verification').textContent()).toContain('Default');
+    // Fixed; the preview renders with the sample values, and with the optional display name empty.
+    await editor.getByLabel('Subject').fill('{{ projectDisplayName }}: please confirm your address{{#if userDisplayName}}, {{ userDisplayName }}{{/if}}');
+    await editor.getByTestId('template-preview-subject').filter({ hasText: 'My project: please confirm your address, Ada Lovelace' }).waitFor();
+    await editor.getByLabel('Preview with').click();
+    await page.getByRole('option', { name: 'userDisplayName empty' }).click();
+    await editor.getByTestId('template-preview-subject').filter({ hasText: /^My project: please confirm your address$/ }).waitFor();
     await editor.getByText('{{ emailVerificationLink }}').first().waitFor();
     await checkLooks(page, 'email-template-editor', (pg) => pg.getByRole('dialog', { name: 'Email verification' }).waitFor());
     await editor.getByRole('button', { name: 'Save' }).click();
