@@ -232,6 +232,11 @@ describe('an owner configures a project in the console', () => {
     await p.getByLabel('Super secret admin key').fill(keys.superSecretAdminKey);
     await p.getByRole('button', { name: 'Connect project' }).click();
     await p.getByRole('heading', { level: 1, name: 'Acme Inc' }).waitFor();
+    // The header names the project, not its id; the id is one hover (and one click, copied) away.
+    await p.getByTestId('header-context').filter({ hasText: /· Acme Inc$/ }).waitFor();
+    expect(await p.getByTestId('header-context').textContent()).not.toContain(projectId);
+    await p.getByRole('banner').getByRole('button', { name: 'Copy project ID' }).hover();
+    await p.getByRole('tooltip').filter({ hasText: projectId }).waitFor();
     await openScreen(p, 'Team permissions');
     const stored = await p.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(stored).toContain(projectId);

@@ -375,6 +375,8 @@ export const en = {
   'perm.defaultsSaved': 'Default permissions saved',
   'perm.cycle': 'A permission cannot contain itself',
 
+  'project.copyId': 'Copy project ID',
+
   'sent.title': 'Sent emails',
   'sent.empty': 'No emails sent yet.',
   'sent.noMatch': 'No email matches these filters.',
