@@ -228,6 +228,16 @@ describe('an owner configures a project in the console', () => {
   test('connect the project with its id and admin key alone; the key is not kept in localStorage', async () => {
     const { context: other, page: p } = await openConsole(svc);
     await p.getByRole('tab', { name: 'Project admin key' }).click();
+    // A wrong key, then an id of no project: each said under its field, and nothing saved.
+    await p.getByLabel('Project ID').fill(projectId);
+    await p.getByLabel('Super secret admin key').fill('sak_not-the-right-key-0123456789');
+    await p.getByRole('button', { name: 'Connect project' }).click();
+    await p.getByText('The admin key is not valid (any more).').waitFor();
+    await checkLooks(p, 'connect-wrong-key', (pg) => pg.getByText('The admin key is not valid (any more).').waitFor());
+    await p.getByLabel('Project ID').fill('00000000-0000-4000-8000-000000000000');
+    await p.getByRole('button', { name: 'Connect project' }).click();
+    await p.getByText('This service has no project with this ID.').waitFor();
+    expect(await p.getByTestId('saved-connection').filter({ hasText: 'Admin key' }).count()).toBe(0);
     await p.getByLabel('Project ID').fill(projectId);
     await p.getByLabel('Super secret admin key').fill(keys.superSecretAdminKey);
     await p.getByRole('button', { name: 'Connect project' }).click();

@@ -35,6 +35,7 @@ export type {
 } from './app-options.ts';
 
 export { Result } from './result.ts';
+export { projectExists } from './project-probe.ts';
 export { NetworkError, HttpError, type AccessType, type FetchLike, type Logger } from './api-client.ts';
 export type { CachedRead, CacheSnapshot } from './cache.ts';
 export { AsyncCache } from './cache.ts';

@@ -103,6 +103,7 @@ export const en = {
   'connect.kindOwner': 'Owner sign-in',
   'connect.kindProject': 'Admin key',
   'connect.needsKey': 'Enter the admin key again to open this project.',
+  'connect.projectUnknown': 'This service has no project with this ID.',
   'connect.removed': 'Connection removed',
   'connect.thisService': 'This service',
 
