@@ -68,6 +68,10 @@ describe('an owner configures a project in the console', () => {
     await selectOption(page, 'When an OAuth sign-in matches an existing email', 'Refuse the sign-in');
     // A domain without a scheme is refused before anything is sent (the service's own schema).
     await page.getByRole('button', { name: 'Add domain' }).click();
+    // A row just added reads "https://": nothing is flagged before the owner has typed and left the field.
+    await page.getByLabel('Domain 1').waitFor();
+    expect(await page.getByLabel('Domain 1').inputValue()).toBe('https://');
+    expect(await page.getByTestId('domain-flag').count()).toBe(0);
     await page.getByLabel('Domain 1').fill('app.acme.test');
     await page.getByLabel('Handler path 1').fill('auth');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -93,6 +97,8 @@ describe('an owner configures a project in the console', () => {
     const ipError = 'Direct IPs are not valid for trusted domains in production mode: http://10.0.0.5';
     await page.getByRole('button', { name: 'Add domain' }).click();
     await page.getByLabel('Domain 2').fill('http://10.0.0.5');
+    expect(await page.getByTestId('domain-flag').count()).toBe(0);
+    await page.keyboard.press('Tab');
     await page.getByTestId('domain-flag').filter({ hasText: ipError }).waitFor();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await notification(page, 'Settings saved');
