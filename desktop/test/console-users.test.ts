@@ -144,6 +144,9 @@ describe('users', () => {
     const apiRow = page.getByTestId('user-row').filter({ hasText: apiEmail });
     await apiRow.waitFor();
     expect(await apiRow.textContent()).toContain('Unverified');
+    // Made by the API and never signed in: no "last active" time (the console-made user signed in above).
+    expect(await apiRow.textContent()).toContain('Never signed in');
+    expect(await row.textContent()).not.toContain('Never signed in');
     await looksAtWidths('users-list', (p) => p.getByTestId('user-row').first().waitFor());
   });
 

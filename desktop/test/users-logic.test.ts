@@ -3,11 +3,19 @@
 import { describe, expect, test } from 'bun:test';
 import { parseRoute, routeHash } from '../src/renderer/lib/routes';
 import {
-  FIRST_PAGE, createUserBody, currentCursor, impersonationUrl, initials, metadataText, nextPage, parseMetadata, previousPage, profileUpdate,
+  FIRST_PAGE, createUserBody, currentCursor, hasBeenActive, impersonationUrl, initials, metadataText, nextPage, parseMetadata, previousPage, profileUpdate,
   profileValues, signInMethods, validateCreateUser, validateProfile,
 } from '../src/renderer/lib/users';
 
 const TEXTS = { required: 'Required', invalidEmail: 'Enter a valid email address' };
+
+describe('activity', () => {
+  test('a user whose last activity is their sign-up time (the API\'s answer for never active) has not been active', () => {
+    const signedUpAt = new Date('2026-11-01T10:00:00.123Z');
+    expect(hasBeenActive({ signedUpAt, lastActiveAt: new Date(signedUpAt) })).toBe(false);
+    expect(hasBeenActive({ signedUpAt, lastActiveAt: new Date(signedUpAt.getTime() + 4) })).toBe(true);
+  });
+});
 
 describe('paging', () => {
   test('forward keeps every cursor seen, back returns to the previous one, the last page stays put', () => {

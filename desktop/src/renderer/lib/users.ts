@@ -48,6 +48,15 @@ export function signInMethods(u: UserAuthFields): SignInMethod[] {
   return out;
 }
 
+/**
+ * Has the user ever been active (signed in, refreshed a session)? The API answers a never-active user's
+ * `last_active_at_millis` with its sign-up time, exactly (Stack's shape has no null there); any activity is recorded
+ * at its own, later moment.
+ */
+export function hasBeenActive(u: { signedUpAt: Date; lastActiveAt: Date }): boolean {
+  return u.lastActiveAt.getTime() !== u.signedUpAt.getTime();
+}
+
 /** Initials for the avatar of a user without a picture. */
 export function initials(name: string | null, email: string | null): string {
   const source = (name?.trim() || email?.split('@')[0] || '?').replace(/[^\p{L}\p{N} ]/gu, ' ').trim() || '?';

@@ -502,6 +502,7 @@ export const en = {
   'users.methods': 'Sign-in methods',
   'users.signedUp': 'Signed up',
   'users.lastActive': 'Last active',
+  'users.neverActive': 'Never signed in',
   'users.noName': 'No name',
   'users.noEmail': 'No email',
   'users.verified': 'Verified',

@@ -21,7 +21,7 @@ import { formatDate, formatDateTime } from '../lib/format';
 import { showFieldError } from '../components/field-error';
 import { routeHash } from '../lib/routes';
 import {
-  FIRST_PAGE, USERS_PAGE_SIZE, createUserBody, currentCursor, initials, nextPage, previousPage, signInMethods, validateCreateUser,
+  FIRST_PAGE, USERS_PAGE_SIZE, createUserBody, currentCursor, hasBeenActive, initials, nextPage, previousPage, signInMethods, validateCreateUser,
   type CreateUserValues, type Paging, type SignInMethod,
 } from '../lib/users';
 import { t } from '../messages';
@@ -154,7 +154,7 @@ function UserTable({ users, busy }: { users: readonly ServerUser[]; busy: boolea
                   </Group>
                 </Table.Td>
                 <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(u.signedUpAt)}</Table.Td>
-                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(u.lastActiveAt)}</Table.Td>
+                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{hasBeenActive(u) ? formatDateTime(u.lastActiveAt) : <Text span size="sm" c="dimmed">{t('users.neverActive')}</Text>}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
