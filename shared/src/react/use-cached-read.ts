@@ -17,9 +17,18 @@ function pendingRead<T>(read: CachedRead<T>): Promise<T> {
   return p;
 }
 
+/** A thenable React's `use` reads at once (it looks at `status` before waiting). */
+function settled<T>(value: T): PromiseLike<T> & { status: 'fulfilled'; value: T } {
+  return { status: 'fulfilled', value, then: (onFulfilled) => Promise.resolve(value).then(onFulfilled) };
+}
+
 export function useCachedRead<T>(read: CachedRead<T>): T {
   const snapshot: CacheSnapshot<T> = useSyncExternalStore(read.subscribe, read.peek, read.peek);
-  if (snapshot.status === 'ok') return snapshot.value;
   if (snapshot.status === 'error') throw snapshot.error;
-  return use(pendingRead(read));
+  // `use` on every render, also once the value is there. A component that suspended here on its first render is
+  // replayed when the read resolves, with the hooks it ran so far; React's `use` is what switches that replay to
+  // mounting the hooks after it. Skipping `use` on the replay (the snapshot is ready by then) left the next
+  // `useState` of the component "updating" a hook it never had: React error #467, recovered by rendering the whole
+  // root again and reported as #520 on every page that read the user before its own state (issue 25).
+  return use(snapshot.status === 'ok' ? settled(snapshot.value) : pendingRead(read));
 }
