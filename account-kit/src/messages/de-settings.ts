@@ -145,7 +145,11 @@ export const deSettings: Record<keyof typeof enSettings, string> = {
   'settings.sessions.cannotRevokeCurrent': 'Sie können Ihre aktuelle Sitzung nicht beenden',
   'settings.sessions.revokeFailed': 'Die Sitzung konnte nicht beendet werden',
   'settings.sessions.revokeAllFailed': 'Die Sitzungen konnten nicht beendet werden',
-  'settings.sessions.menu': 'Aktionen für diese Sitzung',
+  'settings.sessions.menu': 'Aktionen für {session}',
+  'settings.sessions.device': '{browser} unter {os}',
+  'settings.sessions.unknownBrowser': 'Unbekannter Browser',
+  'settings.sessions.unknownOs': 'einem unbekannten System',
+  'settings.sessions.name': '{device}, angemeldet am {date}',
   'settings.sessions.loadFailed': 'Die Sitzungen konnten nicht geladen werden.',
 
   'settings.time.justNow': 'gerade eben',

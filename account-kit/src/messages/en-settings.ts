@@ -155,7 +155,11 @@ export const enSettings = {
   'settings.sessions.cannotRevokeCurrent': 'You cannot revoke your current session',
   'settings.sessions.revokeFailed': 'Failed to revoke session',
   'settings.sessions.revokeAllFailed': 'Failed to revoke all sessions',
-  'settings.sessions.menu': 'Actions for this session',
+  'settings.sessions.menu': 'Actions for {session}',
+  'settings.sessions.device': '{browser} on {os}',
+  'settings.sessions.unknownBrowser': 'Unknown browser',
+  'settings.sessions.unknownOs': 'an unknown system',
+  'settings.sessions.name': '{device}, signed in {date}',
   'settings.sessions.loadFailed': 'The sessions could not be loaded.',
 
   // Relative time
