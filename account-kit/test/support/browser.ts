@@ -32,7 +32,8 @@ export function kitService(): Promise<KitService> {
   service ??= (async () => {
     if (!existsSync(DEMO_INDEX)) throw new Error('The demo app is not built: run `node scripts/build-ui.mjs` (npm test does).');
     const mailbox = await startSmtpFixture();
-    const env = { SMTP_URL: mailbox.url, GATEHOUSE_DEV_OIDC: 'true', GATEHOUSE_RATE_LIMITS: 'off' };
+    // The demo project as `npm start` has it: the demo at `/` opens it unless a test names its own project.
+    const env = { SMTP_URL: mailbox.url, GATEHOUSE_DEV_OIDC: 'true', GATEHOUSE_RATE_LIMITS: 'off', GATEHOUSE_DEMO_PROJECT: 'true' };
     // A machine shared by several test runs can take longer than startService's default minute to start it.
     const svc = await startService({ env, startTimeoutMs: 180_000 });
     return { ...svc, mailbox };
@@ -96,7 +97,7 @@ export async function setupBrowserSuite() {
 }
 
 export interface PageOptions {
-  /** Open the demo as an app of this project (default: the internal project). */
+  /** Open the demo as an app of this project (default: the demo project, as `npm start` serves it). */
   project?: Pick<TestProject, 'id' | 'keys'>;
   colorScheme?: 'light' | 'dark';
   width?: number;

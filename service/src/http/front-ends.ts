@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { Services } from '../services';
 import * as apiKeys from '../repo/project-keys';
-import { DEV_KEYS } from '../dev-keys';
+import { DEMO_DEV_KEYS, DEMO_PROJECT_ID, DEV_KEYS } from '../dev-keys';
+import { demoKeyValid } from '../demo-project';
 import { consolePolicy, demoPolicy } from './content-security';
 import { runningDevIssuer } from '../oauth/dev-issuer';
 
@@ -89,6 +90,11 @@ export function createFrontEnds(services: Services, dirs = FRONT_END_DIRS) {
     }
     return devKeyCheck.valid;
   };
+  let demoCheck: { at: number; valid: Promise<boolean> } | null = null;
+  const demoValid = () => {
+    if (!demoCheck || Date.now() - demoCheck.at > 10_000) demoCheck = { at: Date.now(), valid: demoKeyValid(services).catch(() => false) };
+    return demoCheck.valid;
+  };
   const sites: Site[] = [
     {
       mount: '/console',
@@ -101,8 +107,12 @@ export function createFrontEnds(services: Services, dirs = FRONT_END_DIRS) {
       mount: '',
       dir: dirs.demo,
       policy: () => demoPolicy(devImageOrigins()),
+      // In development the demo is an app of the demo project (demo-project.ts); without it (production, or a
+      // database whose demo key was revoked) of the internal project, as before.
       transformIndex: async (html) =>
-        html.replace(CONFIG_MARKER, demoConfigElement({ projectId: 'internal', publishableClientKey: (await devKeyValid()) ? DEV_KEYS.publishable_client_key : null })),
+        html.replace(CONFIG_MARKER, demoConfigElement((await demoValid())
+          ? { projectId: DEMO_PROJECT_ID, publishableClientKey: DEMO_DEV_KEYS.publishable_client_key }
+          : { projectId: 'internal', publishableClientKey: (await devKeyValid()) ? DEV_KEYS.publishable_client_key : null })),
     },
   ];
   return {
