@@ -82,7 +82,7 @@ export function SessionsSection({ user }: { user: CurrentUser }) {
                   <StackedCell
                     main={<Group gap={6}>
                       <Text span inherit fw={500}>{device(s, t)}</Text>
-                      <Badge size="xs" variant="light" color={s.isCurrentSession ? 'green' : 'gray'}>{t(s.isCurrentSession ? 'settings.sessions.current' : 'settings.sessions.other')}</Badge>
+                      <Badge size="xs" variant={s.isCurrentSession ? 'filled' : 'default'} color={s.isCurrentSession ? 'blue.8' : undefined}>{t(s.isCurrentSession ? 'settings.sessions.current' : 'settings.sessions.other')}</Badge>
                       {s.isImpersonation && <Badge size="xs" color="orange">{t('settings.sessions.impersonation')}</Badge>}
                     </Group>}
                     sub={<>
