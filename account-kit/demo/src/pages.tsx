@@ -19,7 +19,7 @@ export function LandingPage() {
             the kit&apos;s ready-made screens, signing people into the project <Code>{project.id}</Code> of this
             Gatehouse service.
           </Text>
-          <Group gap="md" component="nav" aria-label="Gatehouse">
+          <Group gap="md" component="nav" aria-label="Gatehouse" style={{ rowGap: 4 }}>
             <Anchor href="/console">Console</Anchor>
             <Anchor href="/api/v1/docs">API reference</Anchor>
             <Anchor href={app.urls.accountSettings}>Account settings</Anchor>
