@@ -14,7 +14,10 @@ export async function issueSession(services: Services, p: {
 }): Promise<IssuedTokens> {
   noteScopeUser(p.userId);
   const ipInfo = p.origin ? ipInfoOf(p.origin) : null;
-  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, used: { ipInfo }, refund: p.refund });
+  // Which browser and system signed in, for the sessions list (the account kit parses it); bounded, as it is the
+  // client's to send.
+  const userAgent = p.origin?.headers.get('user-agent')?.slice(0, 512) || null;
+  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, used: { ipInfo }, userAgent, refund: p.refund });
   const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId);
   // The session row holds this use already: the flush writes the user's activity only.
   services.activity.record(sessionId, p.projectId, p.userId, ipInfo, { at: usedAt!, sessionWritten: true });

@@ -44,7 +44,7 @@ export type { ReadonlyJson, Json } from './models/common.ts';
 export type { ClientTimers } from './timers.ts';
 export type { BrowserEnvironment, BrowserLocation } from './environment.ts';
 export type { CookieAdapter } from './cookies.ts';
-export type { MfaPrompt } from './core.ts';
+export type { MfaPrompt, MfaPromptInfo } from './core.ts';
 export type { WebAuthnCeremonies, PasskeyRegistrationResult } from './passkey.ts';
 export type { HandlerUrls, RedirectMethod, RedirectToOptions } from './redirects.ts';
 export { InternalSession } from './session.ts';

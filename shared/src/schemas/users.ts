@@ -1,6 +1,6 @@
 // Users: read shapes per access type, and the writable fields (protocol-resources §1).
 import { Type, type Static } from '@sinclair/typebox';
-import { Base64, Json, Millis, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, Email, PaginatedList } from './common.ts';
+import { Base64, Json, Millis, DisplayNameText, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, Email, PaginatedList } from './common.ts';
 import { ClientTeam, ServerTeam } from './teams.ts';
 
 export const OAuthProviderLink = Strict({ id: Type.String(), account_id: Type.String(), email: Nullable(Type.String()) });
@@ -40,7 +40,7 @@ export type ServerUser = Static<typeof ServerUser>;
 const ProfileImageUrl = () => Nullable(Url({ maxLength: 1_000_000 }));
 
 const clientWritable = {
-  display_name: Type.Optional(Nullable(NameText())),
+  display_name: Type.Optional(Nullable(DisplayNameText())),
   profile_image_url: Type.Optional(ProfileImageUrl()),
   client_metadata: Type.Optional(Json()),
   selected_team_id: Type.Optional(Nullable(Uuid())),
