@@ -108,6 +108,8 @@ export const en = {
   'connect.thisService': 'This service',
 
   'signIn.title': 'Sign in to manage your projects',
+  'callback.failedTitle': 'The sign-in could not be finished',
+  'callback.tryAgain': 'Sign in again',
 
   'projects.title': 'Projects',
   'projects.create': 'Create project',
