@@ -16,8 +16,26 @@ import { errorField } from '../src/renderer/lib/known-error-fields';
 import { sumLastDays, todayValue } from '../src/renderer/lib/overview-numbers';
 import { previewTemplate, templateVariables, validateTemplate } from '../src/renderer/lib/email-templates';
 import { connectionLabel, projectContext } from '../src/renderer/lib/connect-rules';
+import { ownerCallbackOf, rememberReturnRoute, takeReturnRoute } from '../src/renderer/lib/owner-callback';
 import { createTranslator } from '../src/renderer/messages';
 import { en } from '../src/renderer/messages/en';
+
+describe('owner sign-in returns (web)', () => {
+  test('the callback address is read from the query; the screen to return to is remembered once, never a sign-in screen', () => {
+    expect(ownerCallbackOf('?auth_callback=oauth&code=x&state=y')).toEqual({ kind: 'oauth' });
+    expect(ownerCallbackOf('?auth_callback=magic-link&code=abc')).toEqual({ kind: 'magic-link', code: 'abc' });
+    expect(ownerCallbackOf('?code=abc')).toBeNull();
+    const store = new Map<string, string>();
+    const storage = { setItem: (k: string, v: string) => void store.set(k, v), getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => void store.delete(k) };
+    rememberReturnRoute(storage, '#/c/this-service/sign-in');
+    expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'projects', connectionId: 'this-service' });
+    rememberReturnRoute(storage, '#/c/this-service/p/p1/users');
+    expect(takeReturnRoute(storage, 'other')).toEqual({ name: 'projects', connectionId: 'other' });
+    rememberReturnRoute(storage, '#/c/this-service/p/p1/users');
+    expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'project', connectionId: 'this-service', projectId: 'p1', screen: 'users' });
+    expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'projects', connectionId: 'this-service' });
+  });
+});
 
 describe('connection labels', () => {
   test('the header names the project by its name (its id until loaded), once', () => {

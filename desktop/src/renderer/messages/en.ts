@@ -110,6 +110,8 @@ export const en = {
   'signIn.title': 'Sign in to manage your projects',
   'callback.failedTitle': 'The sign-in could not be finished',
   'callback.tryAgain': 'Sign in again',
+  'callback.confirmTitle': 'Sign in to the console?',
+  'callback.confirm': 'Sign in',
 
   'projects.title': 'Projects',
   'projects.create': 'Create project',
