@@ -1,6 +1,6 @@
 // Team memberships and per-team member profiles (protocol-resources §3, §4).
 import { Type, type Static } from '@sinclair/typebox';
-import { NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, List } from './common.ts';
+import { DisplayNameText, Nullable, Strict, Url, UserIdOrMe, Uuid, List } from './common.ts';
 import { ServerUser } from './users.ts';
 
 export const TeamMembershipParams = Strict({ team_id: Uuid(), user_id: UserIdOrMe() });
@@ -24,7 +24,7 @@ export type ServerTeamMemberProfile = Static<typeof ServerTeamMemberProfile>;
 
 export const TeamMemberProfileListQuery = Strict({ team_id: Type.Optional(Uuid()), user_id: Type.Optional(UserIdOrMe()) });
 export const TeamMemberProfileUpdate = Strict({
-  display_name: Type.Optional(NameText()),
+  display_name: Type.Optional(DisplayNameText()),
   profile_image_url: Type.Optional(Nullable(Url({ maxLength: 1_000_000 }))),
 });
 export type TeamMemberProfileUpdate = Static<typeof TeamMemberProfileUpdate>;

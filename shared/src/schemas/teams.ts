@@ -1,6 +1,6 @@
 // Teams as returned in user objects and by /teams, and the /teams inputs (protocol-resources §2).
 import { Type, type Static } from '@sinclair/typebox';
-import { Json, Millis, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, List } from './common.ts';
+import { DisplayNameText, Json, MetadataInput, Millis, Nullable, Strict, Url, UserIdOrMe, Uuid, List } from './common.ts';
 
 export const ClientTeam = Strict({
   id: Uuid(),
@@ -33,14 +33,14 @@ export const TeamCreateQuery = Strict({ add_current_user: Type.Optional(Type.Uni
 export const TeamParams = Strict({ team_id: Uuid() });
 
 const clientTeamWritable = {
-  display_name: NameText(),
+  display_name: DisplayNameText(),
   profile_image_url: Type.Optional(ProfileImageUrl()),
-  client_metadata: Type.Optional(Json()),
+  client_metadata: Type.Optional(MetadataInput()),
 };
 const serverTeamWritable = {
   ...clientTeamWritable,
-  client_read_only_metadata: Type.Optional(Json()),
-  server_metadata: Type.Optional(Json()),
+  client_read_only_metadata: Type.Optional(MetadataInput()),
+  server_metadata: Type.Optional(MetadataInput()),
 };
 
 export const ClientTeamCreate = Strict({ ...clientTeamWritable, creator_user_id: Type.Optional(UserIdOrMe()) });
@@ -48,7 +48,7 @@ export type ClientTeamCreate = Static<typeof ClientTeamCreate>;
 export const ServerTeamCreate = Strict({ ...serverTeamWritable, creator_user_id: Type.Optional(UserIdOrMe()) });
 export type ServerTeamCreate = Static<typeof ServerTeamCreate>;
 
-export const ClientTeamUpdate = Strict({ ...clientTeamWritable, display_name: Type.Optional(NameText()) });
+export const ClientTeamUpdate = Strict({ ...clientTeamWritable, display_name: Type.Optional(DisplayNameText()) });
 export type ClientTeamUpdate = Static<typeof ClientTeamUpdate>;
-export const ServerTeamUpdate = Strict({ ...serverTeamWritable, display_name: Type.Optional(NameText()) });
+export const ServerTeamUpdate = Strict({ ...serverTeamWritable, display_name: Type.Optional(DisplayNameText()) });
 export type ServerTeamUpdate = Static<typeof ServerTeamUpdate>;
