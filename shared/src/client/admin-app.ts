@@ -127,7 +127,7 @@ export interface AdminSentEmail {
 /** What `GET /internal/metrics` answers (shared/src/schemas/metrics.ts). */
 export type AdminMetrics = MetricsJson;
 
-export type TestEmailConfig = { host: string; port: number; username: string; password: string; senderEmail: string; senderName: string };
+export type TestEmailConfig = { host: string; port: number; username: string; password: string; senderEmail: string; senderName: string; requireTls?: boolean };
 
 export interface AdminAppReads {
   project(): CachedRead<AdminProject>;
@@ -338,7 +338,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
       method: 'POST',
       body: {
         recipient_email: options.recipientEmail,
-        email_config: { host: c.host, port: c.port, username: c.username, password: c.password, sender_email: c.senderEmail, sender_name: c.senderName },
+        email_config: { host: c.host, port: c.port, username: c.username, password: c.password, sender_email: c.senderEmail, sender_name: c.senderName, ...(c.requireTls !== undefined ? { require_tls: c.requireTls } : {}) },
       },
     });
     if (json.success) return Result.ok(undefined);

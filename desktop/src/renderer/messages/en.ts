@@ -274,6 +274,8 @@ export const en = {
   'email.type': 'Server',
   'email.shared': 'Shared (the service\'s)',
   'email.standard': 'Your own SMTP server',
+  'email.requireTls': 'Require TLS',
+  'email.requireTlsHint': 'Never send over an unencrypted connection: port 465 uses TLS, other ports must offer STARTTLS or the mail is not sent.',
   'email.host': 'Host',
   'email.port': 'Port',
   'email.portInvalid': 'A port is a number from 0 to 65535',
