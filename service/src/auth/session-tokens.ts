@@ -4,6 +4,7 @@ import * as sessions from '../repo/sessions';
 import { ipInfoOf, type ClientOrigin } from './activity';
 import type { CounterHit } from '../repo/rate-limits';
 import { noteScopeUser } from '../observability/security-events';
+import { deviceOf } from './devices';
 
 export interface IssuedTokens { access_token: string; refresh_token: string; user_id: string }
 
@@ -17,7 +18,10 @@ export async function issueSession(services: Services, p: {
   const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, used: { ipInfo }, refund: p.refund });
   const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId);
   // The session row holds this use already: the flush writes the user's activity only.
-  services.activity.record(sessionId, p.projectId, p.userId, ipInfo, { at: usedAt!, sessionWritten: true });
+  // A sign-in's device is remembered with the activity (no statement more on the sign-in's path); an owner's
+  // impersonation is not the user's device.
+  const device = p.origin && !p.isImpersonation ? { ...deviceOf(p.origin.headers.get('user-agent')), ip: p.origin.ip } : undefined;
+  services.activity.record(sessionId, p.projectId, p.userId, ipInfo, { at: usedAt!, sessionWritten: true, device });
   return { access_token: accessToken, refresh_token: refreshToken, user_id: p.userId };
 }
 

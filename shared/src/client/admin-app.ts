@@ -59,7 +59,8 @@ import type {
 import type { EmailTemplateContent } from '../schemas/email-templates.ts';
 
 export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic_link' | 'team_invitation'
-  | 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed';
+  | 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed'
+  | 'mfa_enabled' | 'otp_disabled' | 'new_device_sign_in';
 
 export interface AdminEmailTemplate {
   readonly type: EmailTemplateType;

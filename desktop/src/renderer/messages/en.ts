@@ -316,6 +316,9 @@ export const en = {
   'templates.type.mfa_disabled': 'Two-factor authentication turned off',
   'templates.type.passkey_added': 'Passkey added',
   'templates.type.passkey_removed': 'Passkey removed',
+  'templates.type.mfa_enabled': 'Two-factor authentication turned on',
+  'templates.type.otp_disabled': 'Sign-in codes turned off',
+  'templates.type.new_device_sign_in': 'Sign-in from a new device',
 
   'keys.title': 'API keys',
   'keys.create': 'Create API keys',
