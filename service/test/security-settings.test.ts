@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import { expectKnownError } from './support/service';
 import { newProject, signUp } from './support/projects';
+import { extractCode } from './support/smtp';
 import { setupSuite } from './support/suite';
 
 const { svc } = await setupSuite();
@@ -35,5 +36,42 @@ describe('/internal/security-settings', () => {
     expectKnownError(await p.server.patch('/internal/security-settings', { password_min_length: 20 }), 'INSUFFICIENT_ACCESS_TYPE', 401);
     await p.admin.patch('/internal/security-settings', { password_min_length: 20 });
     expect((await other.admin.get('/internal/security-settings')).body.password_min_length).toBe(8);
+  });
+});
+
+describe('minimum password length (ASVS 2.1.1)', () => {
+  const tooShort = (min: number) => ({ code: 'PASSWORD_TOO_SHORT', details: { min_length: min }, error: `Password too short. Minimum length is ${min}.` });
+
+  test('a project asking for 12 refuses shorter passwords at sign-up, set, update and reset with PASSWORD_TOO_SHORT', async () => {
+    const p = await newProject(svc);
+    expect((await p.admin.patch('/internal/security-settings', { password_min_length: 12 })).status).toBe(200);
+    const email = `min-${crypto.randomUUID()}@example.com`;
+    const short = await p.client.post('/auth/password/sign-up', { email, password: 'eleven-char' });
+    expect(short.status).toBe(400);
+    expect(short.body).toEqual(tooShort(12));
+    const u = await signUp(p, { email, password: 'twelve-chars' });
+
+    const update = await p.client.post('/auth/password/update', { old_password: u.password, new_password: 'short-pass1' }, { accessToken: u.accessToken });
+    expect(update.body).toEqual(tooShort(12));
+    expect((await p.client.post('/auth/password/update', { old_password: u.password, new_password: 'long-enough-1' }, { accessToken: u.accessToken })).status).toBe(200);
+
+    // A user without a password (made by the server) sets a first one.
+    const bare = await p.server.post('/users', { primary_email: `bare-${crypto.randomUUID()}@example.com` });
+    const session = await p.server.post('/auth/sessions', { user_id: bare.body.id, expires_in_millis: 60_000 });
+    expect((await p.client.post('/auth/password/set', { password: 'short-pass1' }, { accessToken: session.body.access_token })).body).toEqual(tooShort(12));
+
+    const t0 = Date.now();
+    expect((await p.client.post('/auth/password/send-reset-code', { email, callback_url: 'http://localhost:12345/cb' })).status).toBe(200);
+    const mail = await svc.mailbox.waitForMail((m) => m.to.includes(email) && m.receivedAt >= t0 && m.subject.startsWith('Reset'));
+    const code = extractCode(mail)!;
+    expect((await p.client.post('/auth/password/reset', { code, password: 'short-pass1' })).body).toEqual(tooShort(12));
+    // The code was not spent on the refused password.
+    expect((await p.client.post('/auth/password/reset', { code, password: 'a-long-new-password' })).status).toBe(200);
+  });
+
+  test("the default is Stack's 8", async () => {
+    const p = await newProject(svc);
+    expect((await p.client.post('/auth/password/sign-up', { email: `d-${crypto.randomUUID()}@example.com`, password: 'seven-7' })).body).toEqual(tooShort(8));
+    expect((await p.client.post('/auth/password/sign-up', { email: `d-${crypto.randomUUID()}@example.com`, password: 'eight-88' })).status).toBe(200);
   });
 });
