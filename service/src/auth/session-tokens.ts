@@ -14,8 +14,11 @@ export async function issueSession(services: Services, p: {
   refund?: readonly CounterHit[];
 }): Promise<IssuedTokens> {
   noteScopeUser(p.userId);
+  // A new session lives as long as the project says (its security settings; one year by default), unless the caller
+  // says otherwise (impersonation, the server's sessions).
+  const expiresInMs = p.expiresInMs !== undefined ? p.expiresInMs : ((await services.projects.get(p.projectId))?.security.session_lifetime_seconds ?? 365 * 86_400) * 1000;
   const ipInfo = p.origin ? ipInfoOf(p.origin) : null;
-  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, used: { ipInfo }, refund: p.refund });
+  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, expiresInMs, used: { ipInfo }, refund: p.refund });
   const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId);
   // The session row holds this use already: the flush writes the user's activity only.
   // A sign-in's device is remembered with the activity (no statement more on the sign-in's path); an owner's

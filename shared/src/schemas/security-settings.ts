@@ -9,10 +9,15 @@ export const PASSWORD_MIN_LENGTH_RANGE = { minimum: 8, maximum: 70 } as const;
 export const SUGGESTED_PASSWORD_MIN_LENGTH = 12;
 export const SESSION_SECONDS_RANGE = { minimum: 300, maximum: 10 * 365 * 86_400 } as const;
 export const DEFAULT_SESSION_LIFETIME_SECONDS = 365 * 86_400;
+/**
+ * A session's idle time is counted between refreshes, and an app in use refreshes when its access token runs out
+ * (every 10 minutes by default): so at least 15 minutes, or sessions in use would end.
+ */
+export const SESSION_IDLE_TIMEOUT_RANGE = { minimum: 900, maximum: 10 * 365 * 86_400 } as const;
 
 const PasswordMinLength = () => Type.Integer({ ...PASSWORD_MIN_LENGTH_RANGE, description: 'Shortest password accepted at sign-up, set, update and reset' });
 const SessionLifetime = () => Type.Integer({ ...SESSION_SECONDS_RANGE, description: 'How long a session (its refresh token) lives from sign-in' });
-const SessionIdleTimeout = () => Nullable(Type.Integer({ ...SESSION_SECONDS_RANGE, description: 'A session not refreshed for this long ends; null: no idle limit' }));
+const SessionIdleTimeout = () => Nullable(Type.Integer({ ...SESSION_IDLE_TIMEOUT_RANGE, description: 'A session not refreshed for this long ends; null: no idle limit' }));
 
 /** The stored settings document (the service's record; like ProjectConfigDocument beside the admin view). */
 export const SecuritySettingsDocument = Strict({
