@@ -112,6 +112,25 @@ describe('an owner configures a project in the console', () => {
     expect((await current()).is_production_mode).toBe(false);
   });
 
+  test('security (issue 30): password length (12+ suggested), session lifetimes and the new-device notice, seen through the admin API', async () => {
+    await openScreen(page, 'Security');
+    expect(await page.getByLabel('Minimum password length').inputValue()).toBe('8');
+    await page.getByTestId('password-length-suggestion').waitFor();
+    await page.getByLabel('Minimum password length').fill('12');
+    expect(await page.getByTestId('password-length-suggestion').count()).toBe(0);
+    expect(await page.getByLabel('Session lifetime (hours)').inputValue()).toBe('8760');
+    await page.getByLabel('Session lifetime (hours)').fill('24');
+    await setSwitch(page, 'End sessions that are not used', true);
+    await page.getByLabel('Idle timeout (minutes)').fill('30');
+    await setSwitch(page, 'Email a notice when an account signs in from a new device', false);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notification(page, 'Security settings saved');
+    expect((await admin().get('/internal/security-settings')).body).toEqual({
+      new_device_sign_in_notice_enabled: false, password_min_length: 12, session_lifetime_seconds: 86_400, session_idle_timeout_seconds: 1_800,
+    });
+    await checkLooks(page, 'security', (pg) => pg.getByRole('heading', { level: 1, name: 'Security' }).waitFor());
+  });
+
   test('OAuth: Google with the project\'s own keys (required), GitHub disabled but listed; signing in through Google on the account kit', async () => {
     await openScreen(page, 'OAuth providers');
     expect(await page.locator('[data-testid^="provider-"]').count()).toBe(11);

@@ -17,6 +17,7 @@ export type {
   PermissionDefinitionUpdateOptions,
   TestEmailConfig,
   AdminMetrics,
+  AdminSecuritySettings,
 } from './admin-app.ts';
 export type {
   WebhookDelivery,
