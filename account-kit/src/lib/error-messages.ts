@@ -26,6 +26,7 @@ const BY_CODE: Record<string, { key: MessageKey; field: ErrorField }> = {
   PASSKEY_WEBAUTHN_ERROR: { key: 'error.passkeyCancelled', field: 'form' },
   USER_NOT_FOUND: { key: 'error.userNotFound', field: 'email' },
   RATE_LIMITED: { key: 'error.rateLimited', field: 'form' },
+  LAST_SIGN_IN_METHOD: { key: 'settings.connected.lastMethod', field: 'form' },
 };
 
 export type AuthErrorText = { key: MessageKey; field: ErrorField; values?: Record<string, string> };
