@@ -109,7 +109,8 @@ describe('permissions, sent emails and overview', () => {
       const res = await client.post('/auth/password/sign-up', { email, password: 'a-long-password-1', verification_callback_url: `${svc.url}/handler/email-verification` });
       expect(res.status).toBe(200);
     }
-    await box.waitForMail((m) => m.to.includes(good), 30_000);
+    const goodMail = await box.waitForMail((m) => m.to.includes(good), 30_000);
+    const liveCode = new URL(goodMail.text.match(/https?:\/\/\S+/)![0]).searchParams.get('code')!;
     // The refused mail's attempt is logged once the worker has tried it.
     for (let i = 0; ; i++) {
       const items = (await admin().get('/internal/emails')).body.items;
@@ -122,6 +123,21 @@ describe('permissions, sent emails and overview', () => {
     await page.getByTestId('sent-email-row').filter({ hasText: good }).waitFor();
     await checkLooks(page, 'sent-emails', (p) => p.getByTestId('sent-email-row').first().waitFor());
     await checkLooksOnPhone(page, 'sent-emails', (p) => p.getByTestId('sent-email-row').first().waitFor());
+    // A delivered mail's details: who, from whom, and what it said, its link as a placeholder; no error section.
+    await page.getByTestId('sent-email-row').filter({ hasText: good }).getByRole('button', { name: /Details/ }).click();
+    const detail = page.getByRole('dialog', { name: 'Email "Verify your email at Docs"' });
+    await detail.getByText('Docs <docs@docs.test>').waitFor();
+    expect(await detail.getByTestId('sent-email-error').count()).toBe(0);
+    const body = page.frameLocator('[data-testid="sent-email-html"]');
+    await body.getByText('[link]').first().waitFor();
+    await checkLooks(page, 'sent-email-delivered', (p) => p.frameLocator('[data-testid="sent-email-html"]').getByText('[link]').first().waitFor());
+    await detail.getByRole('tab', { name: 'Text' }).click();
+    const text = await detail.getByTestId('sent-email-text').textContent();
+    expect(text).toContain('[link]');
+    expect(text).not.toContain(liveCode);
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+
     await setSwitch(page, 'Failed only', true);
     await page.getByTestId('sent-email-row').filter({ hasText: good }).waitFor({ state: 'detached' });
     const failed = page.getByTestId('sent-email-row').filter({ hasText: bad });

@@ -68,6 +68,10 @@ describe('an owner configures a project in the console', () => {
     await selectOption(page, 'When an OAuth sign-in matches an existing email', 'Refuse the sign-in');
     // A domain without a scheme is refused before anything is sent (the service's own schema).
     await page.getByRole('button', { name: 'Add domain' }).click();
+    // A row just added reads "https://": nothing is flagged before the owner has typed and left the field.
+    await page.getByLabel('Domain 1').waitFor();
+    expect(await page.getByLabel('Domain 1').inputValue()).toBe('https://');
+    expect(await page.getByTestId('domain-flag').count()).toBe(0);
     await page.getByLabel('Domain 1').fill('app.acme.test');
     await page.getByLabel('Handler path 1').fill('auth');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -93,6 +97,8 @@ describe('an owner configures a project in the console', () => {
     const ipError = 'Direct IPs are not valid for trusted domains in production mode: http://10.0.0.5';
     await page.getByRole('button', { name: 'Add domain' }).click();
     await page.getByLabel('Domain 2').fill('http://10.0.0.5');
+    expect(await page.getByTestId('domain-flag').count()).toBe(0);
+    await page.keyboard.press('Tab');
     await page.getByTestId('domain-flag').filter({ hasText: ipError }).waitFor();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await notification(page, 'Settings saved');
@@ -228,8 +234,18 @@ describe('an owner configures a project in the console', () => {
     await checkLooksOnPhone(page, 'email-templates', (pg) => pg.getByTestId('template-email_verification').waitFor());
     await page.getByRole('button', { name: 'Edit Email verification' }).click();
     const editor = page.getByRole('dialog', { name: 'Email verification' });
-    await editor.getByLabel('Subject').fill('{{ projectDisplayName }}: please confirm your address');
-    await editor.getByTestId('template-preview-subject').filter({ hasText: 'My project: please confirm your address' }).waitFor();
+    // Broken syntax is named (line and tag) under its field and not saved.
+    await editor.getByLabel('Subject').fill('{{ projectDisplayName }}: please confirm your address{{#if userDisplayName}}, {{ userDisplayName }}');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Line 1: {{#if userDisplayName}} is never closed with {{/if}}').waitFor();
+    await checkLooks(page, 'email-template-error', (pg) => pg.getByText('Line 1: {{#if userDisplayName}} is never closed with {{/if}}').scrollIntoViewIfNeeded());
+    expect(await page.getByTestId('template-email_verification').textContent()).toContain('Default');
+    // Fixed; the preview renders with the sample values, and with the optional display name empty.
+    await editor.getByLabel('Subject').fill('{{ projectDisplayName }}: please confirm your address{{#if userDisplayName}}, {{ userDisplayName }}{{/if}}');
+    await editor.getByTestId('template-preview-subject').filter({ hasText: 'My project: please confirm your address, Ada Lovelace' }).waitFor();
+    await editor.getByLabel('Preview with').click();
+    await page.getByRole('option', { name: 'userDisplayName empty' }).click();
+    await editor.getByTestId('template-preview-subject').filter({ hasText: /^My project: please confirm your address$/ }).waitFor();
     await editor.getByText('{{ emailVerificationLink }}').first().waitFor();
     await checkLooks(page, 'email-template-editor', (pg) => pg.getByRole('dialog', { name: 'Email verification' }).waitFor());
     await editor.getByRole('button', { name: 'Save' }).click();
@@ -248,10 +264,25 @@ describe('an owner configures a project in the console', () => {
   test('connect the project with its id and admin key alone; the key is not kept in localStorage', async () => {
     const { context: other, page: p } = await openConsole(svc);
     await p.getByRole('tab', { name: 'Project admin key' }).click();
+    // A wrong key, then an id of no project: each said under its field, and nothing saved.
+    await p.getByLabel('Project ID').fill(projectId);
+    await p.getByLabel('Super secret admin key').fill('sak_not-the-right-key-0123456789');
+    await p.getByRole('button', { name: 'Connect project' }).click();
+    await p.getByText('The admin key is not valid (any more).').waitFor();
+    await checkLooks(p, 'connect-wrong-key', (pg) => pg.getByText('The admin key is not valid (any more).').waitFor());
+    await p.getByLabel('Project ID').fill('00000000-0000-4000-8000-000000000000');
+    await p.getByRole('button', { name: 'Connect project' }).click();
+    await p.getByText('This service has no project with this ID.').waitFor();
+    expect(await p.getByTestId('saved-connection').filter({ hasText: 'Admin key' }).count()).toBe(0);
     await p.getByLabel('Project ID').fill(projectId);
     await p.getByLabel('Super secret admin key').fill(keys.superSecretAdminKey);
     await p.getByRole('button', { name: 'Connect project' }).click();
     await p.getByRole('heading', { level: 1, name: 'Acme Inc' }).waitFor();
+    // The header names the project, not its id; the id is one hover (and one click, copied) away.
+    await p.getByTestId('header-context').filter({ hasText: /· Acme Inc$/ }).waitFor();
+    expect(await p.getByTestId('header-context').textContent()).not.toContain(projectId);
+    await p.getByRole('banner').getByRole('button', { name: 'Copy project ID' }).hover();
+    await p.getByRole('tooltip').filter({ hasText: projectId }).waitFor();
     await openScreen(p, 'Team permissions');
     const stored = await p.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(stored).toContain(projectId);

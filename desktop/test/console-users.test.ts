@@ -144,7 +144,34 @@ describe('users', () => {
     const apiRow = page.getByTestId('user-row').filter({ hasText: apiEmail });
     await apiRow.waitFor();
     expect(await apiRow.textContent()).toContain('Unverified');
+    // Made by the API and never signed in: no "last active" time (the console-made user signed in above).
+    expect(await apiRow.textContent()).toContain('Never signed in');
+    expect(await row.textContent()).not.toContain('Never signed in');
+
     await looksAtWidths('users-list', (p) => p.getByTestId('user-row').first().waitFor());
+    // Without a password, the console gives a code by email: offered while sign-in codes are off, not chosen.
+    await page.getByRole('button', { name: 'Create user' }).click();
+    let second = page.getByRole('dialog', { name: 'Create a user' });
+    await second.getByTestId('codes-off').waitFor();
+    expect(await second.getByRole('radio', { name: 'With a code mailed to their address' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect((await admin().patch('/projects/current', { config: { magic_link_enabled: true } })).status).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await page.getByRole('button', { name: 'Create user' }).click();
+    second = page.getByRole('dialog', { name: 'Create a user' });
+    const codeEmail = uniqueEmail('code-made');
+    await second.getByLabel('Email', { exact: true }).fill(codeEmail);
+    await second.getByRole('radio', { name: 'With a code mailed to their address' }).check();
+    expect(await second.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await second.getByRole('button', { name: 'Create user' }).click();
+    await notification(page, `User ${codeEmail} created`);
+    const codeMade = (await server().get(`/users?query=${encodeURIComponent(codeEmail)}`)).body.items[0];
+    expect({ otp: codeMade.otp_auth_enabled, password: codeMade.has_password }).toEqual({ otp: true, password: false });
+    // The API-made user (no password, no code) is told apart on their page.
+    await apiRow.getByRole('link').first().click();
+    await page.getByTestId('no-way-in').filter({ hasText: 'This user has no way to sign in' }).waitFor();
+    await page.goBack();
   });
 
   test('find a user by search', async () => {
@@ -169,7 +196,7 @@ describe('users', () => {
         createThroughApi({ primary_email: `paged-${batch}-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`, display_name: `Paged ${batch}-${i}` }))));
     }
     const everyone = await allUserIds();
-    expect(everyone).toHaveLength(254);
+    expect(everyone).toHaveLength(255);
     for (const order of ['Newest first', 'Oldest first'] as const) {
       await freshUsers();
       await chooseOrder(order);
@@ -183,8 +210,8 @@ describe('users', () => {
         if (await next.isDisabled()) break;
         await next.click();
       }
-      expect(seen).toHaveLength(254);
-      expect(new Set(seen).size).toBe(254);
+      expect(seen).toHaveLength(255);
+      expect(new Set(seen).size).toBe(255);
       expect([...seen].sort()).toEqual([...everyone].sort());
       expect(seen.filter((id) => seeded.includes(id))).toHaveLength(250);
     }

@@ -78,7 +78,7 @@ describe('field problems in the catalogue\'s words', () => {
 
   test('problems by kind: length, format, pattern, range', () => {
     const texts = (schema: TSchema, body: unknown) => schemaProblems(schema, body).map((p) => [p.path, p.text]);
-    expect(texts(ServerTeamCreate, { display_name: 'x'.repeat(1001) })).toEqual([['/display_name', 'At most 1000 characters']]);
+    expect(texts(ServerTeamCreate, { display_name: 'x'.repeat(101) })).toEqual([['/display_name', 'At most 100 characters']]);
     expect(texts(ServerUserCreate, { primary_email: 'no at sign' })).toEqual([['/primary_email', 'Enter a valid email address']]);
     expect(texts(WebhookEndpointCreate, { url: 'ftp://x.example' })).toEqual([['/url', 'URL must start with http:// or https://']]);
     const port = texts(StandardEmailConfig, { type: 'standard', host: 'h', port: 70000, username: 'u', password: 'p', sender_name: 'n', sender_email: 'a@b.co' });

@@ -20,13 +20,15 @@ import { createTranslator } from '../src/renderer/messages';
 import { en } from '../src/renderer/messages/en';
 
 describe('connection labels', () => {
-  test('an admin-key connection names its project once in the header', () => {
+  test('the header names the project by its name (its id until loaded), once', () => {
     const id = '4a0080c8-8bce-4ff0-a045-b510e5e924d1';
     expect(connectionLabel('http://localhost:8102/console', id)).toBe(`${id} @ localhost:8102`);
-    expect(projectContext(connectionLabel('http://localhost:8102', id), id)).toBe(`${id} @ localhost:8102`);
-    expect(projectContext(connectionLabel('https://auth.example.com'), id)).toBe(`auth.example.com · ${id}`);
+    // The project by its name once loaded, by its id before.
+    expect(projectContext(connectionLabel('http://localhost:8102', id), id)).toBe(`localhost:8102 · ${id}`);
+    expect(projectContext(connectionLabel('http://localhost:8102', id), id, 'Acme')).toBe('localhost:8102 · Acme');
+    expect(projectContext(connectionLabel('https://auth.example.com'), id, 'Acme')).toBe('auth.example.com · Acme');
     // Another project's admin-key connection still says which project is open.
-    expect(projectContext(connectionLabel('http://localhost:8102', 'other'), id)).toBe(`other @ localhost:8102 · ${id}`);
+    expect(projectContext(connectionLabel('http://localhost:8102', 'other'), id, 'Acme')).toBe('other @ localhost:8102 · Acme');
   });
 });
 

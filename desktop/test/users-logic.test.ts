@@ -3,11 +3,19 @@
 import { describe, expect, test } from 'bun:test';
 import { parseRoute, routeHash } from '../src/renderer/lib/routes';
 import {
-  FIRST_PAGE, createUserBody, currentCursor, impersonationUrl, initials, metadataText, nextPage, parseMetadata, previousPage, profileUpdate,
-  profileValues, signInMethods, validateCreateUser, validateProfile,
+  FIRST_PAGE, createUserBody, currentCursor, hasBeenActive, impersonationUrl, initials, metadataText, nextPage, parseMetadata, previousPage, profileUpdate,
+  noWayInReason, profileValues, signInMethods, validateCreateUser, validateProfile,
 } from '../src/renderer/lib/users';
 
 const TEXTS = { required: 'Required', invalidEmail: 'Enter a valid email address' };
+
+describe('activity', () => {
+  test('a user whose last activity is their sign-up time (the API\'s answer for never active) has not been active', () => {
+    const signedUpAt = new Date('2026-11-01T10:00:00.123Z');
+    expect(hasBeenActive({ signedUpAt, lastActiveAt: new Date(signedUpAt) })).toBe(false);
+    expect(hasBeenActive({ signedUpAt, lastActiveAt: new Date(signedUpAt.getTime() + 4) })).toBe(true);
+  });
+});
 
 describe('paging', () => {
   test('forward keeps every cursor seen, back returns to the previous one, the last page stays put', () => {
@@ -39,16 +47,29 @@ describe('users', () => {
     expect(initials('  ', null)).toBe('?');
   });
 
-  test('create form: required, valid email, the password rule; no password is allowed', () => {
-    const v = { email: '', password: '', verified: false, displayName: '' };
+  test('create form: required, valid email, the password rule; without a password the user gets sign-in codes', () => {
+    const v = { email: '', wayIn: 'password' as const, password: 'long-enough', verified: false, displayName: '' };
     expect(validateCreateUser(v, TEXTS)).toEqual({ email: 'Required' });
     expect(validateCreateUser({ ...v, email: 'nope' }, TEXTS)).toEqual({ email: 'Enter a valid email address' });
     expect(validateCreateUser({ ...v, email: 'a@b.co', password: 'short' }, TEXTS).password).toBe('Password too short. Minimum length is 8.');
+    expect(validateCreateUser({ ...v, email: 'a@b.co', password: '' }, TEXTS).password).toBe('Required');
     expect(validateCreateUser({ ...v, email: 'a@b.co' }, TEXTS)).toEqual({});
-    expect(createUserBody({ email: ' a@b.co ', password: '', verified: true, displayName: ' ' }))
-      .toEqual({ primaryEmail: 'a@b.co', primaryEmailAuthEnabled: true, primaryEmailVerified: true });
-    expect(createUserBody({ email: 'a@b.co', password: 'long-enough', verified: false, displayName: 'A' }))
+    expect(validateCreateUser({ ...v, email: 'a@b.co', wayIn: 'code', password: '' }, TEXTS)).toEqual({});
+    expect(createUserBody({ email: ' a@b.co ', wayIn: 'code', password: 'ignored', verified: true, displayName: ' ' }))
+      .toEqual({ primaryEmail: 'a@b.co', primaryEmailAuthEnabled: true, primaryEmailVerified: true, otpAuthEnabled: true });
+    expect(createUserBody({ email: 'a@b.co', wayIn: 'password', password: 'long-enough', verified: false, displayName: 'A' }))
       .toMatchObject({ password: 'long-enough', displayName: 'A' });
+  });
+
+  test('a user without a way in is named, with the reason', () => {
+    const project = { magicLinkEnabled: false, credentialEnabled: true, passkeyEnabled: false };
+    const none = { hasPassword: false, otpAuthEnabled: false, passkeyAuthEnabled: false, oauthProviders: [], primaryEmail: 'a@b.co' };
+    expect(noWayInReason(none, project)).toBe('none');
+    expect(noWayInReason({ ...none, otpAuthEnabled: true }, project)).toBe('codesOff');
+    expect(noWayInReason({ ...none, otpAuthEnabled: true }, { ...project, magicLinkEnabled: true })).toBeNull();
+    expect(noWayInReason({ ...none, hasPassword: true }, project)).toBeNull();
+    expect(noWayInReason({ ...none, hasPassword: true }, { ...project, credentialEnabled: false })).toBe('passwordOff');
+    expect(noWayInReason({ ...none, oauthProviders: [{ id: 'github' }] }, project)).toBeNull();
   });
 
   test('profile: only changed fields are sent, empty clears, the password only when typed', () => {

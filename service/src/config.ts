@@ -31,6 +31,11 @@ export interface Config {
   passwordHashConcurrency: number;
   /** Run the local OpenID provider for OAuth providers without credentials (development only). */
   devOidc: boolean;
+  /**
+   * The demo project (demo-project.ts): created at start, the app at `/` signs in there and every owner administers
+   * it (development only; GATEHOUSE_DEMO_PROJECT=false leaves it out). Never in production.
+   */
+  demoProject: boolean;
   /** Logging (GATEHOUSE_LOG_LEVEL, GATEHOUSE_LOG_FORMAT, GATEHOUSE_LOG_REQUESTS; observability/logger.ts). */
   log: LogSettings;
   /**
@@ -234,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // queued hash holds none until a thread runs it.
     passwordHashConcurrency: integer(env, 'GATEHOUSE_PASSWORD_HASH_CONCURRENCY', 1, 1024) ?? 2 * Math.max(2, cores),
     devOidc: !isProduction && env.GATEHOUSE_DEV_OIDC !== 'false',
+    demoProject: !isProduction && env.GATEHOUSE_DEMO_PROJECT !== 'false',
     log: logSettings(env),
     metrics: { port: metricsPort(env), hostname: env.GATEHOUSE_METRICS_HOST || '127.0.0.1', token: metricsToken(env) },
     oauth: oauthSettings(env),

@@ -5,6 +5,7 @@ import { openDatabase } from './db';
 import { createServices } from './services';
 import { createApp } from './app';
 import { bootstrapInternalProject } from './bootstrap';
+import { bootstrapDemoProject } from './demo-project';
 import { startBackgroundWork } from './background';
 import { lifecycle } from './lifecycle';
 import { initLogging } from './observability/logger';
@@ -41,6 +42,7 @@ const database = await openDatabase({
 });
 const services = await createServices(config, database);
 const boot = await bootstrapInternalProject(services);
+const demoCreated = await bootstrapDemoProject(services);
 await startBackgroundWork(services);
 const app = createApp(services);
 // Elysia's listen hands every route to Bun's native router (its own router only sees the rest: 404s, 405s).
@@ -64,6 +66,7 @@ if (shownKeys) {
 } else {
   console.log('Internal project keys: shown once when they were created (create more with the admin API).');
 }
+if (demoCreated) console.log(`Demo project created (development only): the demo app at http://localhost:${server.port}/ signs in there; every owner sees it in the console.`);
 console.log(`API docs: http://localhost:${server.port}/api/v1/docs`);
 if (observability.metrics.port !== undefined) {
   const { port, hostname, token } = observability.metrics;

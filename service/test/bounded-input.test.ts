@@ -67,13 +67,15 @@ describe('request body limit (default 2 MiB)', () => {
 describe('maxLength on free-text fields', () => {
   test('display names, descriptions and the like answer SCHEMA_ERROR past their bound', async () => {
     const long = 'n'.repeat(1001);
+    // People's and teams' display names share the limit the account kit's fields use (shared/src/rules/names.ts).
+    const longName = 'n'.repeat(101);
     const u = await signUp(p);
-    expectSchemaProblem(await p.client.patch('/users/me', { display_name: long }, { accessToken: u.accessToken }), 'body.display_name must be at most 1000 characters');
-    expect((await p.client.patch('/users/me', { display_name: 'n'.repeat(1000) }, { accessToken: u.accessToken })).status).toBe(200);
-    expectSchemaProblem(await p.server.post('/users', { primary_email: uniqueEmail(), display_name: long }), 'body.display_name must be at most 1000 characters');
-    expectSchemaProblem(await p.server.post('/teams', { display_name: long }), 'body.display_name must be at most 1000 characters');
+    expectSchemaProblem(await p.client.patch('/users/me', { display_name: longName }, { accessToken: u.accessToken }), 'body.display_name must be at most 100 characters');
+    expect((await p.client.patch('/users/me', { display_name: 'n'.repeat(100) }, { accessToken: u.accessToken })).status).toBe(200);
+    expectSchemaProblem(await p.server.post('/users', { primary_email: uniqueEmail(), display_name: longName }), 'body.display_name must be at most 100 characters');
+    expectSchemaProblem(await p.server.post('/teams', { display_name: longName }), 'body.display_name must be at most 100 characters');
     const team = (await p.server.post('/teams', { display_name: 'ok' })).body;
-    expectSchemaProblem(await p.server.patch(`/teams/${team.id}`, { display_name: long }), 'body.display_name must be at most 1000 characters');
+    expectSchemaProblem(await p.server.patch(`/teams/${team.id}`, { display_name: longName }), 'body.display_name must be at most 100 characters');
     expectSchemaProblem(await p.admin.patch('/projects/current', { description: 'd'.repeat(10_001) }), 'body.description must be at most 10000 characters');
     expectSchemaProblem(await p.admin.patch('/projects/current', { display_name: long }), 'body.display_name must be at most 1000 characters');
     expectSchemaProblem(await p.admin.post('/team-permission-definitions', { id: 'p1', description: 'd'.repeat(10_001) }), 'body.description must be at most 10000 characters');

@@ -18,7 +18,7 @@ import {
   NO_SHARED_SMTP_MESSAGE, createMailTransport, describeSendError, senderConfigFor, sharedSmtpSettings, type StandardEmailConfig,
 } from '../src/email/transport';
 import {
-  backoffDelayMs, enqueueEmail, enqueueTemplatedEmail, listSentEmails, startEmailWorker,
+  backoffDelayMs, enqueueEmail, enqueueTemplatedEmail, findSentEmail, listSentEmails, startEmailWorker,
   type EmailWorker, type EmailWorkerOptions,
 } from '../src/email/outbox';
 import { sendTestEmail } from '../src/email/test-email';
@@ -558,15 +558,27 @@ describe('outbox', () => {
 
   // -------------------------------------------------------------------------------------------------------------
 
+  test('findSentEmail: one entry of the list with the recorded html and text; none for another project or a non-uuid id', async () => {
+    worker();
+    const { id } = await enqueue('detail-one');
+    await waitFor(async () => (await rowById(id)).status === 'sent');
+    const [attempt] = await attemptsOf(id);
+    const found = await findSentEmail(db, P1, attempt!.id);
+    expect(found).toMatchObject({ id: attempt!.id, subject: 'detail-one', html: '<p>detail-one</p>', text: 'detail-one', error: null });
+    expect(typeof found!.html).toBe('string');
+    expect(await findSentEmail(db, P2, attempt!.id)).toBeUndefined();
+    expect(await findSentEmail(db, P1, 'nope')).toBeUndefined();
+  });
+
   test('sendTestEmail succeeds against a running server and logs the attempt', async () => {
     const { type: _type, ...config } = std();
     const result = await sendTestEmail(config, 'admin@example.com', { outbound: LOCAL_TARGETS, log: { db, projectId: P2 } });
     expect(result).toEqual({ success: true });
-    const mail = await smtp.waitForMail((m) => m.subject === 'Test Email from Stack Auth');
+    const mail = await smtp.waitForMail((m) => m.subject === 'Test email from Gatehouse for Acme Mail');
     expect(mail.to).toEqual(['admin@example.com']);
     expect(mail.from).toBe('"Acme Mail" <mail@acme.test>');
     expect(mail.text.length).toBeGreaterThan(0);
-    const logged = (await listSentEmails(db, P2)).find((e) => e.subject === 'Test Email from Stack Auth');
+    const logged = (await listSentEmails(db, P2)).find((e) => e.subject === 'Test email from Gatehouse for Acme Mail');
     expect(logged).toMatchObject({ to: ['admin@example.com'], error: null });
     expect(await db.select().from(emailAttempts).where(and(eq(emailAttempts.id, logged!.id), isNull(emailAttempts.error)))).toHaveLength(1);
   });

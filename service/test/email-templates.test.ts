@@ -89,6 +89,20 @@ describe('PATCH and DELETE /email-templates/{type}', () => {
     expect((await p.admin.get('/email-templates/magic_link')).body.is_default).toBe(true);
   });
 
+  test('a template that does not parse is refused with its part, line and tag; nothing is written', async () => {
+    const p = await standardProject();
+    let res = await p.admin.patch('/email-templates/email_verification', { subject: 'Confirm your {{ projectDisplayName }} email{{#if userDisplayName}}, {{ userDisplayName }}!' });
+    expectKnownError(res, 'SCHEMA_ERROR', 400);
+    expect(res.body.error).toContain('body.subject, line 1: {{#if userDisplayName}} is never closed with {{/if}}');
+    res = await p.admin.patch('/email-templates/email_verification', { content: { html: '<p>\n{{#each links}}\n</p>', text: 'ok\n\n{{/if}}' } });
+    expectKnownError(res, 'SCHEMA_ERROR', 400);
+    expect(res.body.error).toContain('body.content.html, line 2: {{#each links}} is not a tag templates know');
+    expect(res.body.error).toContain('body.content.text, line 3: {{/if}} closes no {{#if}}');
+    expect((await p.admin.get('/email-templates/email_verification')).body.is_default).toBe(true);
+    res = await p.admin.patch('/email-templates/email_verification', { subject: 'Confirm your email{{#if userDisplayName}}, {{ userDisplayName }}{{/if}}' });
+    expect(res.status).toBe(200);
+  });
+
   test('switching to shared email is refused while custom templates exist', async () => {
     const p = await standardProject();
     await p.admin.patch('/email-templates/password_reset', { subject: 'Reset' });

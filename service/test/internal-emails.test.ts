@@ -48,20 +48,20 @@ async function listUntil(admin: Api, done: (items: any[]) => boolean, timeoutMs 
 
 describe('POST /internal/send-test-email', () => {
   test('delivers to a working server and is logged', async () => {
-    const p = await newProject(svc);
+    const p = await newProject(svc, { displayName: 'Acme Books' });
     const to = uniqueEmail('test-mail');
     const res = await p.admin.post('/internal/send-test-email', { recipient_email: to, email_config: configFor(smtp.port) });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     const mail = await smtp.waitForMail((m) => m.to.includes(to));
-    expect(mail.subject).toBe('Test Email from Stack Auth');
+    expect(mail.subject).toBe('Test email from Gatehouse for Acme Books');
     expect(mail.from).toContain('tester@example.com');
 
     const list = await p.admin.get('/internal/emails');
     expect(list.status).toBe(200);
     expect(list.body.is_paginated).toBe(false);
     expect(list.body.items).toEqual([{
-      id: expect.any(String), to: [to], subject: 'Test Email from Stack Auth', sent_at_millis: expect.any(Number), error: null,
+      id: expect.any(String), to: [to], subject: 'Test email from Gatehouse for Acme Books', sent_at_millis: expect.any(Number), error: null,
       sender_config: { type: 'standard', host: '127.0.0.1', port: smtp.port, username: 'someone', sender_name: 'Tester', sender_email: 'tester@example.com' },
     }]);
     expect(list.text).not.toContain('secret-password');
@@ -95,6 +95,36 @@ describe('POST /internal/send-test-email', () => {
     expectKnownError(res, 'SCHEMA_ERROR', 400);
     expect(res.body.error).toContain('body.email_config.password must be defined');
     expect((await p.admin.get('/internal/emails')).body.items).toEqual([]);
+  });
+});
+
+describe('GET /internal/emails/{email_id}', () => {
+  test('what a sign-in code mail said, with the code and the link token replaced by placeholders; 404 elsewhere', async () => {
+    const p = await newProject(svc, { displayName: 'Code mail', config: { magic_link_enabled: true } });
+    const other = await newProject(svc);
+    const to = uniqueEmail('code-mail');
+    const sent = await p.client.post('/auth/otp/send-sign-in-code', { email: to, callback_url: 'http://localhost:3000/magic' });
+    expect(sent.status).toBe(200);
+    const mail = await svc.mailbox.waitForMail((m) => m.to.includes(to));
+    const code = new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get('code')!;
+    expect(code.length).toBeGreaterThan(20);
+    const [item] = await listUntil(p.admin, (list) => list.length >= 1);
+    const res = await p.admin.get(`/internal/emails/${item.id}`);
+    expect(res.status).toBe(200);
+    // (Compared by hand: bun's toMatchObject writes its asymmetric matchers into the received object.)
+    const { html, text, ...entry } = res.body;
+    expect(entry).toEqual(item);
+    // The body the recipient read, in both forms, without what would sign them in.
+    expect(text).toContain('Code mail');
+    expect(text).toContain('[link]');
+    expect(html).toContain('[link]');
+    for (const secret of [code, code.slice(0, 6).toUpperCase()]) expect(res.text).not.toContain(secret);
+    expect(res.body.subject).toContain('[code]');
+
+    expect((await other.admin.get(`/internal/emails/${item.id}`)).status).toBe(404);
+    expect((await p.admin.get('/internal/emails/not-a-uuid')).status).toBe(404);
+    expect((await p.admin.get('/internal/emails/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await p.server.get(`/internal/emails/${item.id}`)).status).toBe(401);
   });
 });
 

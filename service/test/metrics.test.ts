@@ -66,7 +66,8 @@ describe('GET /internal/metrics', () => {
     expect(m.recently_registered.map((u: any) => u.id)).toEqual([serverMade.body.id, plain.userId, us.userId, de.userId]);
     expect(m.recently_registered[0]).toEqual(serverMade.body.id && { ...m.recently_registered[0], display_name: 'No method', server_metadata: null });
     expect(Object.keys(m.recently_registered[1]).sort()).toEqual(Object.keys(serverMade.body).sort()); // server user shape
-    expect(new Set(m.recently_active.map((u: any) => u.id))).toEqual(new Set([serverMade.body.id, plain.userId, us.userId, de.userId]));
+    // Activity starts at the first sign-in or refresh: a user an owner or a back end made is not active (issue 26).
+    expect(new Set(m.recently_active.map((u: any) => u.id))).toEqual(new Set([plain.userId, us.userId, de.userId]));
 
     // A later sign-in from elsewhere moves the user to that country.
     const res = await p.client.post('/auth/password/sign-in', { email: us.email, password: 'correct-horse-1' }, { headers: browser('FR') });
@@ -78,14 +79,18 @@ describe('GET /internal/metrics', () => {
     expect(after.recently_active[0].id).toBe(us.userId);
   });
 
-  test('recent lists hold at most five users', async () => {
+  test('recent lists hold at most five users; users never signed in are registered, not active', async () => {
     const p = await newProject(svc);
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push((await p.server.post('/users', {})).body.id);
-    const m = (await p.admin.get('/internal/metrics')).body;
+    let m = (await p.admin.get('/internal/metrics')).body;
     expect(m.total_users).toBe(6);
     expect(m.recently_registered.map((u: any) => u.id)).toEqual(ids.slice(1).reverse());
+    expect(m.recently_active).toEqual([]);
+    for (let i = 0; i < 6; i++) await signUpWith(p);
+    m = await metricsUntil(p, (x) => x.recently_active.length === 5);
     expect(m.recently_active).toHaveLength(5);
+    expect(m.recently_active.some((u: any) => ids.includes(u.id))).toBe(false);
   });
 
   test('admin only; owners pass with their token, other users do not; per project', async () => {

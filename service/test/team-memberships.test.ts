@@ -114,10 +114,12 @@ describe('member profiles', () => {
     expect(all.body).toEqual({
       is_paginated: false,
       items: [
-        { team_id: team.id, user_id: creator.userId, display_name: null, profile_image_url: null },
-        { team_id: team.id, user_id: member.userId, display_name: null, profile_image_url: null },
+        { team_id: team.id, user_id: creator.userId, display_name: null, profile_image_url: null, primary_email: creator.email, team_permission_ids: expect.any(Array) },
+        { team_id: team.id, user_id: member.userId, display_name: null, profile_image_url: null, primary_email: member.email, team_permission_ids: ['member'] },
       ],
     });
+    // Gatehouse's roster additions (issue 25): who each member is, and what they were granted in this team.
+    expect(all.body.items[0].team_permission_ids.length).toBeGreaterThan(0);
 
     // Without $read_members a member sees only itself.
     await p.server.delete(`/team-permissions/${team.id}/${member.userId}/member`);
@@ -141,7 +143,7 @@ describe('member profiles', () => {
     await p.server.patch(`/users/${member.userId}`, { display_name: 'Member Name' });
 
     const got = await p.client.get(`/team-member-profiles/${team.id}/${member.userId}`, { accessToken: creator.accessToken });
-    expect(got.body).toEqual({ team_id: team.id, user_id: member.userId, display_name: 'Member Name', profile_image_url: null });
+    expect(got.body).toEqual({ team_id: team.id, user_id: member.userId, display_name: 'Member Name', profile_image_url: null, primary_email: member.email, team_permission_ids: ['member'] });
     expectKnownError(await p.client.get(`/team-member-profiles/${team.id}/${outsider.userId}`, { accessToken: creator.accessToken }), 'TEAM_MEMBERSHIP_NOT_FOUND', 404);
     expectKnownError(await p.server.get(`/team-member-profiles/${team.id}/${outsider.userId}`), 'TEAM_MEMBERSHIP_NOT_FOUND', 404);
 
@@ -152,7 +154,9 @@ describe('member profiles', () => {
 
     const patched = await p.client.patch(`/team-member-profiles/${team.id}/me`, { display_name: 'In-team name', profile_image_url: PNG }, { accessToken: member.accessToken });
     expect(patched.status).toBe(200);
-    expect(patched.body).toEqual({ team_id: team.id, user_id: member.userId, display_name: 'In-team name', profile_image_url: PNG });
+    expect(patched.body).toEqual({ team_id: team.id, user_id: member.userId, display_name: 'In-team name', profile_image_url: PNG, primary_email: member.email, team_permission_ids: ['member'] });
+    // One limit for display names (shared/src/rules/names.ts, issue 25).
+    expectKnownError(await p.client.patch(`/team-member-profiles/${team.id}/me`, { display_name: 'x'.repeat(101) }, { accessToken: member.accessToken }), 'SCHEMA_ERROR', 400);
 
     await p.server.patch(`/users/${member.userId}`, { display_name: 'Changed later' });
     await p.server.patch(`/users/${creator.userId}`, { display_name: 'Creator Name' });

@@ -1,5 +1,5 @@
-// Which project the demo is an app of: the one the service wrote into the page (the internal project with the
-// development keys), or one chosen through the URL (?project_id=…&publishable_client_key=…), remembered in
+// Which project the demo is an app of: the one the service wrote into the page (in development the demo project,
+// else the internal project), or one chosen through the URL (?project_id=…&publishable_client_key=…), remembered in
 // this browser so that every page of the demo stays on it. Tests use that to open the demo for any project.
 import { REFRESH_COOKIE_MAX_AGE_SECONDS, REFRESH_COOKIE_PREFIX } from '@gatehouse/shared/constants';
 

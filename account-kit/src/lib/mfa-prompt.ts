@@ -1,8 +1,10 @@
 // The bridge between the client library's MFA prompt (a promise) and the TOTP dialog (React state).
-type Pending = { attemptCode: string; answer: (code: string | null) => void };
+import type { MfaPromptInfo } from '@gatehouse/shared/client';
+
+type Pending = MfaPromptInfo & { answer: (code: string | null) => void };
 
 export interface MfaPromptController {
-  prompt(info: { attemptCode: string }): Promise<string | null>;
+  prompt(info: MfaPromptInfo): Promise<string | null>;
   subscribe(cb: () => void): () => void;
   current(): Pending | null;
   everAsked(): boolean;
@@ -14,12 +16,13 @@ export function createMfaPromptController(): MfaPromptController {
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
   return {
-    prompt: ({ attemptCode }) =>
+    prompt: ({ attemptCode, verify }) =>
       new Promise<string | null>((resolve) => {
         pending?.answer(null);
         asked = true;
         pending = {
           attemptCode,
+          verify,
           answer: (code) => {
             pending = null;
             emit();

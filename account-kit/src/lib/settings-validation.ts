@@ -2,6 +2,7 @@
 // service applies), returning catalogue problems like lib/validation.ts.
 import { isStrictSignInEmail, isValidEmail } from '@gatehouse/shared/rules/email';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@gatehouse/shared/rules/password';
+import { DISPLAY_NAME_MAX_LENGTH, isDisplayNameTooLong } from '@gatehouse/shared/rules/names';
 import type { Problem, Rule } from './validation';
 
 export const oldPasswordRule: Rule = (value) => (value ? null : { key: 'settings.password.oldRequired' });
@@ -27,7 +28,11 @@ export const inviteEmailRule: Rule = (value) => {
   return null;
 };
 
-export const teamNameRule: Rule = (value) => (value.trim() ? null : { key: 'settings.createTeam.required' });
+export const teamNameRule: Rule = (value) => {
+  if (!value.trim()) return { key: 'settings.createTeam.required' };
+  if (isDisplayNameTooLong(value.trim())) return { key: 'settings.name.tooLong', values: { max: DISPLAY_NAME_MAX_LENGTH } };
+  return null;
+};
 
 export const apiKeyDescriptionRule: Rule = (value) => (value.trim() ? null : { key: 'settings.apiKeys.descriptionRequired' });
 

@@ -13,6 +13,8 @@ export interface TeamSections {
   invite: boolean;
   invitations: boolean;
   revokeInvitation: boolean;
+  /** Remove another member from the members table. */
+  removeMembers: boolean;
   apiKeys: boolean;
 }
 
@@ -27,6 +29,7 @@ export function teamSections(permissionIds: readonly string[], o: { allowTeamApi
     invite: has('$invite_members'),
     invitations: has('$invite_members') && has('$read_members'),
     revokeInvitation: has('$invite_members') && has('$read_members') && has('$remove_members'),
+    removeMembers: has('$read_members') && has('$remove_members'),
     // The service refuses team keys when the project does not allow them: no point offering the section.
     apiKeys: has('$manage_api_keys') && (o.allowTeamApiKeys ?? true),
   };

@@ -88,6 +88,7 @@ export const de: Messages = {
   'mfa.prompt': 'Bitte geben Sie den sechsstelligen TOTP-Code aus Ihrer Authenticator-App ein.',
   'mfa.codeLabel': 'Authenticator-Code',
   'mfa.verify': 'Bestätigen',
+  'mfa.wrongCode': 'Dieser Code ist ungültig. Geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.',
 
   'userButton.open': 'Kontomenü öffnen',
   'userButton.accountSettings': 'Kontoeinstellungen',
@@ -114,6 +115,8 @@ export const de: Messages = {
   'verify.confirm': 'Bestätigen',
   'verify.successTitle': 'Ihre E-Mail-Adresse wurde bestätigt!',
   'verify.successText': 'Ihre E-Mail-Adresse ist bestätigt.',
+  'verify.usedTitle': 'Bestätigungslink bereits verwendet',
+  'verify.usedText': 'Dieser Bestätigungslink wurde bereits verwendet. War es Ihrer, ist Ihre E-Mail-Adresse bestätigt: Ihre Kontoeinstellungen zeigen es.',
 
   'magicLinkPage.invalidTitle': 'Ungültiger Anmeldelink',
   'magicLinkPage.invalidText': 'Bitte prüfen Sie, ob Sie den richtigen Link haben. Wenn das Problem weiter besteht, wenden Sie sich an den Support.',

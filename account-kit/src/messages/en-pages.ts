@@ -7,6 +7,7 @@ export const enPages = {
   'mfa.prompt': 'Please enter the six-digit TOTP code from your authenticator app.',
   'mfa.codeLabel': 'Authenticator code',
   'mfa.verify': 'Verify',
+  'mfa.wrongCode': 'That code is not valid. Enter the current code from your authenticator app.',
 
   // User button
   'userButton.open': 'Open account menu',
@@ -31,7 +32,9 @@ export const enPages = {
   'verify.expiredText': 'Your email verification link has expired. Please request a new verification link from your account settings.',
   'verify.confirmTitle': 'Do you want to verify your email?',
   'verify.confirm': 'Verify',
-  'verify.successTitle': 'You email has been verified!',
+  'verify.successTitle': 'Your email has been verified!',
+  'verify.usedTitle': 'Verification Link Already Used',
+  'verify.usedText': 'This verification link has already been used. If it was yours, your email address is verified: your account settings show it.',
   'verify.successText': 'Your email address is confirmed.',
 
   // Magic-link callback page

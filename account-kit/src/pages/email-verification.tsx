@@ -8,7 +8,7 @@ import { enPages } from '../messages/en-pages';
 
 registerEnglish(enPages);
 
-type State = 'confirm' | 'busy' | 'done' | 'invalid' | 'expired';
+type State = 'confirm' | 'busy' | 'done' | 'invalid' | 'expired' | 'used';
 
 export function EmailVerificationPage({ search = window.location.search }: { search?: string }) {
   const app = useGatehouseApp();
@@ -22,12 +22,13 @@ export function EmailVerificationPage({ search = window.location.search }: { sea
     const result = await app.verifyEmail(code!);
     if (result.status === 'ok') return setState('done');
     const problem = codeProblem(result.error);
-    // A link used twice is still a verified address.
-    setState(problem === 'used' ? 'done' : problem === 'expired' ? 'expired' : 'invalid');
+    // A reused link says so (issue 25): the success card again would claim a verification that did not happen now.
+    setState(problem === 'used' ? 'used' : problem === 'expired' ? 'expired' : 'invalid');
   };
 
   if (state === 'invalid') return <MessageCard title={t('verify.invalidTitle')} role="alert" primaryAction={goHome}>{t('verify.invalidText')}</MessageCard>;
   if (state === 'expired') return <MessageCard title={t('verify.expiredTitle')} role="alert" primaryAction={goHome}>{t('verify.expiredText')}</MessageCard>;
+  if (state === 'used') return <MessageCard title={t('verify.usedTitle')} role="alert" primaryAction={goHome}>{t('verify.usedText')}</MessageCard>;
   if (state === 'done') return <MessageCard title={t('verify.successTitle')} role="status" primaryAction={goHome}>{t('verify.successText')}</MessageCard>;
   return (
     <MessageCard

@@ -26,6 +26,7 @@ import { TeamPage } from './team';
 import { goToItem, useHash } from './use-hash';
 import { FrameSkeleton } from './frame-skeleton';
 import { isLeaving } from './leaving';
+import { TruncatedText } from '../widgets/truncated-text';
 
 export interface ExtraSettingsItem {
   id: string;
@@ -104,7 +105,7 @@ function SignedInFrame({ user, fullPage, extraItems = [] }: SettingsFrameProps &
           )}
           <NavLink
             href={`#${item.id}`}
-            label={item.team ? <Text size="sm" truncate="end" maw={320}>{item.title}</Text> : item.title}
+            label={item.team ? <TruncatedText size="sm" maw={320}>{item.title}</TruncatedText> : item.title}
             leftSection={item.icon}
             active={selected?.id === item.id}
             aria-current={selected?.id === item.id ? 'page' : undefined}
@@ -132,7 +133,7 @@ function SignedInFrame({ user, fullPage, extraItems = [] }: SettingsFrameProps &
             {nav}
           </Stack>
           <Box style={{ flex: 1, minWidth: 0 }} maw={CONTENT_MAX_PX} data-testid="settings-content">
-            {selected && <Title order={2} size="h3" mb="md">{selected.title}</Title>}
+            {selected && <Title order={2} size="h3" mb="md" style={{ overflowWrap: 'anywhere' }}>{selected.title}</Title>}
             {content}
           </Box>
         </Flex>

@@ -1,6 +1,7 @@
 // My Profile (client-library §7.2): display name and profile image.
 import { Stack } from '@mantine/core';
 import type { CurrentUser } from '@gatehouse/shared/client';
+import { DISPLAY_NAME_MAX_LENGTH } from '@gatehouse/shared/rules/names';
 import { useTranslate } from '../context';
 import { UserAvatar } from '../components/user-avatar';
 import { EditableText } from '../widgets/editable-text';
@@ -17,7 +18,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
         id="profile-name"
         title={t('settings.profile.name')}
         description={t('settings.profile.nameDescription')}
-        actions={<EditableText label={t('settings.profile.name')} value={user.displayName ?? ''} onSave={(displayName) => run(() => user.update({ displayName }))} />}
+        actions={<EditableText maxLength={DISPLAY_NAME_MAX_LENGTH} label={t('settings.profile.name')} value={user.displayName ?? ''} onSave={(displayName) => run(() => user.update({ displayName }))} />}
       />
       <SettingsSection
         id="profile-image"

@@ -5,6 +5,7 @@ import { Badge, Button, Group, Table, Text, VisuallyHidden, useMatches } from '@
 import type { ActiveSession, CurrentUser } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
 import { relativeTime, relativeTimeKey } from '../lib/relative-time';
+import { sessionDevice } from '../lib/session-device';
 import type { Translate } from '../messages';
 import { SectionSkeleton } from '../widgets/section-skeletons';
 import { SettingsSection } from '../widgets/settings-section';
@@ -79,7 +80,11 @@ export function SessionsSection({ user }: { user: CurrentUser }) {
               {sessions.map((s) => (
                 <Table.Tr key={s.id} data-testid="session-row">
                   <StackedCell
-                    main={<Group gap={6}>{t(s.isCurrentSession ? 'settings.sessions.current' : 'settings.sessions.other')}{s.isImpersonation && <Badge size="xs" color="orange">{t('settings.sessions.impersonation')}</Badge>}</Group>}
+                    main={<Group gap={6}>
+                      <Text span inherit fw={500}>{device(s, t)}</Text>
+                      <Badge size="xs" variant={s.isCurrentSession ? 'filled' : 'default'} color={s.isCurrentSession ? 'blue.8' : undefined}>{t(s.isCurrentSession ? 'settings.sessions.current' : 'settings.sessions.other')}</Badge>
+                      {s.isImpersonation && <Badge size="xs" color="orange">{t('settings.sessions.impersonation')}</Badge>}
+                    </Group>}
                     sub={<>
                       {t('settings.sessions.signedIn', { date: s.createdAt.toLocaleDateString() })}
                       <Text span inherit display="block" hiddenFrom="sm">{ip(s)} · {place(s, t)}</Text>
@@ -90,7 +95,7 @@ export function SessionsSection({ user }: { user: CurrentUser }) {
                   <TextCell visibleFrom="sm">{place(s, t)}</TextCell>
                   <LastUsedCell date={s.lastUsedAt} t={t} />
                   <ActionMenuCell
-                    label={t('settings.sessions.menu')}
+                    label={t('settings.sessions.menu', { session: t('settings.sessions.name', { device: device(s, t), date: s.createdAt.toLocaleString() }) })}
                     items={[{
                       label: t('settings.sessions.revoke'),
                       danger: true,
@@ -109,7 +114,14 @@ export function SessionsSection({ user }: { user: CurrentUser }) {
 }
 
 const ip = (s: ActiveSession) => s.geoInfo?.ip || '-';
-const place = (s: ActiveSession, t: Translate) => s.geoInfo?.cityName || t('settings.sessions.unknownLocation');
+/** The place the service recorded (a trusted proxy's geo headers): city, region and country as far as known. */
+const place = (s: ActiveSession, t: Translate) =>
+  [s.geoInfo?.cityName, s.geoInfo?.regionCode, s.geoInfo?.countryCode].filter(Boolean).join(', ') || t('settings.sessions.unknownLocation');
+/** "Chrome 156 on Linux": the browser and system of the sign-in's user agent. */
+function device(s: ActiveSession, t: Translate): string {
+  const d = sessionDevice(s.userAgent);
+  return t('settings.sessions.device', { browser: d.browser ?? t('settings.sessions.unknownBrowser'), os: d.os ?? t('settings.sessions.unknownOs') });
+}
 
 function lastUsed(date: Date | undefined, t: Translate): { text: string; date?: Date } {
   if (!date) return { text: t('settings.never') };

@@ -33,7 +33,11 @@ export function TeamInvite({ team, showInvitations, canRevoke }: { team: Team; s
           setBusy(true);
           const ok = await run(() => team.inviteUser({ email: email.trim() }));
           setBusy(false);
-          if (ok) setInvited(email.trim());
+          // The field is ready for the next address; the invitation itself shows in the table below at once.
+          if (ok) {
+            form.reset();
+            setInvited(email.trim());
+          }
         })}>
           <Group gap="xs" align="flex-start" wrap="wrap">
             <TextInput aria-label={t('settings.team.inviteLabel')} placeholder={t('settings.team.invitePlaceholder')} type="email" style={{ flex: '1 1 220px' }} {...form.getInputProps('email')} key={form.key('email')} />

@@ -2,6 +2,7 @@
 // decided by lib/team-permissions.ts.
 import { Button, Stack } from '@mantine/core';
 import type { CurrentUser, Team } from '@gatehouse/shared/client';
+import { DISPLAY_NAME_MAX_LENGTH } from '@gatehouse/shared/rules/names';
 import { useTranslate } from '../context';
 import { TeamAvatar } from '../components/user-avatar';
 import { useProject } from '../hooks/use-project';
@@ -29,7 +30,7 @@ export function TeamPage({ user, team }: { user: CurrentUser; team: Team }) {
         id="team-user-name"
         title={t('settings.team.userName')}
         description={t('settings.team.userNameDescription')}
-        actions={<EditableText label={t('settings.team.userName')} value={profile.displayName ?? ''} onSave={(displayName) => run(async () => {
+        actions={<EditableText maxLength={DISPLAY_NAME_MAX_LENGTH} label={t('settings.team.userName')} value={profile.displayName ?? ''} onSave={(displayName) => run(async () => {
           await profile.update({ displayName });
           // The members table shows team profiles too: fetch it again (it may be refused without $read_members).
           if (show.members) await team.listUsers().catch(() => undefined);
@@ -48,10 +49,10 @@ export function TeamPage({ user, team }: { user: CurrentUser; team: Team }) {
           id="team-display-name"
           title={t('settings.team.displayName')}
           description={t('settings.team.displayNameDescription')}
-          actions={<EditableText label={t('settings.team.displayName')} value={team.displayName} onSave={(displayName) => run(() => team.update({ displayName }))} />}
+          actions={<EditableText maxLength={DISPLAY_NAME_MAX_LENGTH} label={t('settings.team.displayName')} value={team.displayName} onSave={(displayName) => run(() => team.update({ displayName }))} />}
         />
       )}
-      {show.members && <TeamMembers team={team} />}
+      {show.members && <TeamMembers team={team} user={user} canRemove={show.removeMembers} />}
       {show.invite && <TeamInvite team={team} showInvitations={show.invitations} canRevoke={show.revokeInvitation} />}
       {show.apiKeys && <TeamApiKeys team={team} />}
       <SettingsSection

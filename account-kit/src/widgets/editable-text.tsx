@@ -1,9 +1,10 @@
 // "Editable text" (client-library §7.1): the value with a pencil button; editing shows an input with Save
 // (awaits the save, then leaves edit mode) and Cancel (restores the value).
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslate } from '../context';
+import { TruncatedText } from './truncated-text';
 
 export interface EditableTextProps {
   value: string;
@@ -12,9 +13,11 @@ export interface EditableTextProps {
   /** Resolves false when the save failed (and was reported): the field stays open. */
   onSave: (value: string) => Promise<boolean | void>;
   placeholder?: string;
+  /** The longest value the service takes (display names: shared/src/rules/names.ts); the field stops there. */
+  maxLength?: number;
 }
 
-export function EditableText({ value, label, onSave, placeholder }: EditableTextProps) {
+export function EditableText({ value, label, onSave, placeholder, maxLength }: EditableTextProps) {
   const t = useTranslate();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -23,7 +26,7 @@ export function EditableText({ value, label, onSave, placeholder }: EditableText
   if (!editing) {
     return (
       <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ minWidth: 0 }}>
-        <Text truncate="end" c={value ? undefined : 'dimmed'} data-testid="editable-value" style={{ minWidth: 0 }}>{value || t('settings.editable.empty')}</Text>
+        <TruncatedText c={value ? undefined : 'dimmed'} data-testid="editable-value" style={{ minWidth: 0 }}>{value || t('settings.editable.empty')}</TruncatedText>
         <ActionIcon variant="subtle" color="gray" aria-label={t('settings.editable.edit', { label })} onClick={() => { setDraft(value); setEditing(true); }}>
           <IconPencil size={16} aria-hidden />
         </ActionIcon>
@@ -41,7 +44,7 @@ export function EditableText({ value, label, onSave, placeholder }: EditableText
   return (
     <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
       <Group gap="xs" wrap="wrap" justify="flex-end">
-        <TextInput aria-label={label} value={draft} placeholder={placeholder} onChange={(e) => setDraft(e.currentTarget.value)} autoFocus disabled={busy} style={{ flex: '1 1 180px' }} />
+        <TextInput aria-label={label} value={draft} placeholder={placeholder} maxLength={maxLength} onChange={(e) => setDraft(e.currentTarget.value)} autoFocus disabled={busy} style={{ flex: '1 1 180px' }} />
         <Group gap="xs" wrap="nowrap">
           <Button type="submit" size="sm" loading={busy}>{t('settings.editable.save')}</Button>
           <Button variant="default" size="sm" disabled={busy} onClick={() => { setDraft(value); setEditing(false); }}>{t('settings.editable.cancel')}</Button>

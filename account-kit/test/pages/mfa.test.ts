@@ -43,7 +43,7 @@ describe('TOTP after the password', () => {
     await context.close();
   });
 
-  test('a wrong code is refused with a message and the person stays signed out', async () => {
+  test('a wrong code keeps the dialog open with the error under the field; the right code then signs in (issue 25)', async () => {
     const user = await mfaUser(project);
     const { context, page } = await openDemo(svc, { project });
     await submitPassword(page, user.email, user.password);
@@ -52,10 +52,24 @@ describe('TOTP after the password', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Authenticator code 1');
     const current = user.totp.generate();
     await page.keyboard.type(current === '000000' ? '111111' : '000000');
-    await page.getByText('Invalid TOTP code. Please try signing in again.').waitFor();
-    await dialog.waitFor({ state: 'hidden', timeout: 10_000 }); // the dialog closes (after its transition)
-    await page.goto('/protected');
-    await page.waitForURL((u) => u.pathname === '/handler/sign-in');
+    const error = dialog.getByRole('alert');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('That code is not valid. Enter the current code from your authenticator app.');
+    // The error is tied to the field, the dialog is still there and the sign-in form shows nothing yet.
+    const box = page.getByLabel('Authenticator code 1', { exact: true });
+    expect((await box.getAttribute('aria-describedby'))?.split(' ')).toContain((await error.getAttribute('id'))!);
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Invalid TOTP code. Please try signing in again.').count()).toBe(0);
+    await screenshot(page, 'mfa-dialog-wrong-code');
+    // A second wrong try, then the right one: the same attempt code, no password typed again.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Authenticator code 1');
+    await page.keyboard.type(current === '222222' ? '333333' : '222222');
+    await page.waitForFunction(() => !(document.querySelector('[aria-label="Authenticator code 1"]') as HTMLInputElement | null)?.disabled && document.activeElement?.getAttribute('aria-label') === 'Authenticator code 1');
+    await error.waitFor();
+    if (30 - (Math.floor(Date.now() / 1000) % 30) < 5) await Bun.sleep(6000);
+    await page.keyboard.type(user.totp.generate());
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(await signedInAs(page)).toContain(user.email);
     await context.close();
   });
 

@@ -63,6 +63,19 @@ describe('OAuth', () => {
     await context.close();
   });
 
+  test('an email typed as the development provider\'s login is the account\'s email as it is (issue 25)', async () => {
+    const who = `${login('bob.oauth')}@example.com`;
+    const { context, page } = await openDemo(svc, { project });
+    await page.goto('/handler/sign-in');
+    await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+    await providerLogin(page, who);
+    await page.waitForURL((u) => u.origin === svc.url && u.pathname === '/');
+    const line = await signedInAs(page);
+    expect(line).toContain(who);
+    expect(line).not.toContain('@example.com@example.com');
+    await context.close();
+  });
+
   test('link GitHub to a password account (getConnectedAccount with or: redirect), then sign in with GitHub as that account', async () => {
     const { svc: own } = await linkingService();
     const ownProject = await newProject(own, {

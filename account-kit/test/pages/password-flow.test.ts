@@ -26,8 +26,13 @@ describe('password sign-up and sign-in in the browser', () => {
     expect(new URL(link).pathname).toBe('/handler/email-verification');
     await page.goto(link);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: 'You email has been verified!' }).waitFor();
+    await page.getByRole('heading', { name: 'Your email has been verified!' }).waitFor();
     await screenshot(page, 'email-verified');
+    // The same link again says it was used: not the success card a second time (issue 25).
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Verification Link Already Used' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Your email has been verified!' }).count()).toBe(0);
     await context.close();
   });
 

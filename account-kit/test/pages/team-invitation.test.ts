@@ -45,6 +45,48 @@ describe('team invitation', () => {
     await context.close();
   });
 
+  test('an invitation sent from the demo for another project, opened in a fresh browser, signs up and joins in that project (issue 25)', async () => {
+    const other = await newProject(svc, { config: { credential_enabled: true, magic_link_enabled: false, client_team_creation_enabled: true } });
+    const inviter = await signUp(other);
+    const team = await other.client.post('/teams', { display_name: 'Far Crew', creator_user_id: 'me' }, { accessToken: inviter.accessToken });
+    expect(team.status).toBe(201);
+    // The inviter uses the demo on their project and invites from the team page.
+    const { context, page } = await openDemo(svc, { project: other });
+    await page.goto('/handler/sign-in');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(inviter.email);
+    await page.getByLabel('Password', { exact: true }).fill(inviter.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(`/handler/account-settings#team-${team.body.id}`);
+    const invitee = `far-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const since = Date.now();
+    await page.getByRole('textbox', { name: 'Email address to invite' }).fill(invitee);
+    await page.getByRole('button', { name: 'Invite User' }).click();
+    await page.getByText(`Invited ${invitee}`).waitFor();
+    await context.close();
+    const link = extractCodeLink(await mailTo(svc, invitee, { since }))!;
+    expect(new URL(link).searchParams.get('project_id')).toBe(other.id);
+
+    // A browser that never saw that project: the link alone leads to it; the invitee signs up there and joins.
+    const fresh = await openDemo(svc);
+    await fresh.page.goto(link);
+    await fresh.page.getByRole('heading', { name: 'Team invitation' }).waitFor();
+    await fresh.page.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await fresh.page.getByRole('link', { name: 'Sign up' }).click();
+    await fresh.page.getByRole('heading', { name: 'Create a new account' }).waitFor();
+    await fresh.page.getByRole('textbox', { name: 'Email', exact: true }).fill(invitee);
+    await fresh.page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+    await fresh.page.getByLabel('Repeat Password').fill('correct-horse-1');
+    await fresh.page.getByRole('button', { name: 'Sign Up' }).click();
+    await fresh.page.getByRole('heading', { name: 'You are invited to join Far Crew' }).waitFor();
+    await fresh.page.getByRole('button', { name: 'Join' }).click();
+    await fresh.page.getByRole('heading', { name: 'You have successfully joined Far Crew' }).waitFor();
+    const members = await other.server.get(`/team-member-profiles?team_id=${team.body.id}`);
+    expect(members.body.items.map((m: { user: { primary_email: string } }) => m.user.primary_email)).toContain(invitee);
+    await fresh.context.close();
+  });
+
   test('a link without a code, or a made-up code for a signed-in person, is an invalid link', async () => {
     const someone = await signUp(project);
     const { context, page } = await openDemo(svc, { project });

@@ -38,7 +38,7 @@ describe('account settings: emails', () => {
     const link = extractCodeLink(mail)!;
     await page.goto(link);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { name: 'You email has been verified!' }).waitFor();
+    await page.getByRole('heading', { name: 'Your email has been verified!' }).waitFor();
 
     await openSettings(page, 'auth', 'Emails & Auth');
     await row(page, second).waitFor();

@@ -3,7 +3,7 @@
 // back to the same section, where the change then goes through.
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import * as OTPAuth from 'otpauth';
-import { type KitService, sharedBrowser, screenshot } from '../support/browser';
+import { type KitService, failOnBrowserErrors, sharedBrowser, screenshot } from '../support/browser';
 import { startService } from '../../../service/test/support/service';
 import { startSmtpFixture } from '../../../service/test/support/smtp';
 import { newProject } from '../support/browser';
@@ -11,6 +11,7 @@ import { FULL_CONFIG, signInWithPassword, signUp, openPage } from './support';
 
 // Only its own service (not the kit's shared one) and the browser.
 setDefaultTimeout(400_000);
+failOnBrowserErrors();
 await sharedBrowser();
 const WINDOW_S = 12;
 const mailbox = await startSmtpFixture();

@@ -30,8 +30,19 @@ describe('account settings: active sessions', () => {
     await expect(current.textContent()).resolves.toContain('Signed in');
     await expect(current.textContent()).resolves.toContain('Unknown');
     await screenshot(a.page, 'settings-sessions-two');
+    // Each row says the browser and system of its sign-in (the recorded user agent, read by ua-parser-js), its IP,
+    // and its action button is named after it (issue 25).
+    for (const row of [current, other]) {
+      const text = (await row.textContent())!;
+      expect(text).toMatch(/Chrome Headless \d+ on Linux/);
+      expect(text).toMatch(/127\.0\.0\.1|::1/);
+    }
+    const names = await rows.getByRole('button', { name: /^Actions for / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(names).toHaveLength(2);
+    expect(names[0]).toMatch(/^Actions for Chrome Headless \d+ on Linux, signed in /);
+    expect(new Set(names).size).toBe(2);
 
-    await current.getByRole('button', { name: 'Actions for this session' }).click();
+    await current.getByRole('button', { name: /^Actions for / }).click();
     const revokeCurrent = a.page.getByRole('menuitem', { name: 'Revoke' });
     await expect(revokeCurrent.isDisabled()).resolves.toBe(true);
     await revokeCurrent.hover({ force: true });
@@ -39,11 +50,11 @@ describe('account settings: active sessions', () => {
     // Close that menu (Escape, or the same button again) before opening the other row's.
     await a.page.keyboard.press('Escape');
     if (!(await a.page.getByRole('menu').waitFor({ state: 'detached', timeout: 2000 }).then(() => true, () => false))) {
-      await current.getByRole('button', { name: 'Actions for this session' }).click();
+      await current.getByRole('button', { name: /^Actions for / }).click();
       await a.page.getByRole('menu').waitFor({ state: 'detached' });
     }
 
-    await other.getByRole('button', { name: 'Actions for this session' }).click();
+    await other.getByRole('button', { name: /^Actions for / }).click();
     await a.page.getByRole('menuitem', { name: 'Revoke' }).click();
     await other.waitFor({ state: 'detached' });
     expect(await serverSessionCount(a.user.userId)).toBe(1);

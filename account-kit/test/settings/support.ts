@@ -91,7 +91,7 @@ export async function verifyEmailFromMail(svc: KitService, page: Page, email: st
   const mail = await mailTo(svc, email, { since });
   await page.goto(extractCodeLink(mail)!);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('heading', { name: 'You email has been verified!' }).waitFor();
+  await page.getByRole('heading', { name: 'Your email has been verified!' }).waitFor();
 }
 
 /** The TOTP dialog of a sign-in: types the six digits. */

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { expect, setDefaultTimeout } from 'bun:test';
+import { afterEach, beforeEach, expect, setDefaultTimeout } from 'bun:test';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { startService, uniqueEmail, type RunningService } from '../../../service/test/support/service';
 import { startSmtpFixture, type ReceivedMail, type SmtpFixture } from '../../../service/test/support/smtp';
@@ -32,7 +32,8 @@ export function kitService(): Promise<KitService> {
   service ??= (async () => {
     if (!existsSync(DEMO_INDEX)) throw new Error('The demo app is not built: run `node scripts/build-ui.mjs` (npm test does).');
     const mailbox = await startSmtpFixture();
-    const env = { SMTP_URL: mailbox.url, GATEHOUSE_DEV_OIDC: 'true', GATEHOUSE_RATE_LIMITS: 'off' };
+    // The demo project as `npm start` has it: the demo at `/` opens it unless a test names its own project.
+    const env = { SMTP_URL: mailbox.url, GATEHOUSE_DEV_OIDC: 'true', GATEHOUSE_RATE_LIMITS: 'off', GATEHOUSE_DEMO_PROJECT: 'true' };
     // A machine shared by several test runs can take longer than startService's default minute to start it.
     const svc = await startService({ env, startTimeoutMs: 180_000 });
     return { ...svc, mailbox };
@@ -41,13 +42,54 @@ export function kitService(): Promise<KitService> {
 }
 
 export function sharedBrowser(): Promise<Browser> {
-  browser ??= chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  browser ??= chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS }).then(watchContexts);
   return browser;
+}
+
+/**
+ * What the pages logged with console.error and the errors they threw (page errors) since the current test began.
+ * React reports a recovered rendering error (#520) and a failed effect this way while the page still looks fine, so
+ * a test that only looks at the screen would pass over them (issue 25).
+ */
+const browserErrors: string[] = [];
+
+/** Every context of the shared browser reports its pages' console errors and page errors to `browserErrors`. */
+function watchContexts(b: Browser): Browser {
+  const newContext = b.newContext.bind(b);
+  b.newContext = async (...args) => {
+    const context = await newContext(...args);
+    // A recovered rendering error (#520) says only its number in the production build: its cause says what broke.
+    await context.addInitScript(() => window.addEventListener('error', (e) => {
+      const cause = (e.error as { cause?: { stack?: string } } | undefined)?.cause;
+      if (cause) console.error(`(cause of the error above) ${cause.stack ?? String(cause)}`);
+    }));
+    context.on('page', (page) => {
+      page.on('console', (m) => {
+        // The browser's own line for an HTTP error answer ("Failed to load resource: ... 401") is no console.error:
+        // a wrong password is such an answer.
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) browserErrors.push(`console.error on ${page.url()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => browserErrors.push(`page error on ${page.url()}: ${e.stack ?? e.message}`));
+    });
+    return context;
+  };
+  return b;
+}
+
+/** Fails every test of the calling file during which a page logged a console error or threw (call once per file, at
+ *  its top level: `setupBrowserSuite` does). */
+export function failOnBrowserErrors() {
+  beforeEach(() => { browserErrors.length = 0; });
+  afterEach(() => {
+    const found = browserErrors.splice(0);
+    expect(found).toEqual([]);
+  });
 }
 
 /** Preamble of a browser test file: a generous timeout, the service and the browser. */
 export async function setupBrowserSuite() {
   setDefaultTimeout(90_000);
+  failOnBrowserErrors();
   // One after the other: on a busy machine Chromium starting beside the service can push it past its start deadline.
   const svc = await kitService();
   const b = await sharedBrowser();
@@ -55,7 +97,7 @@ export async function setupBrowserSuite() {
 }
 
 export interface PageOptions {
-  /** Open the demo as an app of this project (default: the internal project). */
+  /** Open the demo as an app of this project (default: the demo project, as `npm start` serves it). */
   project?: Pick<TestProject, 'id' | 'keys'>;
   colorScheme?: 'light' | 'dark';
   width?: number;

@@ -6,7 +6,7 @@ describe('team page gating', () => {
   test('no permission: only the team user name and Leave Team', () => {
     expect(teamSections([])).toEqual({
       teamUserName: true, leaveTeam: true, profileImage: false, displayName: false, members: false,
-      invite: false, invitations: false, revokeInvitation: false, apiKeys: false,
+      invite: false, invitations: false, revokeInvitation: false, removeMembers: false, apiKeys: false,
     });
   });
   test('$update_team: image and display name', () => {
@@ -26,6 +26,11 @@ describe('team page gating', () => {
   test('revoking an invitation needs $remove_members (and the table)', () => {
     expect(teamSections(['$invite_members', '$read_members', '$remove_members']).revokeInvitation).toBe(true);
     expect(teamSections(['$remove_members']).revokeInvitation).toBe(false);
+  });
+  test('removing a member needs $remove_members and the members list ($read_members)', () => {
+    expect(teamSections(['$read_members', '$remove_members']).removeMembers).toBe(true);
+    expect(teamSections(['$remove_members']).removeMembers).toBe(false);
+    expect(teamSections(['$read_members']).removeMembers).toBe(false);
   });
   test('team API keys with $manage_api_keys, unless the project does not allow team keys', () => {
     expect(teamSections(['$manage_api_keys']).apiKeys).toBe(true);

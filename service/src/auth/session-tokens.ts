@@ -18,7 +18,10 @@ export async function issueSession(services: Services, p: {
   // says otherwise (impersonation, the server's sessions).
   const expiresInMs = p.expiresInMs !== undefined ? p.expiresInMs : ((await services.projects.get(p.projectId))?.security.session_lifetime_seconds ?? 365 * 86_400) * 1000;
   const ipInfo = p.origin ? ipInfoOf(p.origin) : null;
-  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, expiresInMs, used: { ipInfo }, refund: p.refund });
+  // Which browser and system signed in, for the sessions list (the account kit parses it); bounded, as it is the
+  // client's to send.
+  const userAgent = p.origin?.headers.get('user-agent')?.slice(0, 512) || null;
+  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, expiresInMs, used: { ipInfo }, userAgent, refund: p.refund });
   const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId);
   // The session row holds this use already: the flush writes the user's activity only.
   // A sign-in's device is remembered with the activity (no statement more on the sign-in's path); an owner's

@@ -114,6 +114,8 @@ export const sessions = pgTable('sessions', {
   expiresAt: ts('expires_at'),
   lastUsedAt: ts('last_used_at'),
   lastUsedIpInfo: jsonb('last_used_ip_info'),
+  /** The browser's user agent at sign-in (cut at 512 characters): which browser and system, for the sessions list. */
+  userAgent: text('user_agent'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('sessions_refresh_token_idx').on(t.refreshTokenHash),

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import * as templates from '../repo/email-templates';
 import * as projects from '../repo/projects';
 import { InputProblems } from '../input-problems';
-import { DEFAULT_EMAIL_TEMPLATES } from '@gatehouse/shared/email-templates';
+import { DEFAULT_EMAIL_TEMPLATES, describeTemplateSyntaxProblem, templateSyntaxProblem } from '@gatehouse/shared/email-templates';
 
 /** A template as the project sends it: its customisation, or the default. */
 export interface ProjectTemplate { type: EmailTemplateType; subject: string; content: EmailTemplateContent; isDefault: boolean }
@@ -39,6 +39,13 @@ export async function customiseEmailTemplate(services: Services, input: { projec
     }
     if (input.content !== undefined && !Value.Check(EmailTemplateContent, input.content)) throw new StatusError(400, 'Invalid email template content');
     const content = input.content as EmailTemplateContent | undefined;
+    // A part that does not parse would reach users as written: refused, naming the part, the line and the tag.
+    const problems = ([['body.subject', input.subject], ['body.content.html', content?.html], ['body.content.text', content?.text]] as const)
+      .flatMap(([path, source]) => {
+        const problem = source === undefined ? null : templateSyntaxProblem(source);
+        return problem ? [`${path}, ${describeTemplateSyntaxProblem(problem)}`] : [];
+      });
+    if (problems.length) throw new InputProblems(problems);
     return templates.upsert(tx, projectId, type, { subject: input.subject, content }, DEFAULT_EMAIL_TEMPLATES[type]);
   });
   return templateOf(type, saved);

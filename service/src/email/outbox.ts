@@ -25,7 +25,7 @@ import {
   expirePastDeadline,
   insertQueuedEmail,
   isTransaction,
-  listEmailAttempts,
+  listEmailAttempts, findEmailAttempt,
   recordEmailOutcome,
   releaseExpiredLeases,
   type EmailRow,
@@ -320,25 +320,42 @@ export type SentEmailItem = {
   sender_config: SenderConfig;
 };
 
+type AttemptRow = Awaited<ReturnType<typeof listEmailAttempts>>[number];
+
+function sentEmailItem(r: AttemptRow): SentEmailItem {
+  const s = r.senderConfig as SenderConfig;
+  return {
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    sent_at_millis: r.at.getTime(),
+    error: r.error ?? null,
+    // Picked field by field: whatever else the JSON holds never reaches the wire.
+    sender_config: {
+      host: s.host,
+      port: s.port,
+      sender_email: s.sender_email,
+      sender_name: s.sender_name,
+      type: s.type,
+      username: s.username,
+    },
+  };
+}
+
 export async function listSentEmails(db: DB, projectId: string): Promise<SentEmailItem[]> {
-  const rows = await listEmailAttempts(db, projectId);
-  return rows.map((r) => {
-    const s = r.senderConfig as SenderConfig;
-    return {
-      id: r.id,
-      to: r.to,
-      subject: r.subject,
-      sent_at_millis: r.at.getTime(),
-      error: r.error ?? null,
-      // Picked field by field: whatever else the JSON holds never reaches the wire.
-      sender_config: {
-        host: s.host,
-        port: s.port,
-        sender_email: s.sender_email,
-        sender_name: s.sender_name,
-        type: s.type,
-        username: s.username,
-      },
-    };
-  });
+  return (await listEmailAttempts(db, projectId)).map(sentEmailItem);
+}
+
+/**
+ * One entry of the list with what was sent: the recorded copy of its HTML and text, every one-time code and link
+ * token replaced by a placeholder (email/redaction.ts). Both are null for mail recorded before copies were kept.
+ */
+export type SentEmailDetail = SentEmailItem & { html: string | null; text: string | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findSentEmail(db: DB, projectId: string, id: string): Promise<SentEmailDetail | undefined> {
+  // Ids are the attempts' UUIDs: anything else names no entry (and must not reach a uuid column as a 500).
+  const row = UUID.test(id) ? await findEmailAttempt(db, projectId, id) : undefined;
+  return row && { ...sentEmailItem(row), html: row.html, text: row.text };
 }

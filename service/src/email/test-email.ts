@@ -12,7 +12,13 @@ export type TestEmailResult = { success: true } | { success: false; error_messag
 /** The body's `email_config` (no `type`: it is always a standard config). */
 export type TestEmailConfig = Omit<StandardEmailConfig, 'type'> & { type?: 'standard' };
 
-export const TEST_EMAIL_SUBJECT = 'Test Email from Stack Auth';
+/**
+ * The product's and the project's names, not Stack's "Test Email from Stack Auth" (protocol-resources §12.3; issue
+ * 26): an owner reading their inbox should see which server and which project sent it.
+ */
+export function testEmailSubject(projectDisplayName: string): string {
+  return `Test email from Gatehouse for ${projectDisplayName}`;
+}
 const TEST_EMAIL_TEXT =
   'This is a test email sent from your project\'s email settings.\n\nIf you can read it, the email server configuration works.\n';
 
@@ -45,11 +51,13 @@ export async function sendTestEmail(
     outbound?: OutboundPolicy;
     /** Writes the attempt to the project's sent-email list (`GET /internal/emails`). */
     log?: { db: DB; projectId: string };
+    /** Names the project in the subject; the sender name stands in where the caller has no project. */
+    projectDisplayName?: string;
   } = {},
 ): Promise<TestEmailResult> {
   const config: StandardEmailConfig = { ...emailConfig, type: 'standard' };
   const transport = createMailTransport(config, { projectDisplayName: config.sender_name, timeoutMs: opts.timeoutMs ?? 10_000, outbound: opts.outbound });
-  const mail = { to: [recipient], subject: TEST_EMAIL_SUBJECT, text: TEST_EMAIL_TEXT };
+  const mail = { to: [recipient], subject: testEmailSubject(opts.projectDisplayName ?? config.sender_name), text: TEST_EMAIL_TEXT };
   let error: SendErrorInfo | null = null;
   try {
     await transport.send(mail);

@@ -8,19 +8,27 @@ const common = ["default-src 'self'", "script-src 'self'", "object-src 'none'", 
  * The account kit's demo (/, /handler/...): styles inline because Mantine writes its CSS variables at run time;
  * images from anywhere over https (users' profile pictures, providers' logos) and data URLs (cropped uploads); the
  * API on this origin, and data URLs (the image editor reads an upload's type by fetching its data URL); forms only
- * to this origin.
+ * to this origin. `imageOrigins`: more places pictures come from, over http: the development OpenID provider, whose
+ * accounts' pictures are on it (its origin, only while it runs: never in production).
  */
-export const DEMO_POLICY = [
-  ...common, "style-src 'self' 'unsafe-inline'", "img-src 'self' data: https:", "font-src 'self' data:", "connect-src 'self' data:", "form-action 'self'",
-].join('; ');
+export function demoPolicy(imageOrigins: readonly string[] = []): string {
+  return [
+    ...common, "style-src 'self' 'unsafe-inline'", ["img-src 'self' data: https:", ...imageOrigins].join(' '), "font-src 'self' data:", "connect-src 'self' data:", "form-action 'self'",
+  ].join('; ');
+}
+export const DEMO_POLICY = demoPolicy();
 
 /**
  * The console at /console: the policy its index.html states in a meta tag (desktop/src/main/security.ts for the
  * desktop app), sent as a header too, where frame-ancestors can be said; its email previews are same-origin frames.
+ * `imageOrigins` as for the demo (users' pictures from the development OpenID provider).
  */
-export const CONSOLE_POLICY = [
-  ...common, "style-src 'self' 'unsafe-inline'", "img-src 'self' data: https:", "font-src 'self' data:", "connect-src 'self'", "form-action 'none'", "frame-src 'self'",
-].join('; ');
+export function consolePolicy(imageOrigins: readonly string[] = []): string {
+  return [
+    ...common, "style-src 'self' 'unsafe-inline'", ["img-src 'self' data: https:", ...imageOrigins].join(' '), "font-src 'self' data:", "connect-src 'self'", "form-action 'none'", "frame-src 'self'",
+  ].join('; ');
+}
+export const CONSOLE_POLICY = consolePolicy();
 
 /**
  * The API reference (Swagger UI, served from this service): its own stylesheets, data-URL icons, and "try it out"

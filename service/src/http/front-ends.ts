@@ -5,8 +5,10 @@ import { existsSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import type { Services } from '../services';
 import * as apiKeys from '../repo/project-keys';
-import { DEV_KEYS } from '../dev-keys';
-import { CONSOLE_POLICY, DEMO_POLICY } from './content-security';
+import { DEMO_DEV_KEYS, DEMO_PROJECT_ID, DEV_KEYS } from '../dev-keys';
+import { demoKeyValid } from '../demo-project';
+import { consolePolicy, demoPolicy } from './content-security';
+import { runningDevIssuer } from '../oauth/dev-issuer';
 
 const REPO_ROOT = resolve(import.meta.dir, '../../..');
 export const FRONT_END_DIRS = {
@@ -22,8 +24,8 @@ const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy
 interface Site {
   mount: string;
   dir: string;
-  /** Its Content-Security-Policy header (http/content-security.ts). */
-  policy: string;
+  /** Its Content-Security-Policy header (http/content-security.ts), at the time of the request. */
+  policy: () => string;
   /** Rewrites index.html before it is served (the demo gets its project written into the page). */
   transformIndex?: (html: string) => Promise<string>;
 }
@@ -44,7 +46,7 @@ async function serveSite(site: Site, pathname: string): Promise<Response> {
     const file = Bun.file(path);
     if (await file.exists()) {
       const cache = HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return new Response(file, { headers: { ...SECURITY_HEADERS, 'content-security-policy': site.policy, 'cache-control': cache } });
+      return new Response(file, { headers: { ...SECURITY_HEADERS, 'content-security-policy': site.policy(), 'cache-control': cache } });
     }
     // A missing asset is a 404, not the app's page (a stale tab asking for an old chunk).
     if (relative.startsWith('/assets/')) return new Response('Not found', { status: 404 });
@@ -52,7 +54,7 @@ async function serveSite(site: Site, pathname: string): Promise<Response> {
   let html = await Bun.file(join(site.dir, 'index.html')).text();
   if (site.transformIndex) html = await site.transformIndex(html);
   return new Response(html, {
-    headers: { ...SECURITY_HEADERS, 'content-security-policy': site.policy, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+    headers: { ...SECURITY_HEADERS, 'content-security-policy': site.policy(), 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
   });
 }
 
@@ -70,6 +72,13 @@ export function consoleConfigMeta(config: { publishableClientKey: string | null 
   return `<meta name="gatehouse-console-config" content="${content}">`;
 }
 
+/** The development OpenID provider's origin while it runs: its accounts' pictures are served there, over http. */
+function devImageOrigins(): string[] {
+  const issuer = runningDevIssuer();
+  if (!issuer) return [];
+  try { return [new URL(issuer).origin]; } catch { return []; }
+}
+
 export function createFrontEnds(services: Services, dirs = FRONT_END_DIRS) {
   // The demo is an app of the internal project; its key is given only while the development key is valid
   // (never in production, where the internal project's keys are shown once and kept hashed).
@@ -81,20 +90,29 @@ export function createFrontEnds(services: Services, dirs = FRONT_END_DIRS) {
     }
     return devKeyCheck.valid;
   };
+  let demoCheck: { at: number; valid: Promise<boolean> } | null = null;
+  const demoValid = () => {
+    if (!demoCheck || Date.now() - demoCheck.at > 10_000) demoCheck = { at: Date.now(), valid: demoKeyValid(services).catch(() => false) };
+    return demoCheck.valid;
+  };
   const sites: Site[] = [
     {
       mount: '/console',
       dir: dirs.console,
-      policy: CONSOLE_POLICY,
+      policy: () => consolePolicy(devImageOrigins()),
       transformIndex: async (html) =>
         html.replace(CONSOLE_CONFIG_MARKER, consoleConfigMeta({ publishableClientKey: (await devKeyValid()) ? DEV_KEYS.publishable_client_key : null })),
     },
     {
       mount: '',
       dir: dirs.demo,
-      policy: DEMO_POLICY,
+      policy: () => demoPolicy(devImageOrigins()),
+      // In development the demo is an app of the demo project (demo-project.ts); without it (production, or a
+      // database whose demo key was revoked) of the internal project, as before.
       transformIndex: async (html) =>
-        html.replace(CONFIG_MARKER, demoConfigElement({ projectId: 'internal', publishableClientKey: (await devKeyValid()) ? DEV_KEYS.publishable_client_key : null })),
+        html.replace(CONFIG_MARKER, demoConfigElement((await demoValid())
+          ? { projectId: DEMO_PROJECT_ID, publishableClientKey: DEMO_DEV_KEYS.publishable_client_key }
+          : { projectId: 'internal', publishableClientKey: (await devKeyValid()) ? DEV_KEYS.publishable_client_key : null })),
     },
   ];
   return {

@@ -6,7 +6,7 @@ import type { AccessType, Caller } from '../auth/caller';
 import type { KeyKind } from '../repo/project-keys';
 import * as users from '../repo/users';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
-import { managedProjectIds } from '../projects/ownership';
+import { administeredProjectIds } from '../projects/ownership';
 
 /** The caller the route hands its use case (auth/caller.ts). */
 export type Auth = Caller;
@@ -69,7 +69,8 @@ export async function authenticate(services: Services, headers: Headers): Promis
   return { type, project, userId: claims?.sub, sessionId: claims?.refreshTokenId, ...(adminUserId ? { adminUserId } : {}) };
 }
 
-/** An internal-project user's access token grants access to the projects listed in their managedProjectIds. */
+/** An internal-project user's access token grants access to the projects listed in their managedProjectIds (and the
+ *  demo project in development: projects/ownership.ts). */
 async function checkAdminAccessToken(services: Services, token: string, projectId: string): Promise<{ project: Project | null; ownerId: string }> {
   const claims = await services.tokens.verify(token, { admin: true });
   if (claims.aud !== 'internal') throw new KnownErrors.AdminAccessTokenIsNotAdmin();
@@ -80,7 +81,7 @@ async function checkAdminAccessToken(services: Services, token: string, projectI
     throw new StatusError(401, 'The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.');
   }
   if (services.revokedSessions.has(claims.refreshTokenId)) throw new KnownErrors.AdminAccessTokenExpired(null);
-  if (!managedProjectIds(owner.serverMetadata).includes(projectId)) throw new KnownErrors.AdminAccessTokenIsNotAdmin();
+  if (!administeredProjectIds(owner.serverMetadata, services.config).includes(projectId)) throw new KnownErrors.AdminAccessTokenIsNotAdmin();
   // GATEHOUSE_OWNER_MFA_REQUIRED (ASVS 4.3.1): a stolen owner password alone must not open the admin plane.
   if (services.config.ownerMfaRequired && !owner.hasMfa) throw new KnownErrors.OwnerMfaRequired();
   const project = await services.projects.get(projectId);

@@ -19,6 +19,11 @@ export function devIssuer(apiBase: string): string | null {
   return running.provider.issuer;
 }
 
+/** The development provider's issuer URL while it runs (null otherwise), without registering anything. */
+export function runningDevIssuer(): string | null {
+  return running?.provider.issuer ?? null;
+}
+
 /** Starts the development provider when configured (GATEHOUSE_DEV_OIDC, no issuer overrides in the environment). */
 export async function startDevIssuer(services: Services): Promise<void> {
   const { config } = services;

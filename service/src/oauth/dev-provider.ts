@@ -1,6 +1,6 @@
 // A local OpenID provider (oidc-provider with its development login forms) that stands in for every OAuth
 // provider in development (`npm start` without keys) and in tests. Any login name signs in; the account's
-// email is `<login>@example.com` (verified) unless a profile was set with `setAccount`.
+// email is the login when it is an address, else `<login>@example.com` (verified), unless a profile was set with `setAccount`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
@@ -75,7 +75,8 @@ export async function startDevOidcProvider(options: DevOidcProviderOptions = {})
   const claimsOf = (login: string) => {
     const account = accounts.get(login) ?? {};
     const claims: Record<string, unknown> = { sub: login };
-    const email = account.email === undefined ? `${login}@example.com` : account.email;
+    // A login typed as an email address is that address (not `bob@example.com@example.com`).
+    const email = account.email === undefined ? (login.includes('@') ? login : `${login}@example.com`) : account.email;
     if (email !== null) {
       claims.email = email;
       claims.email_verified = account.emailVerified ?? true;

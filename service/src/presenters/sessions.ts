@@ -12,5 +12,6 @@ export function sessionView(row: SessionRow, lastUsedAt: Date | null, ipInfo: Se
     ...(lastUsedAt ? { last_used_at: lastUsedAt.getTime() } : {}),
     is_current_session: row.id === currentSessionId,
     ...(ipInfo ? { last_used_at_end_user_ip_info: ipInfo } : {}),
+    ...(row.userAgent ? { user_agent: row.userAgent } : {}),
   };
 }

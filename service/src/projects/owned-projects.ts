@@ -9,7 +9,7 @@ import { requireSignedInUser, type Caller } from '../auth/caller';
 import { InputProblems } from '../input-problems';
 import { applyConfigUpdate, configSchemaProblems } from './config-validation';
 import { mayCreateProject } from './creation-policy';
-import { managedProjectIds } from './ownership';
+import { administeredProjectIds } from './ownership';
 import { withUserCount, type ProjectWithUserCount } from './project-settings';
 
 const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
@@ -23,7 +23,7 @@ async function requireInternalUser(services: Services, caller: Caller): Promise<
 /** The caller's projects, newest first. */
 export async function listOwnedProjects(services: Services, input: { caller: Caller }): Promise<ProjectWithUserCount[]> {
   const user = await requireInternalUser(services, input.caller);
-  const owned = await projects.listByIds(services.db, managedProjectIds(user.server_metadata));
+  const owned = await projects.listByIds(services.db, administeredProjectIds(user.server_metadata, services.config));
   owned.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return Promise.all(owned.map((p) => withUserCount(services, p)));
 }

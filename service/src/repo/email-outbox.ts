@@ -146,3 +146,23 @@ export async function listEmailAttempts(db: DB, projectId: string) {
     .orderBy(desc(emailAttempts.createdAt), desc(emailAttempts.id))
     .limit(100);
 }
+
+/** One attempt of the list with the redacted copy of what was sent (its HTML and text), or undefined. */
+export async function findEmailAttempt(db: DB, projectId: string, attemptId: string) {
+  const [row] = await db
+    .select({
+      id: emailAttempts.id,
+      to: emails.to,
+      subject: emails.subject,
+      senderConfig: emails.senderConfig,
+      error: emailAttempts.error,
+      at: emailAttempts.createdAt,
+      html: emails.redactedHtml,
+      text: emails.redactedText,
+    })
+    .from(emailAttempts)
+    .innerJoin(emails, and(eq(emails.id, emailAttempts.emailId), eq(emails.projectId, projectId)))
+    .where(and(eq(emailAttempts.projectId, projectId), eq(emailAttempts.id, attemptId)))
+    .limit(1);
+  return row;
+}

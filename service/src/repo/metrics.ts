@@ -48,18 +48,13 @@ export async function usersByCountry(db: DB, projectId: string): Promise<Record<
 
 /** Up to `limit` users, newest sign-ups first or most recently active first. */
 export async function recentUsers(db: DB, projectId: string, by: 'registered' | 'active', limit = 5): Promise<users.UserRow[]> {
-  // By activity: last activity, else sign-up time. Each user's last activity is at or after their sign-up, so the
-  // first `limit` by that order are among the first `limit` by last activity and the first `limit` by sign-up time,
-  // two index reads (users_project_last_active_idx, users_project_created_idx) instead of a sort of every user.
+  // By activity: users who have been active (signed in or refreshed a session), by their last activity. A user an
+  // owner or a back end created and who never signed in is not active, whatever its sign-up time (one index read:
+  // users_project_last_active_idx).
   const ids = rowsOf<{ id: string }>(await db.execute(by === 'registered'
     ? sql`select id from users where project_id = ${projectId} and not is_anonymous order by created_at desc, id desc limit ${limit}`
-    : sql`select id from (
-        (select id, last_active_at, created_at from users where project_id = ${projectId} and not is_anonymous and last_active_at is not null
-          order by last_active_at desc, id desc limit ${limit})
-        union
-        (select id, last_active_at, created_at from users where project_id = ${projectId} and not is_anonymous
-          order by created_at desc, id desc limit ${limit})
-      ) c order by coalesce(last_active_at, created_at) desc, id desc limit ${limit}`));
+    : sql`select id from users where project_id = ${projectId} and not is_anonymous and last_active_at is not null
+        order by last_active_at desc, id desc limit ${limit}`));
   const loaded = await users.loadMany(db, projectId, ids.map((r) => r.id));
   return ids.flatMap((r) => loaded.get(r.id) ?? []);
 }

@@ -15,11 +15,12 @@ export const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
  * Inserts a session. With `used`, the sign-in that creates it is its first use, written with the row (at the row's
  * `created_at`, and `ipInfo`), so the activity flush need not rewrite the row a moment later (auth/activity.ts).
  * `refund`: rate-limit hits a successful sign-in gives back (auth/rate-limits.ts `countAttempt`), taken back by the
- * same statement (repo/rate-limits.ts `refundStatement`). Returns the time of the first use (null without `used`).
+ * same statement (repo/rate-limits.ts `refundStatement`). `userAgent`: the signing-in browser's, kept for the sessions
+ * list. Returns the time of the first use (null without `used`).
  */
 export async function create(db: DB, p: {
   projectId: string; userId: string; expiresInMs?: number | null; isImpersonation?: boolean;
-  used?: { ipInfo: unknown }; refund?: readonly { key: string; windowStart: string }[];
+  used?: { ipInfo: unknown }; userAgent?: string | null; refund?: readonly { key: string; windowStart: string }[];
 }): Promise<{ sessionId: string; refreshToken: string; usedAt: Date | null }> {
   const refreshToken = generateSecureCode();
   const expiresAt = p.expiresInMs === null ? null : new Date(Date.now() + (p.expiresInMs ?? ONE_YEAR_MS));
@@ -30,7 +31,7 @@ export async function create(db: DB, p: {
   const [row] = await insertSession(refund.length).rows<{ id: string; used_ms: number | null }>(db, {
     ...refundValues(refund),
     projectId: p.projectId, userId: p.userId, refreshTokenHash, expiresAt: expiresAt?.toISOString() ?? null, isImpersonation,
-    used: p.used ? true : false, ipInfo: ipInfo == null ? null : JSON.stringify(ipInfo),
+    used: p.used ? true : false, ipInfo: ipInfo == null ? null : JSON.stringify(ipInfo), userAgent: p.userAgent ?? null,
   });
   return { sessionId: row!.id, refreshToken, usedAt: row!.used_ms == null ? null : new Date(Number(row!.used_ms)) };
 }
@@ -38,10 +39,10 @@ export async function create(db: DB, p: {
 // The insert, carrying n refunds (none but for a password sign-in): prepared once per n, as every sign-in runs it.
 const insertSession = preparedByShape((n: number) => new PreparedSql(n ? `sessions_insert_with_refund_${n}` : 'sessions_insert', () => sql`
   ${n ? sql`with refund as (${refundStatement(n)})` : sql``}
-  insert into sessions (project_id, user_id, refresh_token_hash, expires_at, is_impersonation, last_used_at, last_used_ip_info)
+  insert into sessions (project_id, user_id, refresh_token_hash, expires_at, is_impersonation, last_used_at, last_used_ip_info, user_agent)
   values (${sql.placeholder('projectId')}, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('refreshTokenHash')},
     ${sql.placeholder('expiresAt')}::timestamptz, ${sql.placeholder('isImpersonation')}::boolean,
-    case when ${sql.placeholder('used')}::boolean then now() end, ${sql.placeholder('ipInfo')}::jsonb)
+    case when ${sql.placeholder('used')}::boolean then now() end, ${sql.placeholder('ipInfo')}::jsonb, ${sql.placeholder('userAgent')}::text)
   returning id, (extract(epoch from last_used_at) * 1000)::float8 as used_ms`));
 
 /** The live session holding this refresh token in this project, if any. */

@@ -15,7 +15,7 @@ import { getMemberProfile, listMemberProfiles, updateMemberProfile, type MemberP
 import { profileView as present } from '../presenters/team-member-profiles';
 
 const profileView = perAccess({ client: ClientTeamMemberProfile, server: ServerTeamMemberProfile });
-const view = (services: Services) => (p: MemberProfile) => present(p.profile, p.user, p.user && services.activity.pendingForUser(p.user.id));
+const view = (services: Services) => (p: MemberProfile) => present(p.profile, p.user, p.user && services.activity.pendingForUser(p.user.id), p.roster);
 
 export const teamMemberProfileRoutes = [
   route({

@@ -5,17 +5,30 @@ import type { Services } from '../services';
 import * as members from '../repo/team-members';
 import * as teams from '../repo/teams';
 import * as users from '../repo/users';
+import * as grants from '../repo/permissions';
 import type { Caller } from '../auth/caller';
 import { assertTeamPermission } from './permission-check';
 import { requireClientUser } from './team-access';
 
-/** A profile as read: for servers and admins with the member's user (a client sees the profile alone). */
-export interface MemberProfile { profile: members.ProfileRow; user?: users.UserRow }
+/**
+ * A profile as read: for servers and admins with the member's user; for a client (allowed to read it) the member's
+ * primary email and direct team permissions (`roster`, Gatehouse's addition for the account kit's members table).
+ */
+export interface MemberProfile { profile: members.ProfileRow; user?: users.UserRow; roster?: { primaryEmail: string | null; permissionIds: string[] } }
 
 /** The users of the profiles, for a server's view, in one read (one per member was 50 round trips for 50 members). */
 async function withUsers(services: Services, caller: Caller, rows: members.ProfileRow[]): Promise<MemberProfile[]> {
-  if (caller.type === 'client') return rows.map((profile) => ({ profile }));
   const loaded = await users.loadMany(services.db, caller.project.id, rows.map((r) => r.userId));
+  if (caller.type === 'client') {
+    // One read of the team's grants for the whole list (a client's list is one team's).
+    const teamGrants = rows.length ? await grants.listTeamGrants(services.db, caller.project.id, { teamId: rows[0]!.teamId, userId: rows.length === 1 ? rows[0]!.userId : undefined }) : [];
+    return rows.flatMap((profile) => {
+      const user = loaded.get(profile.userId);
+      if (!user) return [];
+      const permissionIds = teamGrants.filter((g) => g.userId === profile.userId && g.teamId === profile.teamId).map((g) => g.permissionId);
+      return [{ profile, roster: { primaryEmail: user.primary_email, permissionIds } }];
+    });
+  }
   // A user deleted between the two reads has no profile any more.
   return rows.flatMap((profile) => {
     const user = loaded.get(profile.userId);

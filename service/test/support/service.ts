@@ -41,6 +41,8 @@ export async function startService(opts: { env?: Record<string, string | undefin
     PORT: '0',
     GATEHOUSE_DATA_DIR: dataDir,
     GATEHOUSE_DEV_OIDC: 'false',
+    // No demo project (it would be one more project every owner lists); the account kit's tests turn it on.
+    GATEHOUSE_DEMO_PROJECT: 'false',
     NODE_ENV: 'test',
     // Off by default; the protocol tests of anonymous users (and the client library's) need it on.
     GATEHOUSE_INTERNAL_ANONYMOUS_SIGN_UP: 'true',

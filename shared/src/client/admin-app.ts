@@ -49,6 +49,7 @@ import type {
   ProjectUpdateBody,
   SendTestEmailBody,
   SendTestEmailJson,
+  SentEmailDetailJson,
   SentEmailJson,
   SessionJson,
   SvixTokenJson,
@@ -125,6 +126,17 @@ export interface AdminSentEmail {
   readonly recipient: string;
   readonly sentAt: Date;
   readonly error: unknown;
+}
+
+/**
+ * One sent email with what was sent, as recorded: every one-time code and link token replaced by a placeholder.
+ * `html` and `text` are null for mail recorded before copies were kept.
+ */
+export interface AdminSentEmailDetail extends AdminSentEmail {
+  readonly html: string | null;
+  readonly text: string | null;
+  readonly senderName: string;
+  readonly senderEmail: string;
 }
 
 /** What `GET /internal/metrics` answers (shared/src/schemas/metrics.ts). */
@@ -435,17 +447,20 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   }
 
   async listSentEmails(): Promise<AdminSentEmail[]> {
-    return items(await this.#admin<ListOf<SentEmailJson>>('/internal/emails')).map((e) =>
-      Object.freeze({
-        id: e.id,
-        to: e.to ?? [],
-        subject: e.subject,
-        recipient: e.to?.[0] ?? '',
-        sentAt: new Date(e.sent_at_millis),
-        error: e.error,
-      }),
-    );
+    return items(await this.#admin<ListOf<SentEmailJson>>('/internal/emails')).map((e) => Object.freeze(sentEmailFromJson(e)));
   }
+
+  /** GET /internal/emails/{id}: the entry and its recorded (redacted) HTML and text. */
+  async getSentEmail(id: string): Promise<AdminSentEmailDetail> {
+    const e = await this.#admin<SentEmailDetailJson>(`/internal/emails/${encodeURIComponent(id)}`);
+    return Object.freeze({
+      ...sentEmailFromJson(e), html: e.html, text: e.text, senderName: e.sender_config.sender_name, senderEmail: e.sender_config.sender_email,
+    });
+  }
+}
+
+function sentEmailFromJson(e: SentEmailJson): AdminSentEmail {
+  return { id: e.id, to: e.to ?? [], subject: e.subject, recipient: e.to?.[0] ?? '', sentAt: new Date(e.sent_at_millis), error: e.error };
 }
 
 /**

@@ -37,7 +37,14 @@ export interface TypedRequest<Body> {
 /** The current user's JSON for an access type: the client view, or the server view (server and admin). */
 export type CurrentUserJson<A extends AccessType> = A extends 'client' ? ClientUserJson : ServerUserJson;
 
-export type MfaPrompt = (info: { attemptCode: string }) => Promise<string | null | undefined> | string | null | undefined;
+/**
+ * What a TOTP prompt learns. `verify` (optional to use) sends a code for this attempt and tells how it went: a prompt
+ * that calls it can keep its dialog open after a wrong code ('invalid') and let the person try again while the
+ * attempt code lives; 'ok' means signed in (the prompt then answers anything), 'failed' means the attempt is over
+ * (expired, used up: sign in again) and the prompt should answer null.
+ */
+export type MfaPromptInfo = { attemptCode: string; verify?: (totp: string) => Promise<'ok' | 'invalid' | 'failed'> };
+export type MfaPrompt = (info: MfaPromptInfo) => Promise<string | null | undefined> | string | null | undefined;
 
 export interface CoreOptions {
   api: ApiClient;

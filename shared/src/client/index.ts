@@ -8,6 +8,7 @@ export type {
   AdminAppReads,
   AdminEmailTemplate,
   AdminSentEmail,
+  AdminSentEmailDetail,
   EmailTemplateType,
   InternalApiKey,
   InternalApiKeyCreateOptions,
@@ -35,6 +36,7 @@ export type {
 } from './app-options.ts';
 
 export { Result } from './result.ts';
+export { projectExists } from './project-probe.ts';
 export { NetworkError, HttpError, type AccessType, type FetchLike, type Logger } from './api-client.ts';
 export type { CachedRead, CacheSnapshot } from './cache.ts';
 export { AsyncCache } from './cache.ts';
@@ -43,7 +45,7 @@ export type { ReadonlyJson, Json } from './models/common.ts';
 export type { ClientTimers } from './timers.ts';
 export type { BrowserEnvironment, BrowserLocation } from './environment.ts';
 export type { CookieAdapter } from './cookies.ts';
-export type { MfaPrompt } from './core.ts';
+export type { MfaPrompt, MfaPromptInfo } from './core.ts';
 export type { WebAuthnCeremonies, PasskeyRegistrationResult } from './passkey.ts';
 export type { HandlerUrls, RedirectMethod, RedirectToOptions } from './redirects.ts';
 export { InternalSession } from './session.ts';

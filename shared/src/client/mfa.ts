@@ -12,22 +12,37 @@ export type SignInTokensJson = Omit<SignInTokensWithNewUserJson, 'is_new_user' |
 export const TOTP_PROMPT_TEXT = 'Please enter the six-digit TOTP code from your authenticator app.';
 
 /**
- * Asks for the TOTP code: the `mfaPrompt` option, else a prompt installed by a UI layer, else the browser's
- * blocking prompt; nothing → InvalidTotpCode.
+ * Asks for the TOTP code (the `mfaPrompt` option, else a prompt installed by a UI layer, else the browser's
+ * blocking prompt) and POSTs `/auth/mfa/sign-in` with the attempt code. A prompt may check codes itself through
+ * `verify` (the account kit's dialog does, so a mistyped code is shown under the field and the person tries again:
+ * the server keeps the attempt code after a wrong TOTP, protocol-auth §3.5). Cancelled, or the attempt over →
+ * InvalidTotpCode ("please try signing in again").
  */
-async function askForTotp(core: ClientCore, attemptCode: string): Promise<string> {
-  const prompt =
-    core.options.mfaPrompt ?? core.uiMfaPrompt ?? (core.browser?.prompt ? () => core.browser!.prompt!(TOTP_PROMPT_TEXT) : undefined);
-  const answer = prompt ? await prompt({ attemptCode }) : undefined;
-  if (!answer) throw new (await loadKnownErrors()).KnownErrors.InvalidTotpCode();
-  return answer;
-}
-
-/** POST `/auth/mfa/sign-in` for an attempt code. */
 export async function completeMfa(core: ClientCore, attemptCode: string | undefined): Promise<SignInTokensJson> {
   if (!attemptCode) throw new Error('attempt code missing');
-  const totp = await askForTotp(core, attemptCode);
-  return core.json<SignInTokensWithNewUserJson, MfaSignInBody>('/auth/mfa/sign-in', { method: 'POST', body: { code: attemptCode, type: 'totp', totp } }, null, 'client');
+  const post = (totp: string) =>
+    core.json<SignInTokensWithNewUserJson, MfaSignInBody>('/auth/mfa/sign-in', { method: 'POST', body: { code: attemptCode, type: 'totp', totp } }, null, 'client');
+  let signedIn: SignInTokensJson | undefined;
+  let failure: unknown;
+  const verify = async (totp: string): Promise<'ok' | 'invalid' | 'failed'> => {
+    try {
+      signedIn = await post(totp);
+      return 'ok';
+    } catch (err) {
+      if (hasCode('INVALID_TOTP_CODE')(err)) return 'invalid';
+      failure = err;
+      return 'failed';
+    }
+  };
+  const prompt =
+    core.options.mfaPrompt ?? core.uiMfaPrompt ?? (core.browser?.prompt ? () => core.browser!.prompt!(TOTP_PROMPT_TEXT) : undefined);
+  const answer = prompt ? await prompt({ attemptCode, verify }) : undefined;
+  if (signedIn) return signedIn;
+  // An attempt code that expired or was used up asks for a new sign-in, which is what InvalidTotpCode says; other
+  // failures (the network) are thrown as they are.
+  if (failure && !hasCode('VERIFICATION_CODE_NOT_FOUND', 'VERIFICATION_CODE_EXPIRED', 'VERIFICATION_CODE_ALREADY_USED', 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')(failure)) throw failure;
+  if (failure || !answer) throw new (await loadKnownErrors()).KnownErrors.InvalidTotpCode();
+  return post(answer);
 }
 
 /** Runs a sign-in call; if the server asks for MFA, prompts and finishes through `/auth/mfa/sign-in`. */

@@ -120,6 +120,7 @@ export type PermissionDefinitionJson = Static<typeof permissions.PermissionDefin
 export type PermissionDefinitionCreateBody = Static<typeof permissions.PermissionDefinitionCreate>;
 export type PermissionDefinitionUpdateBody = Static<typeof permissions.PermissionDefinitionUpdate>;
 export type SentEmailJson = Static<typeof emails.SentEmail>;
+export type SentEmailDetailJson = Static<typeof emails.SentEmailDetail>;
 export type SendTestEmailBody = Static<typeof emails.SendTestEmailRequest>;
 export type SendTestEmailJson = Static<typeof emails.SendTestEmailResponse>;
 export type MetricsJson = Static<typeof metrics.Metrics>;

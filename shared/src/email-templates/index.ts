@@ -12,3 +12,4 @@ export {
   type TemplateVariables,
 } from './render.ts';
 export { DEFAULT_EMAIL_TEMPLATES, MAGIC_LINK_TEMPLATE_V1, getDefaultEmailTemplate, magicLinkTemplateVersion } from './defaults.ts';
+export { describeTemplateSyntaxProblem, templateSyntaxProblem, type TemplateSyntaxProblem } from './syntax.ts';

@@ -3,6 +3,7 @@ export * from './api-keys';
 export * from './base64';
 export * from './codes';
 export * from './email';
+export * from './names';
 export * from './password';
 export * from './permissions';
 export * from './production-mode';

@@ -1,6 +1,7 @@
 // Building blocks of the wire schemas. Formats (`uuid`, `url`, `email`, `sign-in-email`, `base64`) and the
 // `patternMessage` / `emptyMessage` options are understood by the service's validator, which words errors like yup.
 import { Type, type TSchema, type TObject, type TProperties } from '@sinclair/typebox';
+import { DISPLAY_NAME_MAX_LENGTH } from '../rules/names.ts';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const Uuid = (opts: object = {}) => Type.String({ format: 'uuid', ...opts });
@@ -30,8 +31,11 @@ export const MAX_NAME_LENGTH = 1_000;
 export const MAX_DESCRIPTION_LENGTH = 10_000;
 /** A display name, sender name, host, id or similar short text of a request. */
 export const NameText = (opts: object = {}) => Type.String({ maxLength: MAX_NAME_LENGTH, ...opts });
-/** A person's or team's display name: no control or bidirectional override characters (ASVS 5.2.2; `safeText`). */
-export const DisplayNameText = (opts: object = {}) => NameText({ safeText: true, ...opts });
+/**
+ * A user's, a team's or a member's display name: at most DISPLAY_NAME_MAX_LENGTH (shared/src/rules/names.ts), and no
+ * control or bidirectional override characters (ASVS 5.2.2; `safeText`, read by the service's validator).
+ */
+export const DisplayNameText = (opts: object = {}) => Type.String({ maxLength: DISPLAY_NAME_MAX_LENGTH, safeText: true, ...opts });
 /** A description of a request. */
 export const DescriptionText = (opts: object = {}) => Type.String({ maxLength: MAX_DESCRIPTION_LENGTH, ...opts });
 export const Millis = () => Type.Number({ description: 'Milliseconds since the Unix epoch' });

@@ -22,6 +22,18 @@ export const SentEmail = Strict({
   sender_config: SenderConfig,
 });
 export const SentEmailList = List(SentEmail);
+
+/**
+ * `GET /internal/emails/{email_id}` (Gatehouse's own): the entry and what was sent, as recorded: every one-time code
+ * and link token replaced by a placeholder. `html` and `text` are null where no copy was recorded.
+ */
+export const SentEmailDetail = Strict({
+  ...SentEmail.properties,
+  html: Nullable(Type.String()),
+  text: Nullable(Type.String()),
+});
+export type SentEmailDetail = Static<typeof SentEmailDetail>;
+export const EmailIdParams = Strict({ email_id: Type.String() });
 export type SentEmail = Static<typeof SentEmail>;
 
 export const SendTestEmailRequest = Strict({

@@ -21,6 +21,8 @@ export const Session = Strict({
   last_used_at: Type.Optional(Millis()),
   is_current_session: Type.Boolean(),
   last_used_at_end_user_ip_info: Type.Optional(EndUserIpInfo),
+  /** Gatehouse's addition to the protocol's shape: the user agent of the browser that signed in, when one did. */
+  user_agent: Type.Optional(Type.String()),
 });
 export const SessionList = List(Session);
 export type Session = Static<typeof Session>;

@@ -15,7 +15,16 @@ const profileFields = {
   display_name: Nullable(Type.String()),
   profile_image_url: Nullable(Type.String()),
 };
-export const ClientTeamMemberProfile = Strict(profileFields);
+/**
+ * Gatehouse's additions for a client that may read the team's members ($read_members, or its own profile): the
+ * member's primary email (so a roster shows who someone is when they set no name: they were invited by that
+ * address) and the team permissions granted to them directly (shown read-only: granting is a server's action).
+ */
+export const ClientTeamMemberProfile = Strict({
+  ...profileFields,
+  primary_email: Type.Optional(Nullable(Type.String())),
+  team_permission_ids: Type.Optional(Type.Array(Type.String())),
+});
 export const ClientTeamMemberProfileList = List(ClientTeamMemberProfile);
 export type ClientTeamMemberProfile = Static<typeof ClientTeamMemberProfile>;
 export const ServerTeamMemberProfile = Strict({ ...profileFields, user: ServerUser });

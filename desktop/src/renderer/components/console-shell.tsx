@@ -15,7 +15,9 @@ export function ColorSchemeToggle() {
   );
 }
 
-export function ConsoleShell({ navbar, context, actions, children }: { navbar?: ReactNode; context?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function ConsoleShell({ navbar, context, contextAction, actions, children }: {
+  navbar?: ReactNode; context?: string; contextAction?: ReactNode; actions?: ReactNode; children: ReactNode;
+}) {
   const [opened, { toggle }] = useDisclosure(false);
   return (
     <AppShell
@@ -35,7 +37,12 @@ export function ConsoleShell({ navbar, context, actions, children }: { navbar?: 
                 <Text span inherit hiddenFrom="xs">{t('app.shortTitle')}</Text>
               </Group>
             </Anchor>
-            {context && <Text c="dimmed" size="sm" truncate visibleFrom="md">{context}</Text>}
+            {context && (
+              <Group gap={4} wrap="nowrap" visibleFrom="md" style={{ minWidth: 0 }}>
+                <Text c="dimmed" size="sm" truncate data-testid="header-context">{context}</Text>
+                {contextAction}
+              </Group>
+            )}
           </Group>
           {/* The actions keep their size; the context beside the title is what gives way. */}
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -48,7 +55,12 @@ export function ConsoleShell({ navbar, context, actions, children }: { navbar?: 
       <AppShell.Main>
         <div style={{ maxWidth: 1100, margin: '0 auto' }}>
           {/* Narrower, the header cannot hold the connection and project whole: they head the page instead. */}
-          {context && <Text hiddenFrom="md" c="dimmed" size="xs" mb="sm" style={{ overflowWrap: 'anywhere' }}>{context}</Text>}
+          {context && (
+            <Group hiddenFrom="md" gap={4} mb="sm" wrap="nowrap">
+              <Text c="dimmed" size="xs" style={{ overflowWrap: 'anywhere' }}>{context}</Text>
+              {contextAction}
+            </Group>
+          )}
           {children}
         </div>
       </AppShell.Main>

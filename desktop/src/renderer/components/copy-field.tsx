@@ -22,3 +22,18 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
     </Stack>
   );
 }
+
+/** A small copy button for a value not shown in full (the header's project id): the tooltip shows the value. */
+export function CopyIdButton({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? t('common.copied') : `${label}: ${value}`} withArrow>
+          <ActionIcon variant="subtle" color="gray" size="sm" onClick={copy} aria-label={label}>
+            {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}

@@ -1,6 +1,6 @@
 // The open project's lists the client library does not cache (they change as the service works: mail is sent,
 // sessions are used), read once per screen visit with useLoader: its state, and reload.
-import type { ActiveSession, AdminSentEmail } from '@gatehouse/shared/client';
+import type { ActiveSession, AdminSentEmail, AdminSentEmailDetail } from '@gatehouse/shared/client';
 import { useLoader, type Loaded } from './use-loader';
 import { useProjectContext } from './use-project-context';
 
@@ -8,6 +8,12 @@ import { useProjectContext } from './use-project-context';
 export function useSentEmails(): Loaded<AdminSentEmail[]> & { reload(): void } {
   const { app } = useProjectContext();
   return useLoader(() => app.listSentEmails(), [app]);
+}
+
+/** GET /internal/emails/{id}: one sent email with its recorded (redacted) bodies. */
+export function useSentEmail(id: string): Loaded<AdminSentEmailDetail> & { reload(): void } {
+  const { app } = useProjectContext();
+  return useLoader(() => app.getSentEmail(id), [app, id]);
 }
 
 /** A user's active sessions as the admin API lists them: impersonation sessions included (the server view hides them). */

@@ -18,7 +18,11 @@ export function connectionLabel(serviceUrl: string, projectId?: string): string 
   return projectId ? `${projectId} @ ${host}` : host;
 }
 
-/** The header's context inside a project: the connection, and the project unless the connection names it already. */
-export function projectContext(connectionLabel: string, projectId: string): string {
-  return connectionLabel.startsWith(`${projectId} @ `) ? connectionLabel : `${connectionLabel} · ${projectId}`;
+/**
+ * The header's context inside a project: the service, and the project by its name (by its id until the name has
+ * loaded). An admin-key connection's label names the project by id already: that part gives way to the name.
+ */
+export function projectContext(connectionLabel: string, projectId: string, projectName?: string | null): string {
+  const service = connectionLabel.startsWith(`${projectId} @ `) ? connectionLabel.slice(projectId.length + 3) : connectionLabel;
+  return `${service} · ${projectName || projectId}`;
 }

@@ -3,7 +3,7 @@
 // the mail that is sent.
 import type { EmailTemplateType } from '@gatehouse/shared/schemas/email-templates';
 import { EmailTemplateContent, EmailTemplateSubject } from '@gatehouse/shared/schemas/email-templates';
-import { renderTemplate, type EmailTemplateVariablesByType, type RenderedEmail } from '@gatehouse/shared/email-templates';
+import { renderTemplate, templateSyntaxProblem, type EmailTemplateVariablesByType, type RenderedEmail } from '@gatehouse/shared/email-templates';
 import { schemaProblems } from './schema-check';
 import { t } from '../messages';
 
@@ -39,8 +39,18 @@ export interface TemplateFormValues {
   text: string;
 }
 
-export function previewTemplate(type: EmailTemplateType, v: TemplateFormValues): RenderedEmail {
-  return renderTemplate({ subject: v.subject, content: { html: v.html, text: v.text } }, TEMPLATE_SAMPLES[type]);
+/**
+ * The variables a flow may leave out (typed optional in EmailTemplateVariablesByType: a user without a display name):
+ * the preview renders with each of them empty too, as some real mail will be.
+ */
+export const OPTIONAL_TEMPLATE_VARIABLES = ['userDisplayName'] as const;
+export type OptionalTemplateVariable = (typeof OPTIONAL_TEMPLATE_VARIABLES)[number];
+
+/** The mail with the sample values, or with one optional variable empty. */
+export function previewTemplate(type: EmailTemplateType, v: TemplateFormValues, empty?: OptionalTemplateVariable): RenderedEmail {
+  const values: Record<string, string> = { ...TEMPLATE_SAMPLES[type] };
+  if (empty) values[empty] = '';
+  return renderTemplate({ subject: v.subject, content: { html: v.html, text: v.text } }, values);
 }
 
 /** The template content as stored ({html, text}); anything else in an old template shows as empty. */
@@ -54,5 +64,10 @@ export function validateTemplate(v: TemplateFormValues): Record<string, string> 
   for (const p of schemaProblems(EmailTemplateSubject, v.subject)) errors.subject ??= p.text;
   for (const p of schemaProblems(EmailTemplateContent, { html: v.html, text: v.text })) errors[p.path === '/text' ? 'text' : 'html'] ??= p.text;
   if (!v.subject.trim()) errors.subject = t('emailTemplates.subjectRequired');
+  // What the service refuses (a tag never closed, unknown or unopened), said before saving, with its line.
+  for (const field of ['subject', 'html', 'text'] as const) {
+    const problem = templateSyntaxProblem(v[field]);
+    if (problem) errors[field] ??= t(`emailTemplates.syntax.${problem.kind}`, { line: problem.line, tag: problem.tag });
+  }
   return errors;
 }

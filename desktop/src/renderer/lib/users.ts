@@ -48,6 +48,15 @@ export function signInMethods(u: UserAuthFields): SignInMethod[] {
   return out;
 }
 
+/**
+ * Has the user ever been active (signed in, refreshed a session)? The API answers a never-active user's
+ * `last_active_at_millis` with its sign-up time, exactly (Stack's shape has no null there); any activity is recorded
+ * at its own, later moment.
+ */
+export function hasBeenActive(u: { signedUpAt: Date; lastActiveAt: Date }): boolean {
+  return u.lastActiveAt.getTime() !== u.signedUpAt.getTime();
+}
+
 /** Initials for the avatar of a user without a picture. */
 export function initials(name: string | null, email: string | null): string {
   const source = (name?.trim() || email?.split('@')[0] || '?').replace(/[^\p{L}\p{N} ]/gu, ' ').trim() || '?';
@@ -55,9 +64,13 @@ export function initials(name: string | null, email: string | null): string {
   return ((words[0]?.[0] ?? '?') + (words.length > 1 ? words[words.length - 1]![0] : '')).toUpperCase();
 }
 
+/** How a user made in the console gets in: a password given here, or a sign-in code mailed to their address. */
+export type WayIn = 'password' | 'code';
+
 export interface CreateUserValues {
   email: string;
-  /** Empty: the user gets no password (they sign in another way, e.g. a code by email). */
+  wayIn: WayIn;
+  /** Used when `wayIn` is 'password'. */
   password: string;
   verified: boolean;
   displayName: string;
@@ -68,9 +81,26 @@ export function createUserBody(v: CreateUserValues) {
     primaryEmail: v.email.trim(),
     primaryEmailAuthEnabled: true,
     primaryEmailVerified: v.verified,
-    ...(v.password ? { password: v.password } : {}),
+    // A user with neither could not sign in at all (issue 26): the form always gives one.
+    ...(v.wayIn === 'password' ? { password: v.password } : { otpAuthEnabled: true }),
     ...(v.displayName.trim() ? { displayName: v.displayName.trim() } : {}),
   };
+}
+
+/**
+ * Why a user cannot sign in, or null when they can: no password, no sign-in code (or the project's codes off),
+ * no passkey and no OAuth account. The user page says so.
+ */
+export function noWayInReason(
+  u: UserAuthFields & { primaryEmail: string | null }, project: { magicLinkEnabled: boolean; credentialEnabled: boolean; passkeyEnabled: boolean },
+): 'none' | 'codesOff' | 'passwordOff' | null {
+  const byPassword = u.hasPassword && project.credentialEnabled;
+  const byCode = u.otpAuthEnabled && !!u.primaryEmail && project.magicLinkEnabled;
+  const byPasskey = u.passkeyAuthEnabled && project.passkeyEnabled;
+  if (byPassword || byCode || byPasskey || u.oauthProviders.length > 0) return null;
+  if (u.otpAuthEnabled && !project.magicLinkEnabled) return 'codesOff';
+  if (u.hasPassword && !project.credentialEnabled) return 'passwordOff';
+  return 'none';
 }
 
 /** Field errors before anything is sent: the schema the service checks the body with, and its password rule. */
@@ -87,8 +117,10 @@ export function validateCreateUser(v: CreateUserValues, texts: { required: strin
   const found = formErrors(problems, { '/primary_email': 'email', '/display_name': 'displayName' });
   if (found.email && !errors.email) errors.email = texts.invalidEmail;
   if (found.displayName) errors.displayName = found.displayName;
-  const passwordProblem = v.password ? passwordText(v.password) : null;
-  if (passwordProblem) errors.password = passwordProblem;
+  if (v.wayIn === 'password') {
+    const passwordProblem = v.password ? passwordText(v.password) : texts.required;
+    if (passwordProblem) errors.password = passwordProblem;
+  }
   return errors;
 }
 

@@ -25,6 +25,9 @@ export function ConfigurationScreen() {
   const project = useAdminProject();
   const [saving, setSaving] = useState(false);
   const form = useForm({ initialValues: configurationValues(project), validate: validateConfiguration });
+  // A domain row is judged once it has been left (or the form saved): a row just added reads "https://", which is
+  // not yet a URL and not yet a mistake. Saved domains are judged from the start.
+  const [judged, setJudged] = useState<boolean[]>(() => form.values.domains.map(() => true));
 
   const save = form.onSubmit(async (values) => {
     setSaving(true);
@@ -47,7 +50,7 @@ export function ConfigurationScreen() {
     <Stack gap="lg">
       <ScreenHeader title={t('config.title')} />
       <ProductionModeCard />
-      <form onSubmit={save} noValidate>
+      <form onSubmit={(e) => { setJudged(form.values.domains.map(() => true)); save(e); }} noValidate>
         <Stack gap="lg">
           <Card withBorder padding="lg">
             <Stack>
@@ -78,19 +81,23 @@ export function ConfigurationScreen() {
             <Stack>
               <Group justify="space-between">
                 <Title order={2} size="h4">{t('config.domains')}</Title>
-                <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem('domains', { domain: 'https://', handlerPath: '/handler' })}>
+                <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => { form.insertListItem('domains', { domain: 'https://', handlerPath: '/handler' }); setJudged((j) => [...j, false]); }}>
                   {t('config.addDomain')}
                 </Button>
               </Group>
               {form.values.domains.length === 0 && <EmptyState text={t('config.domainsEmpty')} />}
               {form.values.domains.map((d, i) => {
-                const problem = d.domain.trim() ? domainProductionProblem(d.domain.trim()) : null;
+                const problem = judged[i] !== false && d.domain.trim() ? domainProductionProblem(d.domain.trim()) : null;
+                const domainInput = form.getInputProps(`domains.${i}.domain`);
                 return (
                   <Stack key={i} gap={4} data-testid="domain-row">
                     <Group align="flex-start" wrap="nowrap">
-                      <TextInput style={{ flex: 2 }} label={`${t('config.domain')} ${i + 1}`} {...form.getInputProps(`domains.${i}.domain`)} />
+                      <TextInput
+                        style={{ flex: 2 }} label={`${t('config.domain')} ${i + 1}`} {...domainInput}
+                        onBlur={(e) => { domainInput.onBlur?.(e); setJudged((j) => j.map((v, k) => (k === i ? true : v))); }}
+                      />
                       <TextInput style={{ flex: 1 }} label={`${t('config.handlerPath')} ${i + 1}`} {...form.getInputProps(`domains.${i}.handlerPath`)} />
-                      <ActionIcon mt={26} variant="subtle" color="red" size="lg" aria-label={`${t('common.remove')} ${d.domain}`} onClick={() => form.removeListItem('domains', i)}>
+                      <ActionIcon mt={26} variant="subtle" color="red" size="lg" aria-label={`${t('common.remove')} ${d.domain}`} onClick={() => { form.removeListItem('domains', i); setJudged((j) => j.filter((_, k) => k !== i)); }}>
                         <IconTrash size={16} aria-hidden />
                       </ActionIcon>
                     </Group>

@@ -11,7 +11,9 @@ import { ConsoleShell } from '../components/console-shell';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/screen-boundary';
 import { navigate } from '../hooks/use-route';
-import { forgetApps } from '../lib/apps';
+import { forgetApps, keyAdminApp } from '../lib/apps';
+import { projectConnectionProblem } from '../lib/connect-check';
+import { showFieldError } from '../components/field-error';
 import { connectionLabel, requiredProblem, serviceUrlProblem } from '../lib/connect-rules';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
@@ -139,6 +141,17 @@ function KeyForm({ platform, reconnect, onSaved }: { platform: Platform; reconne
         const saved = await platform.saveConnection({ id: reconnect?.id, kind: 'project', serviceUrl: url, projectId, label: connectionLabel(url, projectId) });
         await platform.keepAdminKey(saved.id, v.adminKey.trim());
         forgetApps(saved.id);
+        // The key is tried before the connection stays: a wrong one is said in the form, and a new connection that
+        // does not open is not kept (the desktop app's requests need it saved, with its key, to be made at all).
+        const app = keyAdminApp(platform, saved);
+        const problem = app && (await projectConnectionProblem(app, { baseUrl: url, projectId, fetch: platform.fetchFor(saved.id) }));
+        if (problem) {
+          forgetApps(saved.id);
+          if (!reconnect) await platform.removeConnection(saved.id);
+          if ('key' in problem) form.setFieldError(problem.field, t(problem.key));
+          else showFieldError(form, problem.error, problem.field);
+          return;
+        }
         await onSaved();
         navigate({ name: 'project', connectionId: saved.id, projectId, screen: 'overview' });
       } finally {

@@ -1,7 +1,7 @@
 // Email templates: the list by type; editing one shows its subject and bodies beside a live preview rendered with
 // sample values, the variables it may use, and "reset to default" (delete).
 import { useState } from 'react';
-import { Button, Card, Code, Grid, Group, Modal, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Code, Grid, Group, Modal, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AdminEmailTemplate } from '@gatehouse/shared/client';
@@ -9,10 +9,11 @@ import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { useEmailTemplates } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
-import { previewTemplate, templateFormValues, templateVariables, validateTemplate } from '../lib/email-templates';
+import { OPTIONAL_TEMPLATE_VARIABLES, previewTemplate, templateFormValues, templateVariables, validateTemplate, type OptionalTemplateVariable } from '../lib/email-templates';
 import { showFieldError } from '../components/field-error';
 import { StatusBadge } from '../components/status-badge';
 import { t, type MessageKey } from '../messages';
+import { EmailFrame } from '../components/email-frame';
 
 const typeName = (type: string) => t(`templates.type.${type}` as MessageKey);
 
@@ -63,8 +64,9 @@ function TemplateEditor({ template, onClose }: { template: AdminEmailTemplate; o
   const { app } = useProjectContext();
   const [saving, setSaving] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
-  const form = useForm({ initialValues: templateFormValues(template), validate: validateTemplate });
-  const preview = previewTemplate(template.type, form.values);
+  const form = useForm({ initialValues: templateFormValues(template), validate: validateTemplate, validateInputOnBlur: true });
+  const [emptied, setEmptied] = useState<OptionalTemplateVariable | null>(null);
+  const preview = previewTemplate(template.type, form.values, emptied ?? undefined);
   return (
     <Modal opened onClose={onClose} title={typeName(template.type)} size="min(1100px, 95vw)">
       <form onSubmit={form.onSubmit(async (v) => {
@@ -93,15 +95,16 @@ function TemplateEditor({ template, onClose }: { template: AdminEmailTemplate; o
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="xs">
-              <Title order={2} size="h5">{t('templates.preview')}</Title>
+              <Group justify="space-between" align="flex-end" wrap="wrap">
+                <Title order={2} size="h5">{t('templates.preview')}</Title>
+                <Select
+                  label={t('emailTemplates.previewWith')} size="xs" w={200} allowDeselect={false}
+                  value={emptied ?? 'sample'} onChange={(v) => setEmptied(v === 'sample' || !v ? null : (v as OptionalTemplateVariable))}
+                  data={[{ value: 'sample', label: t('emailTemplates.previewSample') }, ...OPTIONAL_TEMPLATE_VARIABLES.map((v) => ({ value: v, label: t('emailTemplates.previewWithout', { variable: v }) }))]}
+                />
+              </Group>
               <Text size="sm" fw={600} data-testid="template-preview-subject">{preview.subject}</Text>
-              <iframe
-                title={t('templates.preview')}
-                sandbox=""
-                srcDoc={preview.html}
-                data-testid="template-preview"
-                style={{ width: '100%', height: 380, border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, background: 'white' }}
-              />
+              <EmailFrame title={t('templates.preview')} html={preview.html} testId="template-preview" />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,5 +1,5 @@
 // A project's frame: the left navigation (one entry per screen) and the screen the route names.
-import { useMemo, type ComponentType } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { NavLink, Stack, Divider } from '@mantine/core';
 import {
   IconArrowLeft, IconBrandOauth, IconBuildingCommunity, IconGauge, IconKey, IconMail, IconMailForward, IconSettings, IconTemplate, IconUsersGroup,
@@ -11,7 +11,8 @@ import { ConsoleShell } from '../components/console-shell';
 import { CommandPalette, PaletteButton } from '../components/command-palette';
 import { OwnerMenu } from '../components/owner-menu';
 import { ScreenBoundary } from '../components/screen-boundary';
-import { ProjectContext } from '../hooks/use-project-context';
+import { ProjectContext, useAdminProjectName } from '../hooks/use-project-context';
+import { CopyIdButton } from '../components/copy-field';
 import { navigate } from '../hooks/use-route';
 import { PROJECT_SCREENS, type ProjectScreen } from '../lib/routes';
 import { projectContext } from '../lib/connect-rules';
@@ -96,12 +97,24 @@ export function ProjectArea({ app, connection, projectId, screen, actions, showA
   return (
     <ProjectContext.Provider value={value}>
       <CommandPalette projects={projects ?? [{ id: projectId, name: projectId }]} />
-      <ConsoleShell navbar={navbar} context={projectContext(connection.label, projectId)} actions={<><PaletteButton />{actions}</>}>
+      <ProjectFrame navbar={navbar} connectionLabel={connection.label} projectId={projectId} actions={<><PaletteButton />{actions}</>}>
         <ScreenBoundary key={screen}>
           <Screen />
         </ScreenBoundary>
-      </ConsoleShell>
+      </ProjectFrame>
     </ProjectContext.Provider>
+  );
+}
+
+/** The shell inside a project: the header names the project (its id one click away, copied). */
+function ProjectFrame({ navbar, connectionLabel, projectId, actions, children }: {
+  navbar: ReactNode; connectionLabel: string; projectId: string; actions: ReactNode; children: ReactNode;
+}) {
+  const name = useAdminProjectName();
+  return (
+    <ConsoleShell navbar={navbar} context={projectContext(connectionLabel, projectId, name)} contextAction={<CopyIdButton value={projectId} label={t('project.copyId')} />} actions={actions}>
+      {children}
+    </ConsoleShell>
   );
 }
 

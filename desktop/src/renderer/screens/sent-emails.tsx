@@ -1,14 +1,15 @@
 // Sent emails: the project's mail (to, subject, sent at, error), newest first, filtered by address and by
-// "failed only", with the error of one mail in a detail view.
+// "failed only"; one mail opens in a detail view (sent-email-detail.tsx).
 import { useState } from 'react';
-import { Button, Card, Code, Group, Modal, Stack, Switch, Table, Text, TextInput, useMatches } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Table, Text, TextInput, useMatches } from '@mantine/core';
 import type { AdminSentEmail } from '@gatehouse/shared/client';
 import { EmptyState } from '../components/empty-state';
 import { ListSkeleton } from '../components/screen-boundary';
 import { ScreenHeader } from '../components/screen-header';
 import { useSentEmails } from '../hooks/use-admin-loads';
 import { formatDateTime } from '../lib/format';
-import { failureText, filterSentEmails, hasFailed } from '../lib/sent-emails';
+import { filterSentEmails, hasFailed } from '../lib/sent-emails';
+import { SentEmailDetail } from './sent-email-detail';
 import { StatusBadge } from '../components/status-badge';
 import { t } from '../messages';
 
@@ -65,11 +66,7 @@ export function SentEmailsScreen() {
           </Table.ScrollContainer>
         </Card>
       )}
-      {detail && (
-        <Modal opened onClose={() => setDetail(null)} title={t('sent.errorTitle', { subject: detail.subject })} size="lg">
-          {hasFailed(detail) ? <Code block tabIndex={0} data-testid="sent-email-error">{failureText(detail.error)}</Code> : <Text>{t('sent.noError')}</Text>}
-        </Modal>
-      )}
+      {detail && <SentEmailDetail email={detail} onClose={() => setDetail(null)} />}
     </Stack>
   );
 }

@@ -4,17 +4,17 @@ import { useState } from 'react';
 import { Alert, Anchor, Avatar, Button, Checkbox, Group, Modal, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconExternalLink, IconTrash, IconUserShare } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconExternalLink, IconTrash, IconUserShare } from '@tabler/icons-react';
 import type { ServerUser } from '@gatehouse/shared/client';
 import { EmptyState } from '../components/empty-state';
 import { SectionCard as Section } from '../components/section-card';
-import { useProjectContext } from '../hooks/use-project-context';
+import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { useServerUser } from '../hooks/use-user-reads';
 import { navigate, useRoute } from '../hooks/use-route';
 import { showFieldError } from '../components/field-error';
 import { routeHash } from '../lib/routes';
 import {
-  IMPERSONATION_KEY_LIFETIME_MS, impersonationUrl, initials, profileUpdate, profileValues, validateProfile, type ProfileValues,
+  noWayInReason, IMPERSONATION_KEY_LIFETIME_MS, impersonationUrl, initials, profileUpdate, profileValues, validateProfile, type ProfileValues,
 } from '../lib/users';
 import { t } from '../messages';
 import { ContactChannelsSection, MetadataSection } from './user-sections';
@@ -47,6 +47,7 @@ export function UserPage({ userId }: { userId: string }) {
           <DeleteUserButton user={user} onDeleted={() => listRoute && navigate(listRoute)} />
         </Group>
       </Group>
+      <NoWayInNotice user={user} />
       <ProfileSection user={user} />
       <MetadataSection user={user} />
       <ContactChannelsSection user={user} />
@@ -55,6 +56,14 @@ export function UserPage({ userId }: { userId: string }) {
       <SessionsSection user={user} />
     </Stack>
   );
+}
+
+/** Says so when the user has no way to sign in (issue 26: users made without one could not). */
+function NoWayInNotice({ user }: { user: ServerUser }) {
+  const project = useAdminProject();
+  const reason = noWayInReason(user, project.config);
+  if (!reason) return null;
+  return <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} data-testid="no-way-in">{t(`users.noWayIn.${reason}`)}</Alert>;
 }
 
 function ProfileSection({ user }: { user: ServerUser }) {

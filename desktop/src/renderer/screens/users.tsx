@@ -2,7 +2,7 @@
 // one (its page is user-page.tsx).
 import { useState } from 'react';
 import {
-  Alert, Anchor, Avatar, Badge, Button, Card, Checkbox, Group, Modal, PasswordInput, SegmentedControl, Stack, Table, Text, TextInput,
+  Alert, Anchor, Avatar, Badge, Button, Card, Checkbox, Group, Modal, PasswordInput, Radio, SegmentedControl, Stack, Table, Text, TextInput,
   useMatches,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -14,14 +14,14 @@ import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { ListSkeleton } from '../components/screen-boundary';
 import { StatusBadge } from '../components/status-badge';
-import { useProjectContext } from '../hooks/use-project-context';
+import { useAdminProject, useProjectContext } from '../hooks/use-project-context';
 import { navigate, useRoute } from '../hooks/use-route';
 import { useUsersPage } from '../hooks/use-users-page';
 import { formatDate, formatDateTime } from '../lib/format';
 import { showFieldError } from '../components/field-error';
 import { routeHash } from '../lib/routes';
 import {
-  FIRST_PAGE, USERS_PAGE_SIZE, createUserBody, currentCursor, initials, nextPage, previousPage, signInMethods, validateCreateUser,
+  FIRST_PAGE, USERS_PAGE_SIZE, createUserBody, currentCursor, hasBeenActive, initials, nextPage, previousPage, signInMethods, validateCreateUser,
   type CreateUserValues, type Paging, type SignInMethod,
 } from '../lib/users';
 import { t } from '../messages';
@@ -154,7 +154,7 @@ function UserTable({ users, busy }: { users: readonly ServerUser[]; busy: boolea
                   </Group>
                 </Table.Td>
                 <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(u.signedUpAt)}</Table.Td>
-                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(u.lastActiveAt)}</Table.Td>
+                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{hasBeenActive(u) ? formatDateTime(u.lastActiveAt) : <Text span size="sm" c="dimmed">{t('users.neverActive')}</Text>}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -166,9 +166,10 @@ function UserTable({ users, busy }: { users: readonly ServerUser[]; busy: boolea
 
 function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onClose(): void; onCreated(): void }) {
   const { app } = useProjectContext();
+  const project = useAdminProject();
   const [saving, setSaving] = useState(false);
   const form = useForm<CreateUserValues>({
-    initialValues: { email: '', password: '', verified: false, displayName: '' },
+    initialValues: { email: '', wayIn: 'password', password: '', verified: false, displayName: '' },
     validate: (v) => validateCreateUser(v, { required: t('common.required'), invalidEmail: t('common.invalidEmail') }),
   });
   return (
@@ -192,7 +193,17 @@ function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onCl
       })}>
         <Stack>
           <TextInput label={t('users.email')} type="email" data-autofocus {...form.getInputProps('email')} />
-          <PasswordInput label={t('users.password')} description={t('users.passwordHint')} autoComplete="new-password" {...form.getInputProps('password')} />
+          <Radio.Group label={t('users.wayIn')} {...form.getInputProps('wayIn')}>
+            <Stack gap={6} mt={6}>
+              <Radio value="password" label={t('users.wayInPassword')} />
+              {/* The service refuses sign-in codes for a user of a project that has them off: offered, but not chosen. */}
+              <Radio
+                value="code" label={t('users.wayInCode')} disabled={!project.config.magicLinkEnabled}
+                description={project.config.magicLinkEnabled ? undefined : <span data-testid="codes-off">{t('users.codesOffHint')}</span>}
+              />
+            </Stack>
+          </Radio.Group>
+          {form.values.wayIn === 'password' && <PasswordInput label={t('users.password')} autoComplete="new-password" {...form.getInputProps('password')} />}
           <Checkbox label={t('users.emailVerified')} {...form.getInputProps('verified', { type: 'checkbox' })} />
           <TextInput label={t('users.displayName')} {...form.getInputProps('displayName')} />
           <Group justify="flex-end">

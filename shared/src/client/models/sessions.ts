@@ -22,6 +22,8 @@ export interface ActiveSession {
   readonly lastUsedAt: Date | undefined;
   readonly isCurrentSession: boolean;
   readonly geoInfo: GeoInfo | undefined;
+  /** The user agent of the browser that signed in (Gatehouse's addition), when the service recorded one. */
+  readonly userAgent: string | undefined;
 }
 
 export function createActiveSession(json: ActiveSessionJson): ActiveSession {
@@ -33,5 +35,6 @@ export function createActiveSession(json: ActiveSessionJson): ActiveSession {
     lastUsedAt: json.last_used_at ? new Date(json.last_used_at) : undefined,
     isCurrentSession: json.is_current_session ?? false,
     geoInfo: json.last_used_at_end_user_ip_info,
+    userAgent: json.user_agent,
   });
 }

@@ -8,6 +8,7 @@ import type { InternalSession } from '../session.ts';
 import type { ServerUser } from './server-user.ts';
 import type {
   ClientMemberProfileJson,
+  EmptyBody,
   ClientTeamJson,
   ClientTeamUpdateBody,
   ListOf,
@@ -36,6 +37,10 @@ export interface EditableTeamMemberProfile extends TeamMemberProfile {
 export interface TeamUser {
   readonly id: string;
   readonly teamProfile: TeamMemberProfile;
+  /** Gatehouse's addition: the member's primary email, when the service tells (to a member who may read members). */
+  readonly primaryEmail: string | null;
+  /** Gatehouse's addition: the team permissions granted to the member directly (read-only: granting is a server's). */
+  readonly teamPermissionIds: readonly string[];
 }
 export type ServerTeamUser = ServerUser & { readonly teamProfile: TeamMemberProfile };
 
@@ -56,13 +61,15 @@ export interface Team {
   delete(): Promise<void>;
   inviteUser(options: { email: string; callbackUrl?: string }): Promise<void>;
   listUsers(): Promise<TeamUser[]>;
+  /** Removes another member (needs `$remove_members`; yourself: `user.leaveTeam`). Gatehouse's addition. */
+  removeUser(userId: string): Promise<void>;
   listInvitations(): Promise<TeamInvitation[]>;
   listApiKeys(): Promise<TeamApiKey[]>;
   createApiKey(options: ApiKeyCreateOptions): Promise<TeamApiKeyFirstView>;
   readonly [cachedReadsSymbol]: { users(): CachedRead<TeamUser[]>; invitations(): CachedRead<TeamInvitation[]>; apiKeys(): CachedRead<TeamApiKey[]> };
 }
 
-export interface ServerTeam extends Omit<Team, 'update' | 'listUsers' | typeof cachedReadsSymbol> {
+export interface ServerTeam extends Omit<Team, 'update' | 'listUsers' | 'removeUser' | typeof cachedReadsSymbol> {
   readonly createdAt: Date;
   readonly serverMetadata: unknown;
   update(update: ServerTeamUpdateOptions): Promise<void>;
@@ -168,7 +175,12 @@ export function createTeam(ctx: ClientContext, json: TeamJson): Team {
   const reads = {
     users: () =>
       memberProfilesCache(core, 'client').handle([session, json.id], 'team-users', (list) =>
-        list.map((p) => Object.freeze({ id: p.user_id, teamProfile: Object.freeze({ displayName: p.display_name, profileImageUrl: p.profile_image_url }) })),
+        list.map((p) => Object.freeze({
+          id: p.user_id,
+          teamProfile: Object.freeze({ displayName: p.display_name, profileImageUrl: p.profile_image_url }),
+          primaryEmail: p.primary_email ?? null,
+          teamPermissionIds: Object.freeze([...(p.team_permission_ids ?? [])]),
+        })),
       ),
     invitations: () =>
       invitationsCache(core, 'client').handle([session, json.id], 'invitations', (list) =>
@@ -191,6 +203,10 @@ export function createTeam(ctx: ClientContext, json: TeamJson): Team {
     },
     inviteUser: (options: { email: string; callbackUrl?: string }) => sendInvite(core, session, 'client', json.id, options),
     listUsers: () => reads.users().get(),
+    async removeUser(userId: string) {
+      await core.json<unknown, EmptyBody>(`/team-memberships/${json.id}/${userId}`, { method: 'DELETE', body: {} }, session, 'client');
+      await memberProfilesCache(core, 'client').refresh([session, json.id]);
+    },
     listInvitations: () => reads.invitations().get(),
     listApiKeys: () => reads.apiKeys().get(),
     createApiKey: (options: ApiKeyCreateOptions) => createApiKeyFor(owner, options) as Promise<TeamApiKeyFirstView>,
