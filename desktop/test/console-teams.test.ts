@@ -237,9 +237,9 @@ describe('command palette', () => {
    */
   async function openPalette() {
     await page.keyboard.press('Control+K');
-    const search = page.getByRole('textbox', { name: 'Jump to a screen, a project or a user' });
+    const search = page.getByRole('textbox', { name: 'Jump to a screen, a project, a team or a user' });
     await search.waitFor();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Jump to a screen, a project or a user');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Jump to a screen, a project, a team or a user');
     return search;
   }
 
@@ -253,7 +253,7 @@ describe('command palette', () => {
     // Filtered: the screens that do not match are gone.
     await page.getByRole('dialog').getByRole('button', { name: 'Overview' }).waitFor({ state: 'detached' });
     await page.getByRole('dialog').getByRole('button', { name: 'Sent emails' }).waitFor();
-    await looksAtWidths('palette', (p) => p.getByRole('textbox', { name: 'Jump to a screen, a project or a user' }).waitFor());
+    await looksAtWidths('palette', (p) => p.getByRole('textbox', { name: 'Jump to a screen, a project, a team or a user' }).waitFor());
     await search.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Sent emails' }).waitFor();
@@ -274,5 +274,28 @@ describe('command palette', () => {
     await page.keyboard.press('Enter');
     await search.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).hash).toBe(`#/c/this-service/p/${encodeURIComponent(projectId)}/users/${ann.id}`);
+  });
+
+  test('Enter right after typing an email opens the user the search finds a moment later', async () => {
+    const bob = members[1]!;
+    await page.getByRole('heading', { level: 1 }).first().click();
+    const search = await openPalette();
+    await page.keyboard.type(bob.email);
+    await page.keyboard.press('Enter');
+    await search.waitFor({ state: 'hidden' });
+    await page.waitForURL((url) => url.hash === `#/c/this-service/p/${encodeURIComponent(projectId)}/users/${bob.id}`);
+  });
+
+  test('a team by its name: typed, Enter opens its page', async () => {
+    const name = `Palette crew ${crypto.randomUUID().slice(0, 6)}`;
+    const made = await serverApi(svc.url, projectId, keys.secretServerKey).post('/teams', { display_name: name });
+    expect(made.status).toBe(201);
+    await page.getByRole('heading', { level: 1 }).first().click();
+    const search = await openPalette();
+    await page.keyboard.type('palette crew');
+    await page.getByRole('dialog').getByRole('button', { name }).waitFor();
+    await page.keyboard.press('Enter');
+    await search.waitFor({ state: 'hidden' });
+    await page.waitForURL((url) => url.hash === `#/c/this-service/p/${encodeURIComponent(projectId)}/teams/${made.body.id}`);
   });
 });

@@ -4,7 +4,7 @@ import { parseRoute, routeHash } from '../src/renderer/lib/routes';
 import {
   filterTeams, grantableIds, invitationCallbackUrl, jsonText, memberPermissionRows, parseJsonText, teamFormBody, validateTeamForm,
 } from '../src/renderer/lib/teams';
-import { filterEntries, projectEntries, screenEntries, userEntries, userRoute, userSearchQuery } from '../src/renderer/lib/palette';
+import { entryForPendingEnter, filterEntries, projectEntries, screenEntries, teamEntries, userEntries, userRoute, userSearchQuery } from '../src/renderer/lib/palette';
 import { en } from '../src/renderer/messages/en';
 
 describe('item routes', () => {
@@ -103,6 +103,21 @@ describe('command palette', () => {
     { id: 'u2', primaryEmail: null, displayName: 'No Mail' },
     { id: 'u3', primaryEmail: null, displayName: null },
   ]);
+
+  test('teams: found by name or id once something is typed, each to its page', () => {
+    const teams = teamEntries('c', 'p1', [{ id: 't-1', displayName: 'Research crew' }, { id: 't-2', displayName: 'Sales' }]);
+    expect(filterEntries(teams, '')).toEqual([]);
+    expect(filterEntries(teams, 'crew').map((e) => [e.label, routeHash(e.route)])).toEqual([['Research crew', '#/c/c/p/p1/teams/t-1']]);
+    expect(filterEntries(teams, 'T-2').map((e) => e.label)).toEqual(['Sales']);
+  });
+
+  test('Enter before the user search answered goes to the first entry of that query\'s answer, and only then', () => {
+    expect(entryForPendingEnter('ann@', null, users)).toBeNull();
+    expect(entryForPendingEnter('ann@', 'an', users)).toBeNull();
+    expect(entryForPendingEnter('ann@', 'ann@', users)?.id).toBe('user:u1');
+    expect(entryForPendingEnter('ann@', 'ann@', [])).toBeNull();
+    expect(entryForPendingEnter(null, 'ann@', users)).toBeNull();
+  });
 
   test('screens and projects go to their routes; the open project is not offered', () => {
     expect(screens.map((e) => [e.label, routeHash(e.route)])).toEqual([

@@ -263,7 +263,9 @@ describe('GET /auth/sessions', () => {
     expect(oldest.is_current_session).toBe(true);
     expect(newest.is_current_session).toBe(false);
     for (const s of res.body.items) {
-      expect(Object.keys(s).sort()).toEqual([...SESSION_KEYS, 'last_used_at'].sort());
+      // Gatehouse's addition: the user agent of the client that signed in (the account kit shows its browser and system).
+      expect(Object.keys(s).sort()).toEqual([...SESSION_KEYS, 'last_used_at', 'user_agent'].sort());
+      expect(typeof s.user_agent).toBe('string');
       expect(s.user_id).toBe(u.userId);
       expect(s.is_impersonation).toBe(false);
       expect(s.last_used_at).toBeGreaterThanOrEqual(s.created_at);

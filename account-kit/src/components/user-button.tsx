@@ -41,7 +41,9 @@ function UserButtonInner({ showUserInfo, extraItems = [] }: UserButtonProps) {
           <VisuallyHidden>{t('userButton.open')}</VisuallyHidden>
           <UserAvatar user={user} />
           {showUserInfo && user && (
-            <Box style={{ minWidth: 0 }}>
+            // Bounded: a long name (up to 100 characters) is cut here and shown whole in the menu, never pushing the
+            // host's header apart (issue 25).
+            <Box style={{ minWidth: 0 }} maw={220}>
               <Text size="sm" fw={500} truncate>{user.displayName || user.primaryEmail}</Text>
               {user.displayName && user.primaryEmail && <Text size="xs" c="dimmed" truncate>{user.primaryEmail}</Text>}
             </Box>

@@ -8,6 +8,7 @@ import { useGatehouseApp, useTranslate } from '../context';
 import { AuthSkeleton } from '../components/auth-skeleton';
 import { LoadBoundary } from '../components/load-boundary';
 import { MessageCard } from '../components/message-card';
+import { FullPageBox } from '../components/full-page-box';
 import { SignInPage } from '../pages/sign-in';
 import { SignUpPage } from '../pages/sign-up';
 import { resolveHandlerRoute, type HandlerPage } from './routes';
@@ -68,8 +69,9 @@ export function GatehouseHandler({ location, fullPage = true }: GatehouseHandler
   const wide = route.kind === 'page' && route.page === 'account-settings';
   if (!fullPage || wide) return <Box w="100%">{content}</Box>;
   return (
-    <Box component="main" mih="100dvh" px="sm" py="xl" style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'center' }}>
+    // The viewport below the host's header, not 100dvh on top of it: a short page does not scroll (issue 25's looks).
+    <FullPageBox component="main" px="sm" py="xl" style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'center' }}>
       <Box w="100%" maw={440} mt={{ base: 0, sm: '8vh' }}>{content}</Box>
-    </Box>
+    </FullPageBox>
   );
 }

@@ -1,8 +1,8 @@
 // The account settings frame (client-library §7.1): the sidebar titled "Account Settings" with its items in
 // order, the selected item from the URL hash; wide screens show the list and the item side by side, small
 // screens (below 640 px) the list alone or one item with a close button.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, CloseButton, Divider, Flex, Group, NavLink, Stack, Text, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Box, CloseButton, Divider, Flex, Group, NavLink, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCirclePlus, IconId, IconKey, IconDeviceDesktop, IconSettings, IconShieldCheck, IconPoint } from '@tabler/icons-react';
 import type { CurrentUser, Team } from '@gatehouse/shared/client';
@@ -27,6 +27,7 @@ import { goToItem, useHash } from './use-hash';
 import { FrameSkeleton } from './frame-skeleton';
 import { isLeaving } from './leaving';
 import { TruncatedText } from '../widgets/truncated-text';
+import { FullPageBox } from '../components/full-page-box';
 
 export interface ExtraSettingsItem {
   id: string;
@@ -155,12 +156,3 @@ function SignedInFrame({ user, fullPage, extraItems = [] }: SettingsFrameProps &
   );
 }
 
-/** `fullPage`: fills the viewport below where the page starts (e.g. under the host's header). */
-function FullPageBox({ fullPage, children }: { fullPage?: boolean; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
-  useEffect(() => {
-    if (fullPage && ref.current) setOffset(ref.current.getBoundingClientRect().top + window.scrollY);
-  }, [fullPage]);
-  return <Box ref={ref} mih={fullPage ? `calc(100dvh - ${offset}px)` : undefined}>{children}</Box>;
-}

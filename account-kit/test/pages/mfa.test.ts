@@ -73,6 +73,31 @@ describe('TOTP after the password', () => {
     await context.close();
   });
 
+  test('once the attempt is used up (its 20 tries), the dialog closes and the form says to sign in again (issue 25)', async () => {
+    const user = await mfaUser(project);
+    const { context, page } = await openDemo(svc, { project });
+    await submitPassword(page, user.email, user.password);
+    const dialog = page.getByRole('dialog', { name: 'Two-factor authentication' });
+    await dialog.waitFor();
+    let tries = 0;
+    while (await dialog.isVisible() && tries < 25) {
+      await page.waitForFunction(() => {
+        const box = document.querySelector('[aria-label="Authenticator code 1"]') as HTMLInputElement | null;
+        return !box || (!box.disabled && document.activeElement === box);
+      });
+      if (!(await dialog.isVisible())) break;
+      await page.keyboard.type(user.totp.generate() === '000000' ? '111111' : '000000');
+      tries++;
+      await page.waitForFunction(() => !(document.querySelector('[aria-label="Authenticator code 1"]') as HTMLInputElement | null)?.disabled);
+    }
+    await page.getByText('Invalid TOTP code. Please try signing in again.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // Every try until the service's 20-attempt limit was answered in the dialog (21 when measured).
+    expect(tries).toBeGreaterThanOrEqual(20);
+    expect(tries).toBeLessThanOrEqual(21);
+    await context.close();
+  });
+
   test('cancelling the dialog leaves the person on the sign-in page with the same message', async () => {
     const user = await mfaUser(project);
     const { context, page } = await openDemo(svc, { project });

@@ -155,6 +155,13 @@ describe('account settings: teams', () => {
     expect(box.width).toBeLessThan(400);
     await link.getByText(longest).hover();
     await page.getByRole('tooltip').filter({ hasText: longest }).waitFor();
+    // The longest person's name neither pushes the header apart nor runs over the app's title.
+    expect((await project.client.patch('/users/me', { display_name: longest }, { accessToken: token })).status).toBe(200);
+    await page.goto('/');
+    const title = (await page.getByRole('link', { name: 'Gatehouse demo' }).boundingBox())!;
+    const account = (await page.getByRole('button', { name: /Open account menu/ }).boundingBox())!;
+    expect(account.width).toBeLessThan(300);
+    expect(title.x + title.width).toBeLessThan(account.x);
     // The create form refuses a name over the limit before asking the service.
     await openSettings(page, 'team-creation', 'Create a team');
     await page.getByRole('textbox', { name: 'Team name' }).fill(tooLong);

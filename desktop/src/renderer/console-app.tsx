@@ -1,5 +1,5 @@
 // The console: Mantine, the route, and which connection (owner session or admin key) the route is about.
-import { use, useMemo } from 'react';
+import { use, useCallback, useMemo, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { GatehouseProvider, gatehouseCssVariables, useUser } from '@gatehouse/account-kit';
@@ -18,6 +18,9 @@ import { ProjectsScreen } from './screens/projects';
 import { OwnedProjectArea, ProjectArea } from './screens/project-shell';
 import { OwnerMenu } from './components/owner-menu';
 import { WeakStorageDialog } from './components/weak-storage-dialog';
+import { ownerCallbackOf, type OwnerCallback } from './lib/owner-callback';
+import { OwnerCallbackScreen } from './screens/owner-callback';
+import { THIS_SERVICE_ID } from './lib/web-connections';
 
 export function ConsoleApp({ platform }: { platform: Platform }) {
   return (
@@ -32,6 +35,18 @@ export function ConsoleApp({ platform }: { platform: Platform }) {
 function Routes({ platform }: { platform: Platform }) {
   const route = useRoute();
   const connections = useConnections(platform);
+  // An owner's sign-in coming back to the web console (OAuth, magic link): read once, at the first render.
+  const [callback, setCallback] = useState<OwnerCallback | null>(() => (platform.kind === 'web' ? ownerCallbackOf(window.location.search) : null));
+  const callbackDone = useCallback(() => setCallback(null), []);
+  if (callback) {
+    const service = connections.list?.find((c) => c.id === THIS_SERVICE_ID);
+    if (!service) return <ConsoleShell><ListSkeleton /></ConsoleShell>;
+    return (
+      <ScreenBoundary fallback={<ConsoleShell><ListSkeleton /></ConsoleShell>}>
+        <OwnerArea platform={platform} connection={service} route={route} callback={callback} onCallbackDone={callbackDone} />
+      </ScreenBoundary>
+    );
+  }
   if (route.name === 'connect') return <ConnectScreen platform={platform} connections={connections} />;
   if (!connections.list) return <ConsoleShell><ListSkeleton /></ConsoleShell>;
   const connection = connections.list.find((c) => c.id === route.connectionId);
@@ -50,7 +65,9 @@ function Routes({ platform }: { platform: Platform }) {
   );
 }
 
-function OwnerArea({ platform, connection, route }: { platform: Platform; connection: SavedConnection; route: Route }) {
+function OwnerArea({ platform, connection, route, callback, onCallbackDone }: {
+  platform: Platform; connection: SavedConnection; route: Route; callback?: OwnerCallback; onCallbackDone?: () => void;
+}) {
   const appPromise = useMemo(
     () =>
       ownerApp(platform, connection, {
@@ -64,6 +81,9 @@ function OwnerArea({ platform, connection, route }: { platform: Platform; connec
     [platform, connection],
   );
   const app = use(appPromise);
+  if (callback && onCallbackDone) {
+    return <OwnerCallbackScreen app={app} callback={callback} connectionId={connection.id} label={connection.label} onDone={onCallbackDone} />;
+  }
   return (
     <GatehouseProvider app={app} mantine={false}>
       {/* Keyed by the route: an error on one screen does not stay when the owner goes elsewhere. */}

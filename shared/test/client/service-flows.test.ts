@@ -127,6 +127,27 @@ describe('multi-factor sign-in', () => {
   });
 });
 
+describe('multi-factor sign-in through verify (issue 25)', () => {
+  test('a prompt that checks codes with verify keeps the attempt: wrong, wrong, right signs in with one password', async () => {
+    const { user, email, password } = await signedUpClient(project);
+    const secret = crypto.getRandomValues(new Uint8Array(20));
+    await user.update({ totpMultiFactorSecret: secret });
+    const totp = new OTPAuth.TOTP({ secret: new OTPAuth.Secret({ buffer: secret.buffer as ArrayBuffer }), digits: 6, period: 30, algorithm: 'SHA1' });
+    const wrongCode = () => (totp.generate() === '000000' ? '111111' : '000000');
+    const outcomes: string[] = [];
+    const app = clientFor(project, {
+      mfaPrompt: async ({ verify }) => {
+        outcomes.push(await verify!(wrongCode()), await verify!(wrongCode()));
+        if (30 - (Math.floor(Date.now() / 1000) % 30) < 3) await new Promise((r) => setTimeout(r, 4000));
+        outcomes.push(await verify!(totp.generate()));
+        return 'answered';
+      },
+    });
+    expect(await app.signInWithCredential({ email, password, noRedirect: true })).toEqual({ status: 'ok', data: undefined });
+    expect(outcomes).toEqual(['invalid', 'invalid', 'ok']);
+  }, 120_000);
+});
+
 describe('admin configuration', () => {
   test('team and project permission definitions: create, list, update, delete', async () => {
     const app = adminFor(project);

@@ -42,7 +42,7 @@ describe('client teams', () => {
     await profile.update({ displayName: 'Boss' });
     expect((await me.getTeamProfile(updated)).displayName).toBe('Boss');
     const members = await updated.listUsers();
-    expect(members).toEqual([{ id: me.id, teamProfile: { displayName: 'Boss', profileImageUrl: null } }]);
+    expect(members).toEqual([{ id: me.id, teamProfile: { displayName: 'Boss', profileImageUrl: null }, primaryEmail: me.primaryEmail, teamPermissionIds: ['admin'] }]);
 
     await me.setSelectedTeam(null);
     expect((await app.getUser({ or: 'throw' })).selectedTeam).toBeNull();

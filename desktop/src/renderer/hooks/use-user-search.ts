@@ -6,7 +6,8 @@ import { useProjectContext } from './use-project-context';
 
 export type UserSearch =
   | { status: 'idle' | 'loading'; users: ServerUser[] }
-  | { status: 'ok'; users: ServerUser[] }
+  /** `query`: the query these users answer (the one typed may have moved on). */
+  | { status: 'ok'; users: ServerUser[]; query: string }
   | { status: 'error'; users: ServerUser[]; error: Error };
 
 /** `query` null means "nothing to search yet". */
@@ -22,7 +23,7 @@ export function useUserSearch(query: string | null, limit = 8): UserSearch {
     let current = true;
     setState((s) => ({ status: 'loading', users: s.users }));
     app.listUsers({ query: debounced, limit }).then(
-      (users) => current && setState({ status: 'ok', users: [...users] }),
+      (users) => current && setState({ status: 'ok', users: [...users], query: debounced }),
       (error: Error) => current && setState({ status: 'error', users: [], error }),
     );
     return () => {

@@ -4,6 +4,7 @@ import { GatehouseAdminApp, GatehouseClientApp, cachedReadsSymbol } from '@gateh
 import type { SavedConnection } from '../../shared/bridge';
 import type { Platform } from '../platform';
 import { ADMIN_KEY_IN_MAIN_PROCESS } from './bridge-fetch';
+import { MAGIC_LINK_CALLBACK_PATH, OAUTH_CALLBACK_PATH } from './owner-callback';
 
 /**
  * The admin app's constructor insists on all three keys, yet admin requests are authenticated by the admin key
@@ -39,6 +40,9 @@ export function ownerApp(platform: Platform, connection: SavedConnection, hooks:
           home: '/console/',
           afterSignIn: '/console/',
           afterSignUp: '/console/',
+          // The web console takes its owners' OAuth and magic-link returns itself (lib/owner-callback.ts): the
+          // service's /handler pages are the demo app's. The desktop app's still go to the service's pages.
+          ...(platform.kind === 'web' ? { oauthCallback: OAUTH_CALLBACK_PATH, magicLinkCallback: MAGIC_LINK_CALLBACK_PATH } : {}),
         },
         redirectMethod: { useNavigate: () => hooks.navigate, navigate: hooks.navigate },
         fetch: platform.fetchFor(connection.id),

@@ -1,8 +1,8 @@
-// The command palette's entries: the screens of the open project, the projects of the connection, and users
-// found by email. Each entry says where it goes; the component only shows them and navigates.
+// The command palette's entries: the screens of the open project, the projects of the connection, its teams by
+// name or id, and users found by email. Each entry says where it goes; the component only shows them and navigates.
 import { PROJECT_SCREENS, type ProjectScreen, type Route } from './routes';
 
-export type PaletteGroup = 'screens' | 'projects' | 'users';
+export type PaletteGroup = 'screens' | 'projects' | 'teams' | 'users';
 
 export interface PaletteEntry {
   id: string;
@@ -77,6 +77,31 @@ export function userEntries(connectionId: string, projectId: string, users: read
   }));
 }
 
+export interface PaletteTeam {
+  id: string;
+  displayName: string;
+}
+
+/** Teams of the open project, matched by name or id like screens (the list is the project's, already loaded). */
+export function teamEntries(connectionId: string, projectId: string, teams: readonly PaletteTeam[]): PaletteEntry[] {
+  return teams.map((team) => ({
+    id: `team:${team.id}`,
+    group: 'teams',
+    label: team.displayName,
+    keywords: [team.id],
+    route: { name: 'project', connectionId, projectId, screen: 'teams', itemId: team.id },
+  }));
+}
+
+/**
+ * Enter pressed while the user search for this very query was still on its way: once it answers, the first entry
+ * is where Enter meant to go (null while the answer is not in, or when it found nothing).
+ */
+export function entryForPendingEnter(pendingQuery: string | null, answeredQuery: string | null, entries: readonly PaletteEntry[]): PaletteEntry | null {
+  if (pendingQuery === null || answeredQuery !== pendingQuery) return null;
+  return entries[0] ?? null;
+}
+
 export function userRoute(connectionId: string, projectId: string, userId: string): Route {
   return { name: 'project', connectionId, projectId, screen: 'users', itemId: userId };
 }
@@ -90,6 +115,8 @@ export function filterEntries(entries: readonly PaletteEntry[], query: string): 
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   return entries.filter((e) => {
     if (e.group === 'users') return words.length > 0;
+    // Teams only for a query: a project's teams would otherwise push everything else down the list.
+    if (e.group === 'teams' && words.length === 0) return false;
     const text = [e.label, e.description ?? '', ...(e.keywords ?? [])].join(' ').toLowerCase();
     return words.every((w) => text.includes(w));
   });

@@ -109,6 +109,8 @@ export const en = {
   'connect.thisService': 'This service',
 
   'signIn.title': 'Sign in to manage your projects',
+  'callback.failedTitle': 'The sign-in could not be finished',
+  'callback.tryAgain': 'Sign in again',
 
   'projects.title': 'Projects',
   'projects.create': 'Create project',
@@ -496,12 +498,13 @@ export const en = {
 
   'palette.open': 'Search and jump (Ctrl+K)',
   'palette.button': 'Search',
-  'palette.search': 'Jump to a screen, a project or a user',
-  'palette.placeholder': 'Screen, project or user email…',
+  'palette.search': 'Jump to a screen, a project, a team or a user',
+  'palette.placeholder': 'Screen, project, team or user email…',
   'palette.nothing': 'Nothing found',
   'palette.screens': 'Screens',
   'palette.projects': 'Projects',
   'palette.users': 'Users',
+  'palette.teams': 'Teams',
   'palette.searchingUsers': 'Searching users…',
   'palette.usersFailed': 'Users could not be searched.',
 
