@@ -49,6 +49,9 @@ export function describeAuthError(err: unknown): AuthErrorText {
   const untrusted = untrustedRedirectUrl(err);
   if (untrusted !== null) return { key: 'error.untrustedRedirect', field: 'form', values: { url: untrusted } };
   if (err instanceof KnownError) {
+    // A project may ask for more than 8 characters (its security settings): say how many, as the service does.
+    const min = (err.details as { min_length?: unknown } | undefined)?.min_length;
+    if (err.errorCode === 'PASSWORD_TOO_SHORT' && typeof min === 'number') return { key: 'validation.passwordTooShort', field: 'password', values: { min: String(min) } };
     return BY_CODE[err.errorCode] ?? { key: 'error.unknown', field: 'form' };
   }
   if (err instanceof NetworkError) return { key: 'error.network', field: 'form' };

@@ -2,7 +2,7 @@
 // estimator (zxcvbn-ts and its dictionaries) is loaded only then, never by the sign-in page.
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { checkEveryLook, newProject, openDemo, setupBrowserSuite } from '../support/browser';
+import { checkEveryLook, newProject, openDemo, setupBrowserSuite, uniqueEmail } from '../support/browser';
 
 const { svc } = await setupBrowserSuite();
 const project = await newProject(svc, { config: { credential_enabled: true, magic_link_enabled: false } });
@@ -40,6 +40,19 @@ describe('password strength meter', () => {
     expect([...signInScripts].filter((s) => estimatorScripts.includes(s))).toEqual([]);
     expect(await signIn.page.getByTestId('password-strength').count()).toBe(0);
     await signIn.context.close();
+  });
+
+  test("a project asking for 12 characters: a shorter password is refused with the project's minimum (ASVS 2.1.1)", async () => {
+    const strict = await newProject(svc, { config: { credential_enabled: true, magic_link_enabled: false } });
+    expect((await strict.admin.patch('/internal/security-settings', { password_min_length: 12 })).status).toBe(200);
+    const { context, page } = await openDemo(svc, { project: strict });
+    await page.goto('/handler/sign-up');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('min12'));
+    await page.getByLabel('Password', { exact: true }).fill('ten-chars!');
+    await page.getByLabel('Repeat Password').fill('ten-chars!');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Password must be at least 12 characters long').waitFor();
+    await context.close();
   });
 
   test('the sign-up page with the meter in every look', async () => {
