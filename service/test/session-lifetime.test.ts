@@ -1,6 +1,6 @@
 // Per-project session lifetimes (issue 30, ASVS 3.3.2): an absolute lifetime and an idle timeout for refresh tokens,
 // enforced on refresh with REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED. Sessions are aged by writing their timestamps, so the
-// real app runs in this process (app.handle) on its own embedded database.
+// real app runs in this process (app.handle) on a database of its own (PGlite, or PostgreSQL under DATABASE_URL).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,17 +14,21 @@ import { bootstrapInternalProject } from '../src/bootstrap';
 import { createApp } from '../src/app';
 import { DEV_KEYS } from '../src/dev-keys';
 import { updateSecuritySettings } from '../src/projects/security-settings';
+import { isolatedDatabase } from './support/isolated-database';
 
 setDefaultTimeout(120_000);
 let dir = '';
 let database: Database;
 let services: Services;
 let app: ReturnType<typeof createApp>;
+let scratch: Awaited<ReturnType<typeof isolatedDatabase>>;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gatehouse-session-lifetime-'));
   const config = loadConfig({ GATEHOUSE_DATA_DIR: dir, GATEHOUSE_DEV_OIDC: 'false', NODE_ENV: 'test', GATEHOUSE_RATE_LIMITS: 'off' });
-  database = await openTestDatabase({ dataDir: config.dataDir });
+  // Under DATABASE_URL (CI's second run), a PostgreSQL database of its own.
+  scratch = await isolatedDatabase();
+  database = await openTestDatabase({ databaseUrl: scratch.url, dataDir: config.dataDir });
   services = await createServices(config, database);
   await bootstrapInternalProject(services);
   app = createApp(services);
@@ -33,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stop of services.onStop) await stop();
   await database.close();
+  await scratch.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
