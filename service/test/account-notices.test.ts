@@ -77,6 +77,14 @@ describe('sign-in from a new device', () => {
     expect(svc.mailbox.messages.filter(since(0, u.email, 'New sign-in'))).toHaveLength(1);
   });
 
+  test("a session the project's server makes for the user is no sign-in from a new device", async () => {
+    const project = await newProject(svc);
+    const u = await verifiedUser(project);
+    const made = await project.server.post('/auth/sessions', { user_id: u.userId, expires_in_millis: 60_000 }, { headers: { 'user-agent': CHROME_WINDOWS } });
+    expect(made.status).toBe(200);
+    await noMailWithin(since(0, u.email, 'New sign-in'));
+  });
+
   test('a project that turns the notice off sends none', async () => {
     const project = await newProject(svc);
     expect((await project.admin.patch('/internal/security-settings', { new_device_sign_in_notice_enabled: false })).status).toBe(200);

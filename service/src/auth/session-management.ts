@@ -16,7 +16,7 @@ export async function createSessionForUser(services: Services, input: ServerSess
   if (!(await users.exists(services.db, input.projectId, input.userId))) throw new KnownErrors.UserIdDoesNotExist(input.userId);
   return issueSession(services, {
     projectId: input.projectId, userId: input.userId, origin: input.origin,
-    expiresInMs: input.expiresInMs ?? sessions.ONE_YEAR_MS, isImpersonation: input.isImpersonation ?? false,
+    expiresInMs: input.expiresInMs ?? sessions.ONE_YEAR_MS, isImpersonation: input.isImpersonation ?? false, byServer: true,
   });
 }
 

@@ -10,6 +10,8 @@ export interface IssuedTokens { access_token: string; refresh_token: string; use
 
 export async function issueSession(services: Services, p: {
   projectId: string; userId: string; origin?: ClientOrigin; expiresInMs?: number | null; isImpersonation?: boolean;
+  /** A session the project's server makes for the user (POST /auth/sessions) is no sign-in from the user's device. */
+  byServer?: boolean;
   /** A sign-in's rate-limit hits, given back by the session insert's own statement (auth/rate-limits.ts). */
   refund?: readonly CounterHit[];
 }): Promise<IssuedTokens> {
@@ -26,7 +28,7 @@ export async function issueSession(services: Services, p: {
   // The session row holds this use already: the flush writes the user's activity only.
   // A sign-in's device is remembered with the activity (no statement more on the sign-in's path); an owner's
   // impersonation is not the user's device.
-  const device = p.origin && !p.isImpersonation ? { ...deviceOf(p.origin.headers.get('user-agent')), ip: p.origin.ip } : undefined;
+  const device = p.origin && !p.isImpersonation && !p.byServer ? { ...deviceOf(p.origin.headers.get('user-agent')), ip: p.origin.ip } : undefined;
   services.activity.record(sessionId, p.projectId, p.userId, ipInfo, { at: usedAt!, sessionWritten: true, device });
   return { access_token: accessToken, refresh_token: refreshToken, user_id: p.userId };
 }
