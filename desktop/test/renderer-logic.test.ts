@@ -8,7 +8,7 @@ import { addWebConnection, readWebConnections, thisServiceConnection } from '../
 import { parseConsoleConfig } from '../src/renderer/lib/console-config';
 import { domainProductionProblem, validateConfiguration, configurationUpdate } from '../src/renderer/lib/configuration-form';
 import { callbackUrl, providerConfig, validateProvider } from '../src/renderer/lib/oauth-providers';
-import { validateEmailForm, emailConfig } from '../src/renderer/lib/email-form';
+import { validateEmailForm, emailConfig, emailFormValues } from '../src/renderer/lib/email-form';
 import { keyState, validateKeyForm, expiryDate } from '../src/renderer/lib/api-keys';
 import { containmentTree, validatePermission } from '../src/renderer/lib/team-permissions';
 import { failureText, filterSentEmails } from '../src/renderer/lib/sent-emails';
@@ -109,7 +109,7 @@ describe('OAuth providers', () => {
 describe('email server', () => {
   const m = { required: 'Required', port: 'Bad port', email: 'Bad email' };
   test('every standard field required, port 0–65535, sender email checked', () => {
-    const v = { type: 'standard' as const, host: 'smtp.example.com', port: '587', username: 'u', password: 'p', senderName: 'Acme', senderEmail: 'no-reply@example.com' };
+    const v = { type: 'standard' as const, host: 'smtp.example.com', port: '587', username: 'u', password: 'p', senderName: 'Acme', senderEmail: 'no-reply@example.com', requireTls: true };
     expect(validateEmailForm(v, m)).toEqual({});
     expect(validateEmailForm({ ...v, port: '65536' }, m)).toEqual({ port: 'Bad port' });
     expect(validateEmailForm({ ...v, port: 'abc' }, m)).toEqual({ port: 'Bad port' });
@@ -117,6 +117,10 @@ describe('email server', () => {
     expect(validateEmailForm({ ...v, host: '', senderEmail: 'nope' }, m)).toEqual({ host: 'Required', senderEmail: expect.any(String) });
     expect(validateEmailForm({ ...v, type: 'shared', host: '' }, m)).toEqual({});
     expect(emailConfig({ ...v, port: '2525' })).toMatchObject({ type: 'standard', port: 2525 });
+    // TLS required is what the form suggests for a new server (ASVS 2.7.4), and what it sends as require_tls.
+    expect(emailConfig({ ...v, port: '2525' })).toMatchObject({ requireTls: true });
+    expect(emailFormValues({ type: 'shared' }).requireTls).toBe(true);
+    expect(emailFormValues({ type: 'standard', host: 'h', port: 25, username: 'u', password: 'p', senderName: 'n', senderEmail: 'e@x.y' }).requireTls).toBe(false);
   });
 });
 

@@ -109,6 +109,12 @@ export const enSettings = {
   'settings.passkey.failed': 'The passkey could not be registered.',
 
   // OTP
+  'settings.connected.title': 'Connected accounts',
+  'settings.connected.description': 'Accounts at other services you can sign in with.',
+  'settings.connected.disconnect': 'Disconnect',
+  'settings.connected.confirm': 'Disconnect {provider}? You will no longer be able to sign in with it, and the access it gave to this app ends.',
+  'settings.connected.lastMethod': 'This is your only way to sign in. Add a password or another sign-in method before disconnecting it.',
+  'settings.connected.disconnected': '{provider} disconnected',
   'settings.otp.title': 'OTP sign-in',
   'settings.otp.enabled': 'OTP/magic link sign-in is currently enabled.',
   'settings.otp.disabledDescription': 'Enable sign-in via magic link or OTP sent to your sign-in emails.',
@@ -233,6 +239,9 @@ export const enSettings = {
   'settings.delete.button': 'Delete account',
   'settings.delete.confirm': 'Are you sure you want to delete your account? This action is IRREVERSIBLE and will delete ALL associated data.',
   'settings.delete.submit': 'Delete Account',
+  'settings.export.title': 'Download your data',
+  'settings.export.description': 'Your profile, emails, sessions, teams and connected accounts as a JSON file.',
+  'settings.export.button': 'Download',
   'settings.signOut.title': 'Sign out',
   'settings.signOut.description': 'End your current session',
   'settings.signOut.button': 'Sign out',

@@ -24,7 +24,7 @@ export interface PasswordSignUp {
 export async function signUpWithPassword(services: Services, input: PasswordSignUp): Promise<IssuedTokens> {
   const { project, email, password, origin } = input;
   assertPasswordAuthEnabled(project);
-  await assertPasswordAcceptable(password);
+  await assertPasswordAcceptable(project, password);
   if (!project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
   // Counted with the lookup (one statement): the "already exists" answer is not a free oracle, nor sign-up a free
   // mass action.

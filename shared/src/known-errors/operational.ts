@@ -37,3 +37,11 @@ export const ProjectCreationNotAllowed = def('PROJECT_CREATION_NOT_ALLOWED', 403
 export const OwnerMfaRequired = def('OWNER_MFA_REQUIRED', 403, [], () => [
   'Project owners must turn on multi-factor authentication (an authenticator app or a passkey) before using the admin API.',
 ] as const);
+
+/**
+ * 400: the change would leave the account with no way to sign in (disconnecting its only OAuth account while it has
+ * no password, sign-in code or passkey). Add another sign-in method first.
+ */
+export const LastSignInMethod = def('LAST_SIGN_IN_METHOD', 400, [], () => [
+  'This is the last way to sign in to this account. Add another sign-in method before removing it.',
+] as const);

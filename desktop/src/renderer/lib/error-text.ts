@@ -17,6 +17,7 @@ export const ERROR_TEXTS: Readonly<Record<string, MessageKey>> = {
   EMAIL_ALREADY_VERIFIED: 'errors.emailAlreadyVerified',
   INVALID_ADMIN_ACCESS_TOKEN: 'errors.signedOut',
   INVALID_SUPER_SECRET_ADMIN_KEY: 'errors.adminKeyInvalid',
+  LAST_SIGN_IN_METHOD: 'errors.lastSignInMethod',
   PASSWORD_TOO_LONG: 'errors.passwordTooLong',
   PASSWORD_TOO_SHORT: 'errors.passwordTooShort',
   PERMISSION_ID_ALREADY_EXISTS: 'errors.permissionExists',

@@ -26,9 +26,10 @@ import { EmailTemplatesScreen } from './email-templates';
 import { ApiKeysScreen } from './api-keys';
 import { TeamPermissionsScreen } from './team-permissions';
 import { SentEmailsScreen } from './sent-emails';
+import { SecurityScreen } from './security';
 import { WebhooksScreen } from './webhooks';
 import { lazy } from 'react';
-import { IconChartBar, IconWebhook } from '@tabler/icons-react';
+import { IconChartBar, IconShieldLock, IconWebhook } from '@tabler/icons-react';
 import { TeamsScreen } from './teams';
 import { UsersScreen } from './users';
 import { IconUsers } from '@tabler/icons-react';
@@ -39,6 +40,7 @@ const MetricsScreen = lazy(() => import('./metrics').then((m) => ({ default: m.M
 const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> }> = {
   overview: { component: OverviewScreen, icon: IconGauge },
   configuration: { component: ConfigurationScreen, icon: IconSettings },
+  security: { component: SecurityScreen, icon: IconShieldLock },
   'oauth-providers': { component: OAuthProvidersScreen, icon: IconBrandOauth },
   email: { component: EmailScreen, icon: IconMail },
   'email-templates': { component: EmailTemplatesScreen, icon: IconTemplate },
