@@ -40,5 +40,5 @@ export async function signUpWithPassword(services: Services, input: PasswordSign
       .catch((err) => console.error(`[sign-up] the verification email to a new user of project ${project.id} was not queued:`, err));
   }
   // A new user has no second factor: no MFA step to look up.
-  return completeSignIn(services, { projectId: project.id, userId: user.id, isNewUser: true, origin, hasTotp: false });
+  return completeSignIn(services, { project, userId: user.id, isNewUser: true, origin, hasTotp: false });
 }
