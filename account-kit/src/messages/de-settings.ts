@@ -252,6 +252,7 @@ export const deSettings: Record<keyof typeof enSettings, string> = {
   'settings.team.removeSubmit': 'Entfernen',
   'settings.name.tooLong': 'Ein Name hat höchstens {max} Zeichen',
   'settings.team.noMembers': 'Keine Mitglieder',
+  'settings.team.membersNeedPermission': 'Du kannst Personen in dieses Team einladen, aber um seine Mitglieder zu sehen, brauchst du die Berechtigung, sie zu lesen.',
   'settings.team.invite': 'Mitglied einladen',
   'settings.team.inviteDescription': 'Laden Sie einen Benutzer per E-Mail in Ihr Team ein',
   'settings.team.invitePlaceholder': 'E-Mail',

@@ -257,6 +257,7 @@ export const enSettings = {
   'settings.team.user': 'User',
   'settings.team.name': 'Name',
   'settings.team.noMembers': 'No members',
+  'settings.team.membersNeedPermission': 'You can invite people to this team, but seeing its members needs the permission to read them.',
   'settings.name.tooLong': 'A name has at most {max} characters',
   'settings.team.permissions': 'Team permissions',
   'settings.team.noPermissions': 'No team permissions',
