@@ -25,10 +25,11 @@ import { EmailScreen } from './email';
 import { EmailTemplatesScreen } from './email-templates';
 import { ApiKeysScreen } from './api-keys';
 import { TeamPermissionsScreen } from './team-permissions';
+import { ProjectPermissionsScreen } from './project-permissions';
 import { SentEmailsScreen } from './sent-emails';
 import { WebhooksScreen } from './webhooks';
 import { lazy } from 'react';
-import { IconChartBar, IconWebhook } from '@tabler/icons-react';
+import { IconChartBar, IconLockAccess, IconWebhook } from '@tabler/icons-react';
 import { TeamsScreen } from './teams';
 import { UsersScreen } from './users';
 import { IconUsers } from '@tabler/icons-react';
@@ -44,6 +45,7 @@ const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: Component
   'email-templates': { component: EmailTemplatesScreen, icon: IconTemplate },
   'api-keys': { component: ApiKeysScreen, icon: IconKey },
   'team-permissions': { component: TeamPermissionsScreen, icon: IconUsersGroup },
+  'project-permissions': { component: ProjectPermissionsScreen, icon: IconLockAccess },
   'sent-emails': { component: SentEmailsScreen, icon: IconMailForward },
   metrics: { component: MetricsScreen, icon: IconChartBar },
   webhooks: { component: WebhooksScreen, icon: IconWebhook },
