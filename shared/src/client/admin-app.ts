@@ -12,7 +12,7 @@ import {
 import type { CachedRead } from './cache.ts';
 import type { ClientCore, TypedRequest } from './core.ts';
 import { clientProjectCache } from './client-app.ts';
-import { compact, items } from './models/common.ts';
+import { compact, items, query } from './models/common.ts';
 import { createAdminProject, type AdminProject } from './models/projects.ts';
 import {
   webhookDeliveryFromJson,
@@ -21,6 +21,7 @@ import {
   webhookEndpointFirstViewFromJson,
   webhookEndpointFromJson,
   type WebhookDelivery,
+  type WebhookDeliveryFilter,
   type WebhookEndpoint,
   type WebhookEndpointCreateOptions,
   type WebhookEndpointFirstView,
@@ -384,9 +385,13 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     await this.#webhookEndpoints().refresh([]);
   }
 
-  /** The endpoint's recent deliveries, newest first (not cached: their state changes as the worker goes). */
-  async listWebhookDeliveries(endpointId: string): Promise<WebhookDelivery[]> {
-    return items(await this.#admin<ListOf<WebhookDeliveryJson>>(`/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries`)).map(webhookDeliveryFromJson);
+  /**
+   * The endpoint's recent deliveries, newest first, of one event type and/or status when asked (not cached: their
+   * state changes as the worker goes).
+   */
+  async listWebhookDeliveries(endpointId: string, filter: WebhookDeliveryFilter = {}): Promise<WebhookDelivery[]> {
+    const path = `/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries${query({ event_type: filter.eventType, status: filter.status })}`;
+    return items(await this.#admin<ListOf<WebhookDeliveryJson>>(path)).map(webhookDeliveryFromJson);
   }
 
   /** Queues a signed `webhook.test` event for this endpoint alone. */

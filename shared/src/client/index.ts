@@ -22,6 +22,7 @@ export type {
 export type {
   WebhookDelivery,
   WebhookDeliveryStatus,
+  WebhookDeliveryFilter,
   WebhookEndpoint,
   WebhookEndpointCreateOptions,
   WebhookEndpointFirstView,
