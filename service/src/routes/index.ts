@@ -2,6 +2,7 @@
 import type { RouteDef } from '../http/route';
 import { rootRoutes } from './root';
 import { userRoutes } from './users';
+import { userExportRoutes } from './user-export';
 import { passwordRoutes } from './auth-password';
 import { sessionRoutes } from './sessions';
 import { tokenRoutes } from './oauth-token';
@@ -35,6 +36,7 @@ import { auditLogRoutes } from './audit-log';
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
   ...userRoutes,
+  ...userExportRoutes,
   ...passwordRoutes,
   ...sessionRoutes,
   ...tokenRoutes,

@@ -67,6 +67,7 @@ export type {
   ServerUserUpdateOptions,
   ServerUserCreateOptions,
   ListUsersOptions,
+  UserFilterOptions,
   ServerUserReads,
   CurrentInternalServerUser,
   CurrentServerUserReads,
