@@ -53,6 +53,7 @@ import type {
   SessionJson,
   SvixTokenJson,
   WebhookDeliveryJson,
+  ProjectOwnerJson,
   WebhookEndpointCreateBody,
   WebhookEndpointFirstViewJson,
   WebhookEndpointJson,
@@ -137,6 +138,14 @@ export interface AdminSentEmailDetail extends AdminSentEmail {
   readonly senderEmail: string;
 }
 
+/** One owner of the project (an internal-project user; ownership is their `managedProjectIds`). */
+export interface ProjectOwner {
+  readonly userId: string;
+  readonly displayName: string | null;
+  readonly primaryEmail: string | null;
+  readonly signedUpAt: Date;
+}
+
 /** What `GET /internal/metrics` answers (shared/src/schemas/metrics.ts). */
 export type AdminMetrics = MetricsJson;
 
@@ -151,6 +160,8 @@ export interface AdminAppReads {
   svixToken(): CachedRead<string>;
   metrics(): CachedRead<AdminMetrics>;
   webhookEndpoints(): CachedRead<WebhookEndpoint[]>;
+  /** Gatehouse: the project's owners (internal users whose managedProjectIds list it), oldest first. */
+  owners(): CachedRead<ProjectOwner[]>;
 }
 
 function toSession(owner: ProjectOwnerSession): InternalSession {
@@ -228,12 +239,22 @@ export class GatehouseAdminApp extends GatehouseServerApp {
         .handle([], 'token', (j) => j.token),
     metrics: () => this._core.cache('admin:metrics', (_: []) => this.#admin<MetricsJson>('/internal/metrics')).handle([], 'metrics'),
     webhookEndpoints: () => this.#webhookEndpoints().handle([], 'endpoints', (l) => l.map(webhookEndpointFromJson)),
+    owners: () => this.#owners().handle([], 'owners', (l) => l.map((o) => Object.freeze({
+      userId: o.user_id, displayName: o.display_name, primaryEmail: o.primary_email, signedUpAt: new Date(o.signed_up_at_millis),
+    }))),
   };
 
   #apiKeySets = () => this.#list<ApiKeySetJson>('internal-api-keys', '/internal/api-keys');
   #emailTemplates = () => this.#list<EmailTemplateJson>('email-templates', '/email-templates');
   #definitions = (kind: 'team' | 'project') => this.#list<PermissionDefinitionJson>(`${kind}-permission-definitions`, `/${kind}-permission-definitions`);
   #webhookEndpoints = () => this.#list<WebhookEndpointJson>('webhook-endpoints', '/webhooks/endpoints');
+  #owners = () => this.#list<ProjectOwnerJson>('owners', '/internal/owners');
+
+  /** Gatehouse: removes an owner of the project; the service refuses to remove the last one (LAST_PROJECT_OWNER). */
+  async removeProjectOwner(userId: string): Promise<void> {
+    await this.#admin(`/internal/owners/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+    await this.#owners().refresh([]);
+  }
 
   #internalApiKey(json: ApiKeySetJson): InternalApiKey {
     const expiresAt = new Date(json.expires_at_millis);

@@ -18,6 +18,7 @@ export type {
   PermissionDefinitionUpdateOptions,
   TestEmailConfig,
   AdminMetrics,
+  ProjectOwner,
 } from './admin-app.ts';
 export type {
   WebhookDelivery,

@@ -26,10 +26,11 @@ import { EmailTemplatesScreen } from './email-templates';
 import { ApiKeysScreen } from './api-keys';
 import { TeamPermissionsScreen } from './team-permissions';
 import { ProjectPermissionsScreen } from './project-permissions';
+import { OwnersScreen } from './owners';
 import { SentEmailsScreen } from './sent-emails';
 import { WebhooksScreen } from './webhooks';
 import { lazy } from 'react';
-import { IconChartBar, IconLockAccess, IconWebhook } from '@tabler/icons-react';
+import { IconChartBar, IconCrown, IconLockAccess, IconWebhook } from '@tabler/icons-react';
 import { TeamsScreen } from './teams';
 import { UsersScreen } from './users';
 import { IconUsers } from '@tabler/icons-react';
@@ -51,6 +52,7 @@ const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: Component
   webhooks: { component: WebhooksScreen, icon: IconWebhook },
   teams: { component: TeamsScreen, icon: IconBuildingCommunity },
   users: { component: UsersScreen, icon: IconUsers },
+  owners: { component: OwnersScreen, icon: IconCrown },
 };
 
 interface AreaProps {
