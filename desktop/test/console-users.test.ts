@@ -279,6 +279,22 @@ describe('users', () => {
     expect(refused.body.code).toBe('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   });
 
+  test('disconnect an OAuth account (issue 30): refused while it is the only way in, then done once the user has a password', async () => {
+    const email = uniqueEmail('oauth');
+    const createdId = await createThroughApi({ primary_email: email, oauth_providers: [{ id: 'github', account_id: `gh-${Date.now()}`, email: 'octo@example.com' }] });
+    await openUser(email);
+    const account = page.getByTestId('oauth-account');
+    await account.getByText('octo@example.com').waitFor();
+    await account.getByRole('button', { name: 'Disconnect github' }).click();
+    await page.getByText("This is the user's only way to sign in").waitFor();
+    expect((await server().get(`/users/${createdId}`)).body.oauth_providers).toHaveLength(1);
+    expect((await server().patch(`/users/${createdId}`, { password: PASSWORD })).status).toBe(200);
+    await openUser(email);
+    await page.getByTestId('oauth-account').getByRole('button', { name: 'Disconnect github' }).click();
+    await notification(page, 'OAuth account disconnected');
+    expect((await server().get(`/users/${createdId}`)).body.oauth_providers).toEqual([]);
+  });
+
   test('impersonate: the demo opens signed in as the user, labelled; the console lists the session as an impersonation', async () => {
     const email = uniqueEmail('imp');
     const userId = await createThroughApi({ primary_email: email, display_name: 'Ivy Impersonated', primary_email_auth_enabled: true });

@@ -8,7 +8,7 @@ import { addWebConnection, readWebConnections, thisServiceConnection } from '../
 import { parseConsoleConfig } from '../src/renderer/lib/console-config';
 import { domainProductionProblem, validateConfiguration, configurationUpdate } from '../src/renderer/lib/configuration-form';
 import { callbackUrl, providerConfig, validateProvider } from '../src/renderer/lib/oauth-providers';
-import { validateEmailForm, emailConfig } from '../src/renderer/lib/email-form';
+import { validateEmailForm, emailConfig, emailFormValues } from '../src/renderer/lib/email-form';
 import { keyState, validateKeyForm, expiryDate } from '../src/renderer/lib/api-keys';
 import { containmentTree, validatePermission } from '../src/renderer/lib/team-permissions';
 import { failureText, filterSentEmails } from '../src/renderer/lib/sent-emails';
@@ -16,8 +16,26 @@ import { errorField } from '../src/renderer/lib/known-error-fields';
 import { sumLastDays, todayValue } from '../src/renderer/lib/overview-numbers';
 import { previewTemplate, templateVariables, validateTemplate } from '../src/renderer/lib/email-templates';
 import { connectionLabel, projectContext } from '../src/renderer/lib/connect-rules';
+import { ownerCallbackOf, rememberReturnRoute, takeReturnRoute } from '../src/renderer/lib/owner-callback';
 import { createTranslator } from '../src/renderer/messages';
 import { en } from '../src/renderer/messages/en';
+
+describe('owner sign-in returns (web)', () => {
+  test('the callback address is read from the query; the screen to return to is remembered once, never a sign-in screen', () => {
+    expect(ownerCallbackOf('?auth_callback=oauth&code=x&state=y')).toEqual({ kind: 'oauth' });
+    expect(ownerCallbackOf('?auth_callback=magic-link&code=abc')).toEqual({ kind: 'magic-link', code: 'abc' });
+    expect(ownerCallbackOf('?code=abc')).toBeNull();
+    const store = new Map<string, string>();
+    const storage = { setItem: (k: string, v: string) => void store.set(k, v), getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => void store.delete(k) };
+    rememberReturnRoute(storage, '#/c/this-service/sign-in');
+    expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'projects', connectionId: 'this-service' });
+    rememberReturnRoute(storage, '#/c/this-service/p/p1/users');
+    expect(takeReturnRoute(storage, 'other')).toEqual({ name: 'projects', connectionId: 'other' });
+    rememberReturnRoute(storage, '#/c/this-service/p/p1/users');
+    expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'project', connectionId: 'this-service', projectId: 'p1', screen: 'users' });
+    expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'projects', connectionId: 'this-service' });
+  });
+});
 
 describe('connection labels', () => {
   test('the header names the project by its name (its id until loaded), once', () => {
@@ -91,7 +109,7 @@ describe('OAuth providers', () => {
 describe('email server', () => {
   const m = { required: 'Required', port: 'Bad port', email: 'Bad email' };
   test('every standard field required, port 0–65535, sender email checked', () => {
-    const v = { type: 'standard' as const, host: 'smtp.example.com', port: '587', username: 'u', password: 'p', senderName: 'Acme', senderEmail: 'no-reply@example.com' };
+    const v = { type: 'standard' as const, host: 'smtp.example.com', port: '587', username: 'u', password: 'p', senderName: 'Acme', senderEmail: 'no-reply@example.com', requireTls: true };
     expect(validateEmailForm(v, m)).toEqual({});
     expect(validateEmailForm({ ...v, port: '65536' }, m)).toEqual({ port: 'Bad port' });
     expect(validateEmailForm({ ...v, port: 'abc' }, m)).toEqual({ port: 'Bad port' });
@@ -99,6 +117,10 @@ describe('email server', () => {
     expect(validateEmailForm({ ...v, host: '', senderEmail: 'nope' }, m)).toEqual({ host: 'Required', senderEmail: expect.any(String) });
     expect(validateEmailForm({ ...v, type: 'shared', host: '' }, m)).toEqual({});
     expect(emailConfig({ ...v, port: '2525' })).toMatchObject({ type: 'standard', port: 2525 });
+    // TLS required is what the form suggests for a new server (ASVS 2.7.4), and what it sends as require_tls.
+    expect(emailConfig({ ...v, port: '2525' })).toMatchObject({ requireTls: true });
+    expect(emailFormValues({ type: 'shared' }).requireTls).toBe(true);
+    expect(emailFormValues({ type: 'standard', host: 'h', port: 25, username: 'u', password: 'p', senderName: 'n', senderEmail: 'e@x.y' }).requireTls).toBe(false);
   });
 });
 

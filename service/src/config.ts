@@ -183,6 +183,21 @@ export function serverSecretProblem(config: Pick<Config, 'isProduction' | 'serve
 }
 
 /**
+ * Why the shared email config's server may not be used in production (null: it may). Mail carries sign-in codes and
+ * reset links, so it must never travel in clear (ASVS 2.7.4): SMTP_URL must be `smtps://` (implicit TLS) or say
+ * `?requireTLS=true` (STARTTLS required), and must not say `ignoreTLS=true`. No SMTP_URL: nothing is sent, nothing to
+ * check (background.ts warns). Checked at start-up (main.ts), like the server secret.
+ */
+export function sharedSmtpTlsProblem(config: Pick<Config, 'isProduction' | 'smtpUrl'>): string | null {
+  if (!config.isProduction || !config.smtpUrl) return null;
+  const url = new URL(config.smtpUrl);
+  const how = 'use smtps:// (implicit TLS) or add ?requireTLS=true (STARTTLS required), e.g. smtp://user:password@mail.example.com:587?requireTLS=true';
+  if (url.searchParams.get('ignoreTLS') === 'true') return `SMTP_URL must not set ignoreTLS=true in production (NODE_ENV=production): mail with sign-in codes would travel in clear; ${how}`;
+  if (url.protocol === 'smtps:' || url.searchParams.get('requireTLS') === 'true') return null;
+  return `SMTP_URL must require TLS in production (NODE_ENV=production): mail with sign-in codes would travel in clear; ${how}`;
+}
+
+/**
  * GATEHOUSE_PROJECT_CREATION: `open` (any signed-up internal user), `invited` (only the addresses listed in
  * GATEHOUSE_PROJECT_CREATORS, matched against the user's verified primary email) or `none` (only the operator, with
  * the internal project's secret server or super secret admin key). Default: `open` outside production, `none` in it.

@@ -1,6 +1,6 @@
 // Entry point: `npm start`. Opens the database (PGlite under ./data unless DATABASE_URL is set), applies
 // migrations, bootstraps the internal project and serves the API.
-import { loadConfig, redactUrl, serverSecretProblem } from './config';
+import { loadConfig, redactUrl, serverSecretProblem, sharedSmtpTlsProblem } from './config';
 import { openDatabase } from './db';
 import { createServices } from './services';
 import { createApp } from './app';
@@ -22,6 +22,9 @@ const config = (() => {
 // In production the root of every key must come from the operator, never from the database (config.ts).
 const secretProblem = serverSecretProblem(config);
 if (secretProblem) cannotStart(secretProblem);
+// Mail carries sign-in codes: in production the shared config's server must be reached over TLS (config.ts).
+const smtpTlsProblem = sharedSmtpTlsProblem(config);
+if (smtpTlsProblem) cannotStart(smtpTlsProblem);
 // Logs (observability/logger.ts) and the Prometheus listener (observability/metrics.ts, off unless a port is set).
 const observability = (() => {
   try { return { log: initLogging(config.log), metrics: config.metrics }; } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }

@@ -7,6 +7,7 @@ import { useSecretsAtRestKeys } from './db/secrets-at-rest';
 import { AccessTokens } from './tokens/access-tokens';
 import { Passwords } from './auth/passwords';
 import { ActivityRecorder } from './auth/activity';
+import { noticeNewDeviceSignIns } from './auth/security-notices';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { setStrictTransportSecurity } from './http/respond';
 import { TtlCache } from './repo/cache';
@@ -129,6 +130,7 @@ export async function createServices(config: Config, database: Database): Promis
     emailWorkers: new Wakers(),
     onStop: [() => activity.stop()],
   };
+  activity.onNewDevices = (signIns) => noticeNewDeviceSignIns(services, signIns);
   await services.revokedSessions.start();
   setStrictTransportSecurity(config.publicUrl);
   services.onStop.push(() => services.revokedSessions.stop());

@@ -19,6 +19,7 @@ const TYPES = [
   'email_verification', 'password_reset', 'magic_link', 'team_invitation',
   // Gatehouse's security notifications, after the protocol's four.
   'password_changed', 'sign_in_email_added', 'sign_in_email_removed', 'mfa_disabled', 'passkey_added', 'passkey_removed',
+  'mfa_enabled', 'otp_disabled', 'new_device_sign_in',
 ];
 const custom = { html: '<p>Custom {{ projectDisplayName }}: <a href="{{ emailVerificationLink }}">verify</a></p>', text: 'Custom: {{ emailVerificationLink }}' };
 

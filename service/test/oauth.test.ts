@@ -586,3 +586,38 @@ describe('development OpenID provider (npm start without keys)', () => {
 test('no request ended in an unexpected error', () => {
   expect(svc.output()).not.toContain(' failed:');
 });
+
+describe('disconnecting an OAuth account (issue 30, ASVS 3.5.1)', () => {
+  test('never the last way to sign in; with a password the user disconnects it and its stored tokens go', async () => {
+    const p = await oauthProject();
+    const tokens = await oauthSignIn(p, login('dc'));
+    const token = { accessToken: tokens.access_token as string };
+    expect((await p.client.post('/connected-accounts/me/github/access-token', {}, token)).status).toBe(201);
+    const last = await p.client.delete('/connected-accounts/me/github', token);
+    expectKnownError(last, 'LAST_SIGN_IN_METHOD', 400);
+    expect(last.body.error).toBe('This is the last way to sign in to this account. Add another sign-in method before removing it.');
+    expect((await me(p, tokens.access_token)).oauth_providers).toHaveLength(1);
+
+    // A first password, set by the user (a server-set password would end the session).
+    expect((await p.client.post('/auth/password/set', { password: 'a-long-password-1' }, token)).status).toBe(200);
+    const done = await p.client.delete('/connected-accounts/me/github', token);
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ success: true });
+    expect((await me(p, tokens.access_token)).oauth_providers).toEqual([]);
+    expectKnownError(await p.client.post('/connected-accounts/me/github/access-token', {}, token), 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER', 400);
+    expectKnownError(await p.client.delete('/connected-accounts/me/github', token), 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER', 400);
+  });
+
+  test("an owner (server or admin access) disconnects a user's account; a client cannot touch another user's", async () => {
+    const p = await oauthProject();
+    const a = await oauthSignIn(p, login('own'));
+    const aId = (await me(p, a.access_token)).id as string;
+    const b = await signUp(p);
+    expect((await p.server.patch(`/users/${aId}`, { password: 'a-long-password-1' })).status).toBe(200);
+    expect((await p.client.delete(`/connected-accounts/${aId}/github`, { accessToken: b.accessToken })).status).toBe(403);
+    const res = await p.server.delete(`/connected-accounts/${aId}/github`);
+    expect(res.status).toBe(200);
+    expect((await p.server.get(`/users/${aId}`)).body.oauth_providers).toEqual([]);
+    expectKnownError(await p.admin.delete(`/connected-accounts/${crypto.randomUUID()}/github`), 'USER_NOT_FOUND', 404);
+  });
+});

@@ -184,8 +184,8 @@ describe('the embedded database', () => {
 
     test('a second lookup runs no statement; revoking the session ends it at once', async () => {
       await newSession();
-      expect(await lookup()).toEqual({ value: { id: sessionId, userId }, statements: 1 });
-      expect(await lookup()).toEqual({ value: { id: sessionId, userId }, statements: 0 });
+      expect(await lookup()).toEqual({ value: { id: sessionId, userId, createdAt: expect.any(Date) }, statements: 1 });
+      expect(await lookup()).toEqual({ value: { id: sessionId, userId, createdAt: expect.any(Date) }, statements: 0 });
       expect(await sessions.revoke(db, projectId, sessionId)).toBe(true);
       expect((await lookup()).value).toBeNull();
     });
@@ -198,7 +198,7 @@ describe('the embedded database', () => {
 
     test('an expired session is refused from memory too', async () => {
       await newSession({ expiresInMs: 300 });
-      expect((await lookup()).value).toEqual({ id: sessionId, userId });
+      expect((await lookup()).value).toEqual({ id: sessionId, userId, createdAt: expect.any(Date) });
       expect((await lookup()).statements).toBe(0);
       await Bun.sleep(400);
       expect(await lookup()).toEqual({ value: null, statements: 0 });
@@ -213,7 +213,7 @@ describe('the embedded database', () => {
       expect((await lookup()).statements).toBe(1);
       const [other] = rowsOf<{ id: string }>(await db.execute(sql`insert into users (project_id, display_name) values (${projectId}, 'other') returning id`));
       const theirs = await sessions.create(db, { projectId, userId: other!.id });
-      expect((await counted(() => sessions.findByRefreshToken(db, projectId, theirs.refreshToken))).value).toEqual({ id: theirs.sessionId, userId: other!.id });
+      expect((await counted(() => sessions.findByRefreshToken(db, projectId, theirs.refreshToken))).value).toEqual({ id: theirs.sessionId, userId: other!.id, createdAt: expect.any(Date) });
       await db.execute(sql`delete from users where id = ${other!.id}`);
       expect(await counted(() => sessions.findByRefreshToken(db, projectId, theirs.refreshToken))).toEqual({ value: null, statements: 1 });
     });

@@ -119,6 +119,7 @@ export const EMAIL_TEMPLATE_TYPES = [
   'email_verification', 'password_reset', 'magic_link', 'team_invitation',
   // Gatehouse's security notifications (sent to the account's verified addresses).
   'password_changed', 'sign_in_email_added', 'sign_in_email_removed', 'mfa_disabled', 'passkey_added', 'passkey_removed',
+  'mfa_enabled', 'otp_disabled', 'new_device_sign_in',
 ] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 

@@ -5,6 +5,7 @@ import { useGatehouseApp, useTranslate } from '../context';
 import { newPasswordRule, repeatPasswordRule, signInEmailRule } from '../lib/validation';
 import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
+import { NewPasswordInput } from './new-password-input';
 import { useAuthSubmit } from './use-auth-submit';
 import { useRuleValidator } from './use-form-rules';
 
@@ -30,7 +31,7 @@ export function CredentialSignUp() {
       <Stack gap="sm">
         <FormError message={formError} />
         <TextInput label={t('common.email')} type="email" autoComplete="email" autoFocus {...form.getInputProps('email')} key={form.key('email')} />
-        <PasswordInput label={t('common.password')} autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
+        <NewPasswordInput label={t('common.password')} autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
         <PasswordInput label={t('signUp.repeatPassword')} autoComplete="new-password" {...form.getInputProps('repeatPassword')} key={form.key('repeatPassword')} />
         <Button type="submit" loading={busy} fullWidth>{t('signUp.submit')}</Button>
       </Stack>

@@ -26,6 +26,7 @@ const BY_CODE: Record<string, { key: MessageKey; field: ErrorField }> = {
   PASSKEY_WEBAUTHN_ERROR: { key: 'error.passkeyCancelled', field: 'form' },
   USER_NOT_FOUND: { key: 'error.userNotFound', field: 'email' },
   RATE_LIMITED: { key: 'error.rateLimited', field: 'form' },
+  LAST_SIGN_IN_METHOD: { key: 'settings.connected.lastMethod', field: 'form' },
 };
 
 export type AuthErrorText = { key: MessageKey; field: ErrorField; values?: Record<string, string> };
@@ -48,6 +49,9 @@ export function describeAuthError(err: unknown): AuthErrorText {
   const untrusted = untrustedRedirectUrl(err);
   if (untrusted !== null) return { key: 'error.untrustedRedirect', field: 'form', values: { url: untrusted } };
   if (err instanceof KnownError) {
+    // A project may ask for more than 8 characters (its security settings): say how many, as the service does.
+    const min = (err.details as { min_length?: unknown } | undefined)?.min_length;
+    if (err.errorCode === 'PASSWORD_TOO_SHORT' && typeof min === 'number') return { key: 'validation.passwordTooShort', field: 'password', values: { min: String(min) } };
     return BY_CODE[err.errorCode] ?? { key: 'error.unknown', field: 'form' };
   }
   if (err instanceof NetworkError) return { key: 'error.network', field: 'form' };

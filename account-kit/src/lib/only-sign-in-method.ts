@@ -40,3 +40,17 @@ export function otpState(u: SignInMethodsUser, channels: readonly SignInChannel[
   if (!u.otpAuthEnabled) return 'disabled';
   return isOtpOnlyMethod(u) ? 'only-method' : 'can-disable';
 }
+
+/**
+ * Whether the account's OAuth account at this provider may be disconnected (ASVS 3.5.1): not when it is the last way
+ * to sign in (no password, sign-in code or passkey, and no account at another provider). The service checks it too
+ * (LAST_SIGN_IN_METHOD).
+ */
+export function canDisconnectOAuth(u: Omit<SignInMethodsUser, 'oauthProviders'> & { oauthProviders: readonly { id: string }[] }, providerId: string): boolean {
+  return u.hasPassword || u.otpAuthEnabled || u.passkeyAuthEnabled || u.oauthProviders.some((p) => p.id !== providerId);
+}
+
+/** The name of the file a data export is saved as: the project's name is not in it, the date is. */
+export function exportFileName(now: Date): string {
+  return `account-data-${now.toISOString().slice(0, 10)}.json`;
+}

@@ -10,6 +10,8 @@ export interface TeamSections {
   profileImage: boolean;
   displayName: boolean;
   members: boolean;
+  /** The members table itself (the service lists members only with $read_members). */
+  readMembers: boolean;
   invite: boolean;
   invitations: boolean;
   revokeInvitation: boolean;
@@ -26,6 +28,7 @@ export function teamSections(permissionIds: readonly string[], o: { allowTeamApi
     profileImage: has('$update_team'),
     displayName: has('$update_team'),
     members: has('$read_members') || has('$invite_members'),
+    readMembers: has('$read_members'),
     invite: has('$invite_members'),
     invitations: has('$invite_members') && has('$read_members'),
     revokeInvitation: has('$invite_members') && has('$read_members') && has('$remove_members'),

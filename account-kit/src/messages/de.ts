@@ -77,6 +77,12 @@ export const de: Messages = {
 
   'password.show': 'Passwort anzeigen',
   'password.hide': 'Passwort verbergen',
+  'password.strength.label': 'Passwortstärke',
+  'password.strength.0': 'sehr schwach',
+  'password.strength.1': 'schwach',
+  'password.strength.2': 'mittel',
+  'password.strength.3': 'stark',
+  'password.strength.4': 'sehr stark',
 
   'mfa.title': 'Zwei-Faktor-Authentifizierung',
   'mfa.prompt': 'Bitte geben Sie den sechsstelligen TOTP-Code aus Ihrer Authenticator-App ein.',

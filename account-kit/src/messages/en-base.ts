@@ -82,6 +82,12 @@ export const enBase = {
   // Password input
   'password.show': 'Show password',
   'password.hide': 'Hide password',
+  'password.strength.label': 'Password strength',
+  'password.strength.0': 'very weak',
+  'password.strength.1': 'weak',
+  'password.strength.2': 'fair',
+  'password.strength.3': 'strong',
+  'password.strength.4': 'very strong',
 
   // Handler
   'handler.iframe': 'Stack Auth components may not run in an <iframe>.',

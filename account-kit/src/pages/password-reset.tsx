@@ -6,6 +6,7 @@ import { useGatehouseApp, useTranslate } from '../context';
 import { AuthSkeleton } from '../components/auth-skeleton';
 import { AuthCard, MessageCard } from '../components/message-card';
 import { PasswordInput } from '../components/password-input';
+import { NewPasswordInput } from '../components/new-password-input';
 import { useAuthSubmit } from '../components/use-auth-submit';
 import { useRuleValidator } from '../components/use-form-rules';
 import { FormError } from '../components/form-error';
@@ -70,7 +71,7 @@ function ResetForm({ code, onDone }: { code: string; onDone: (o: 'done' | 'faile
         <Stack gap="md">
           <Title order={1} size="h3" ta="center">{t('reset.title')}</Title>
           <FormError message={formError} />
-          <PasswordInput label={t('reset.newPassword')} autoComplete="new-password" autoFocus {...form.getInputProps('password')} key={form.key('password')} />
+          <NewPasswordInput label={t('reset.newPassword')} autoComplete="new-password" autoFocus {...form.getInputProps('password')} key={form.key('password')} />
           <PasswordInput label={t('reset.repeatNewPassword')} autoComplete="new-password" {...form.getInputProps('repeatPassword')} key={form.key('repeatPassword')} />
           <Button type="submit" loading={busy} fullWidth>{t('reset.submit')}</Button>
         </Stack>

@@ -1,9 +1,10 @@
 // Emails & Auth (client-library §7.3), sections in this order: emails, password (credential sign-in enabled),
-// passkey (passkeys enabled), OTP sign-in (magic link enabled), multi-factor authentication.
+// passkey (passkeys enabled), OTP sign-in (magic link enabled), connected OAuth accounts, multi-factor authentication.
 import { Stack } from '@mantine/core';
 import type { CurrentUser } from '@gatehouse/shared/client';
 import { useProject } from '../hooks/use-project';
 import { EmailsSection } from './emails';
+import { ConnectedAccountsSection } from './connected-accounts';
 import { MfaSection } from './mfa';
 import { OtpSection } from './otp';
 import { PasskeySection } from './passkey';
@@ -17,6 +18,7 @@ export function AuthItem({ user }: { user: CurrentUser }) {
       {config.credentialEnabled && <PasswordSection user={user} />}
       {config.passkeyEnabled && <PasskeySection user={user} />}
       {config.magicLinkEnabled && <OtpSection user={user} />}
+      <ConnectedAccountsSection user={user} />
       <MfaSection user={user} />
     </Stack>
   );

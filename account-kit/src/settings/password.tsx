@@ -7,6 +7,7 @@ import { KnownError } from '@gatehouse/shared/known-errors/base';
 import type { CurrentUser } from '@gatehouse/shared/client';
 import { useTranslate } from '../context';
 import { PasswordInput } from '../components/password-input';
+import { NewPasswordInput } from '../components/new-password-input';
 import { useRuleValidator } from '../components/use-form-rules';
 import { useContactChannels } from '../hooks/use-user-data';
 import { hasSignInEmail } from '../lib/only-sign-in-method';
@@ -78,7 +79,7 @@ function PasswordForm({ user, onClose }: { user: CurrentUser; onClose: () => voi
     })}>
       <Stack gap="sm" maw={420}>
         {update && <PasswordInput label={t('settings.password.old')} autoComplete="current-password" autoFocus {...form.getInputProps('oldPassword')} key={form.key('oldPassword')} />}
-        <PasswordInput label={t('settings.password.new')} autoComplete="new-password" autoFocus={!update} {...form.getInputProps('newPassword')} key={form.key('newPassword')} />
+        <NewPasswordInput label={t('settings.password.new')} autoComplete="new-password" autoFocus={!update} {...form.getInputProps('newPassword')} key={form.key('newPassword')} />
         <PasswordInput label={t('settings.password.repeat')} autoComplete="new-password" {...form.getInputProps('repeatPassword')} key={form.key('repeatPassword')} />
         <Group gap="xs" justify="flex-end">
           <Button variant="default" size="sm" onClick={close} disabled={busy}>{t('settings.cancel')}</Button>

@@ -14,13 +14,16 @@ import { TruncatedText } from '../widgets/truncated-text';
 import { SectionBoundary } from './section-boundary';
 import { useSettingsAction } from './settings-actions';
 
-export function TeamMembers({ team, user, canRemove }: { team: Team; user: CurrentUser; canRemove: boolean }) {
+export function TeamMembers({ team, user, canRead, canRemove }: { team: Team; user: CurrentUser; canRead: boolean; canRemove: boolean }) {
   const t = useTranslate();
-  // The service lists members only with $read_members; with $invite_members alone the section is shown (§7.7)
-  // and its refusal appears in place, not instead of the whole team page.
+  // The service lists members only with $read_members; with $invite_members alone the section is shown (§7.7) and
+  // says so in place, without asking for a list the service would refuse (a refusal caught by the section's
+  // boundary is still an error React reports on the console).
   return (
     <SettingsSection id="team-members" title={t('settings.team.members')}>
-      <SectionBoundary skeleton="table"><MembersTable team={team} viewerId={user.id} canRemove={canRemove} /></SectionBoundary>
+      {canRead
+        ? <SectionBoundary skeleton="table"><MembersTable team={team} viewerId={user.id} canRemove={canRemove} /></SectionBoundary>
+        : <Text size="sm" c="dimmed" data-testid="members-need-permission">{t('settings.team.membersNeedPermission')}</Text>}
     </SettingsSection>
   );
 }

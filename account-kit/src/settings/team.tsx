@@ -33,7 +33,7 @@ export function TeamPage({ user, team }: { user: CurrentUser; team: Team }) {
         actions={<EditableText maxLength={DISPLAY_NAME_MAX_LENGTH} label={t('settings.team.userName')} value={profile.displayName ?? ''} onSave={(displayName) => run(async () => {
           await profile.update({ displayName });
           // The members table shows team profiles too: fetch it again (it may be refused without $read_members).
-          if (show.members) await team.listUsers().catch(() => undefined);
+          if (show.readMembers) await team.listUsers().catch(() => undefined);
         })} />}
       />
       {show.profileImage && (
@@ -52,7 +52,7 @@ export function TeamPage({ user, team }: { user: CurrentUser; team: Team }) {
           actions={<EditableText maxLength={DISPLAY_NAME_MAX_LENGTH} label={t('settings.team.displayName')} value={team.displayName} onSave={(displayName) => run(() => team.update({ displayName }))} />}
         />
       )}
-      {show.members && <TeamMembers team={team} user={user} canRemove={show.removeMembers} />}
+      {show.members && <TeamMembers team={team} user={user} canRead={show.readMembers} canRemove={show.removeMembers} />}
       {show.invite && <TeamInvite team={team} showInvitations={show.invitations} canRevoke={show.revokeInvitation} />}
       {show.apiKeys && <TeamApiKeys team={team} />}
       <SettingsSection

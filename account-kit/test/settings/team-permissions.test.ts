@@ -65,6 +65,7 @@ describe('account settings: team permission gating', () => {
     await m.page.reload();
     await m.page.getByRole('heading', { name: 'Invite member' }).waitFor();
     await m.page.getByRole('heading', { name: 'Members' }).waitFor();
+    await m.page.getByTestId('members-need-permission').waitFor();
     expect(await m.page.getByRole('columnheader', { name: 'Outstanding invitations' }).count()).toBe(0);
     // Inviting works with this permission alone.
     await m.page.getByRole('textbox', { name: 'Email address to invite' }).fill('new-member@example.com');

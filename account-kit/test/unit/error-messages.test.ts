@@ -35,6 +35,10 @@ describe('describeAuthError', () => {
     }
   });
 
+  test("a password too short for the project's minimum says the minimum (issue 30)", () => {
+    expect(describeAuthError(new KnownErrors.PasswordTooShort(12))).toEqual({ key: 'validation.passwordTooShort', field: 'password', values: { min: '12' } });
+  });
+
   test('the decoded class instance works the same as one thrown by the service code', () => {
     expect(describeAuthError(new KnownErrors.EmailPasswordMismatch())).toEqual({ key: 'error.emailPasswordMismatch', field: 'password' });
   });

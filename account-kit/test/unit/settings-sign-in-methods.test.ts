@@ -1,6 +1,6 @@
 // The only-sign-in-method rules of the passkey and OTP sections (client-library §7.3).
 import { describe, expect, test } from 'bun:test';
-import { hasSignInEmail, hasValidSignInEmail, isOtpOnlyMethod, isPasskeyOnlyMethod, otpState, passkeyState, type SignInMethodsUser } from '../../src/lib/only-sign-in-method';
+import { canDisconnectOAuth, exportFileName, hasSignInEmail, hasValidSignInEmail, isOtpOnlyMethod, isPasskeyOnlyMethod, otpState, passkeyState, type SignInMethodsUser } from '../../src/lib/only-sign-in-method';
 
 const user = (o: Partial<SignInMethodsUser> = {}): SignInMethodsUser => ({ hasPassword: false, otpAuthEnabled: false, passkeyAuthEnabled: false, oauthProviders: [], ...o });
 const good = [{ type: 'email', isVerified: true, usedForAuth: true }];
@@ -46,5 +46,18 @@ describe('OTP', () => {
     expect(otpState(user({ hasPassword: true }), good)).toBe('disabled');
     expect(otpState(user({ otpAuthEnabled: true }), good)).toBe('only-method');
     expect(otpState(user({ otpAuthEnabled: true, hasPassword: true }), good)).toBe('can-disable');
+  });
+});
+
+describe('connected accounts and the data export (issue 30)', () => {
+  const base = { hasPassword: false, otpAuthEnabled: false, passkeyAuthEnabled: false };
+  test('an OAuth account is never the last way to sign in that can be disconnected', () => {
+    expect(canDisconnectOAuth({ ...base, oauthProviders: [{ id: 'github' }] }, 'github')).toBe(false);
+    expect(canDisconnectOAuth({ ...base, oauthProviders: [{ id: 'github' }, { id: 'google' }] }, 'github')).toBe(true);
+    expect(canDisconnectOAuth({ ...base, hasPassword: true, oauthProviders: [{ id: 'github' }] }, 'github')).toBe(true);
+    expect(canDisconnectOAuth({ ...base, passkeyAuthEnabled: true, oauthProviders: [{ id: 'github' }] }, 'github')).toBe(true);
+  });
+  test('the export file is named by its date', () => {
+    expect(exportFileName(new Date('2026-11-27T15:00:00Z'))).toBe('account-data-2026-11-27.json');
   });
 });

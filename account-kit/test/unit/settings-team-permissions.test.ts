@@ -5,7 +5,7 @@ import { teamSections } from '../../src/lib/team-permissions';
 describe('team page gating', () => {
   test('no permission: only the team user name and Leave Team', () => {
     expect(teamSections([])).toEqual({
-      teamUserName: true, leaveTeam: true, profileImage: false, displayName: false, members: false,
+      teamUserName: true, leaveTeam: true, profileImage: false, displayName: false, members: false, readMembers: false,
       invite: false, invitations: false, revokeInvitation: false, removeMembers: false, apiKeys: false,
     });
   });
@@ -17,6 +17,9 @@ describe('team page gating', () => {
     expect(teamSections(['$read_members']).members).toBe(true);
     expect(teamSections(['$invite_members']).members).toBe(true);
     expect(teamSections(['$remove_members']).members).toBe(false);
+    // The table itself only with $read_members: with $invite_members alone the section says why it has none.
+    expect(teamSections(['$invite_members']).readMembers).toBe(false);
+    expect(teamSections(['$read_members']).readMembers).toBe(true);
   });
   test('invite form with $invite_members; the invitations table needs $read_members too', () => {
     expect(teamSections(['$invite_members'])).toMatchObject({ invite: true, invitations: false });

@@ -1,14 +1,14 @@
 // Session activity ("last used" time and IP, user last-active time, daily activity for metrics) is collected
 // in memory when tokens are minted and written in one batch per second, so no request waits on a write.
 import type { DB } from '../db';
-import { writeActivity, type IpInfo } from '../repo/activity';
+import { writeActivity, type IpInfo, type NewDeviceSignIn, type SignInDevice } from '../repo/activity';
 import { patchKeptLastActive } from '../repo/users';
 import { declaredWrite } from '../db/read-cache';
 
 export type { IpInfo } from '../repo/activity';
 
 /** `sessionWritten`: the session row already holds this use (a new session, written with its insert). */
-interface Pending { projectId: string; userId: string; at: Date; ipInfo: IpInfo | null; sessionWritten: boolean }
+interface Pending { projectId: string; userId: string; at: Date; ipInfo: IpInfo | null; sessionWritten: boolean; device?: SignInDevice }
 
 /**
  * Where a request came from: the client IP the route resolved (GATEHOUSE_TRUST_PROXY applied, http/client-ip.ts:
@@ -59,6 +59,9 @@ export class ActivityRecorder {
   private timer?: ReturnType<typeof setInterval>;
   private flushing?: Promise<void>;
 
+  /** Told of sign-ins from new devices once they are written (services.ts: the notices). */
+  onNewDevices?: (signIns: NewDeviceSignIn[]) => Promise<void>;
+
   constructor(private readonly db: DB, private readonly intervalMs = 1000) {}
 
   start() { this.timer = setInterval(() => void this.flush(), this.intervalMs); }
@@ -69,8 +72,8 @@ export class ActivityRecorder {
   }
 
   /** `o.sessionWritten`: the session's row was inserted with this use (`o.at`), only the user's activity is left. */
-  record(sessionId: string, projectId: string, userId: string, ipInfo: IpInfo | null, o: { at?: Date; sessionWritten?: boolean } = {}) {
-    this.pending.set(sessionId, { projectId, userId, at: o.at ?? new Date(), ipInfo, sessionWritten: o.sessionWritten ?? false });
+  record(sessionId: string, projectId: string, userId: string, ipInfo: IpInfo | null, o: { at?: Date; sessionWritten?: boolean; device?: SignInDevice } = {}) {
+    this.pending.set(sessionId, { projectId, userId, at: o.at ?? new Date(), ipInfo, sessionWritten: o.sessionWritten ?? false, device: o.device ?? this.pending.get(sessionId)?.device });
   }
 
   /** Activity not yet written, so reads right after a sign-in already show it. */
@@ -106,8 +109,15 @@ export class ActivityRecorder {
     const entries = batch.map(([sessionId, p]) => ({ sessionId, ...p }));
     // Declared (db/read-cache.ts): kept user rows get the new last_active_at instead of all being read again.
     return declaredWrite(async () => {
-      await writeActivity(this.db, entries);
+      const newDevices = await writeActivity(this.db, entries);
       patchKeptLastActive(this.db, entries);
+      return newDevices;
+    }).then(async (newDevices) => {
+      // Outside the declared write (the notices' mail is an ordinary write). Best effort: a failure is logged, never
+      // retried as activity (that is written).
+      if (newDevices.length && this.onNewDevices) {
+        await this.onNewDevices(newDevices).catch((err) => console.error('Failed to queue the new-device sign-in notices:', err));
+      }
     });
   }
 }

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import * as cliAuth from '../repo/cli-auth';
 import * as sessions from '../repo/sessions';
 import { decryptString, encryptString } from '../tokens/encryption';
+import { assertSessionLive } from './session-lifetime';
 
 const TOKEN_PURPOSE = 'cli-auth-refresh-token';
 const INVALID_LOGIN_CODE = 'Invalid login code or the code has expired';
@@ -46,6 +47,7 @@ export async function completeCliLogin(services: Services, input: { projectId: s
   // to the CLI.
   const session = await sessions.findByRefreshToken(services.db, projectId, input.refreshToken);
   if (!session) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
+  await assertSessionLive(services, projectId, session);
   const encrypted = encryptString(services.secret, TOKEN_PURPOSE, input.refreshToken);
   // A concurrent completion (or the expiry) may have come in between: exactly one completion stores its token.
   if (!(await cliAuth.complete(services.db, projectId, input.loginCode, encrypted))) throw new StatusError(400, INVALID_LOGIN_CODE);

@@ -78,7 +78,7 @@ export async function signInWithOtp(services: Services, input: { project: Projec
       if (!user.otp_auth_enabled) await updateUserColumns(services.db, project.id, userId, { otpAuthEnabled: true });
     }
     // A new user has no second factor: no MFA step to look up.
-    tokens = await completeSignIn(services, { projectId: project.id, userId, isNewUser, origin, ...(isNewUser ? { hasTotp: false } : {}) });
+    tokens = await completeSignIn(services, { project, userId, isNewUser, origin, ...(isNewUser ? { hasTotp: false } : {}) });
   });
   return { tokens: tokens!, isNewUser };
 }

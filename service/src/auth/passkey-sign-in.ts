@@ -43,5 +43,5 @@ export async function signInWithPasskey(services: Services, input: PasskeySignIn
   });
   const passkey = verified.passkey!;
   await passkeys.updateCounter(services.db, project.id, passkey.id, verified.newCounter!);
-  return completeSignIn(services, { projectId: project.id, userId: passkey.userId, isNewUser: false, origin: input.origin });
+  return completeSignIn(services, { project, userId: passkey.userId, isNewUser: false, origin: input.origin });
 }

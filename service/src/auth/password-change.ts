@@ -22,7 +22,7 @@ export interface PasswordChange {
 export async function changePassword(services: Services, input: PasswordChange): Promise<void> {
   const { caller: { project }, userId } = input;
   assertPasswordAuthEnabled(project);
-  await assertPasswordAcceptable(input.newPassword);
+  await assertPasswordAcceptable(project, input.newPassword);
   const hash = await users.passwordHash(services.db, project.id, userId);
   if (!hash) throw new KnownErrors.UserDoesNotHavePassword();
   if (!(await services.passwords.verify(input.oldPassword, hash))) throw new KnownErrors.PasswordConfirmationMismatch();
@@ -45,7 +45,7 @@ export async function setPassword(services: Services, input: PasswordSet): Promi
   const { caller, userId } = input;
   const project = caller.project;
   assertPasswordAuthEnabled(project);
-  await assertPasswordAcceptable(input.password);
+  await assertPasswordAcceptable(project, input.password);
   if (await users.passwordHash(services.db, project.id, userId)) throw new StatusError(400, 'User already has a password set.');
   // A first password is a new way in: with a stolen token it would be a permanent one.
   await assertRecentSignIn(services, caller);

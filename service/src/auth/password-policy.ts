@@ -9,8 +9,9 @@ export function assertPasswordAuthEnabled(project: Project): void {
   if (!project.config.credential_enabled) throw new KnownErrors.PasswordAuthenticationNotEnabled();
 }
 
-export async function assertPasswordAcceptable(password: string): Promise<void> {
-  const error = getPasswordError(password);
+/** The project's minimum length (its security settings) applies to every password a user chooses. */
+export async function assertPasswordAcceptable(project: Project, password: string): Promise<void> {
+  const error = getPasswordError(password, { minLength: project.security.password_min_length });
   if (error) throw error;
   await assertNotCommonPassword(password);
 }

@@ -57,7 +57,7 @@ export async function resetPassword(services: Services, input: { project: Projec
     // Checked before the code is consumed (the reference burnt the code on a too-short password).
     validate: async () => {
       assertPasswordAuthEnabled(project);
-      await assertPasswordAcceptable(password);
+      await assertPasswordAcceptable(project, password);
     },
   }, async (row) => {
     const userId = (row.data as { user_id?: string }).user_id;

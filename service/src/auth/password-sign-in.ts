@@ -46,7 +46,7 @@ export async function signInWithPassword(services: Services, input: PasswordSign
     // Imported bcrypt hashes (and older forms) become argon2id of the NFKC password now that it is at hand.
     if (checked.rehash) await users.setPasswordHash(services.db, project.id, found.userId, await services.passwords.hash(password));
     // A success gives the attempt back: the session insert carries the refund.
-    return await completeSignIn(services, { projectId: project.id, userId: found.userId, isNewUser: false, origin, hasTotp: found.hasTotp, refund: hits });
+    return await completeSignIn(services, { project, userId: found.userId, isNewUser: false, origin, hasTotp: found.hasTotp, refund: hits });
   } catch (err) {
     // Reaching MFA means the password was right: a success too, though no session was inserted to carry the refund.
     if (err instanceof KnownErrors.MultiFactorAuthenticationRequired) await refundAttempt(services, hits);

@@ -24,7 +24,7 @@ export interface PasswordSignUp {
 export async function signUpWithPassword(services: Services, input: PasswordSignUp): Promise<IssuedTokens> {
   const { project, email, password, origin } = input;
   assertPasswordAuthEnabled(project);
-  await assertPasswordAcceptable(password);
+  await assertPasswordAcceptable(project, password);
   if (!project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
   // Counted with the lookup (one statement): the "already exists" answer is not a free oracle, nor sign-up a free
   // mass action.
@@ -40,5 +40,5 @@ export async function signUpWithPassword(services: Services, input: PasswordSign
       .catch((err) => console.error(`[sign-up] the verification email to a new user of project ${project.id} was not queued:`, err));
   }
   // A new user has no second factor: no MFA step to look up.
-  return completeSignIn(services, { projectId: project.id, userId: user.id, isNewUser: true, origin, hasTotp: false });
+  return completeSignIn(services, { project, userId: user.id, isNewUser: true, origin, hasTotp: false });
 }

@@ -10,8 +10,10 @@ import type { Project } from '../repo/projects';
 import { loadProjectTemplate } from '../repo/email-templates';
 import { enqueueTemplatedEmail, outboxOf } from '../email/outbox';
 import type { EmailTemplateVariablesByType } from '@gatehouse/shared/email-templates';
+import type { NewDeviceSignIn } from '../repo/activity';
 
-export type NoticeType = 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed';
+export type NoticeType = 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed'
+  | 'mfa_enabled' | 'otp_disabled' | 'new_device_sign_in';
 type NoticeExtra<T extends NoticeType> = Omit<EmailTemplateVariablesByType[T], 'projectDisplayName' | 'userDisplayName'>;
 
 /**
@@ -33,6 +35,20 @@ export async function queueNotice<T extends NoticeType>(db: DB, services: Servic
     }, outboxOf(services));
   }
   return to.length;
+}
+
+/**
+ * The notices of sign-ins from new devices (ASVS 2.5.5), for the projects that keep them on (the default): called by
+ * the activity flush once the devices are remembered.
+ */
+export async function noticeNewDeviceSignIns(services: Services, signIns: NewDeviceSignIn[]): Promise<void> {
+  let queued = 0;
+  for (const s of signIns) {
+    const project = await services.projects.get(s.projectId);
+    if (!project?.security.new_device_sign_in_notice_enabled) continue;
+    queued += await queueNotice(services.db, services, project, { userId: s.userId, type: 'new_device_sign_in', extra: { device: s.device.label, ipAddress: s.device.ip } });
+  }
+  if (queued) sendQueuedNotices(services);
 }
 
 /** Wakes the mail workers once the caller's transaction has committed. */

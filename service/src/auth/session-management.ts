@@ -7,6 +7,7 @@ import * as users from '../repo/users';
 import type { ClientOrigin, IpInfo } from './activity';
 import type { Caller } from './caller';
 import { issueSession, mintAccessToken, type IssuedTokens } from './session-tokens';
+import { assertSessionLive } from './session-lifetime';
 
 export interface ServerSession { projectId: string; userId: string; origin: ClientOrigin; expiresInMs?: number; isImpersonation?: boolean }
 
@@ -15,7 +16,7 @@ export async function createSessionForUser(services: Services, input: ServerSess
   if (!(await users.exists(services.db, input.projectId, input.userId))) throw new KnownErrors.UserIdDoesNotExist(input.userId);
   return issueSession(services, {
     projectId: input.projectId, userId: input.userId, origin: input.origin,
-    expiresInMs: input.expiresInMs ?? sessions.ONE_YEAR_MS, isImpersonation: input.isImpersonation ?? false,
+    expiresInMs: input.expiresInMs ?? sessions.ONE_YEAR_MS, isImpersonation: input.isImpersonation ?? false, byServer: true,
   });
 }
 
@@ -56,5 +57,6 @@ export async function revokeSession(services: Services, input: { caller: Caller;
 export async function refreshAccessToken(services: Services, input: { projectId: string; refreshToken: string; origin: ClientOrigin }): Promise<string> {
   const session = await sessions.findByRefreshToken(services.db, input.projectId, input.refreshToken);
   if (!session) throw new KnownErrors.RefreshTokenNotFoundOrExpired();
+  await assertSessionLive(services, input.projectId, session);
   return mintAccessToken(services, input.projectId, session.userId, session.id, input.origin);
 }

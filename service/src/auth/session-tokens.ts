@@ -4,23 +4,32 @@ import * as sessions from '../repo/sessions';
 import { ipInfoOf, type ClientOrigin } from './activity';
 import type { CounterHit } from '../repo/rate-limits';
 import { noteScopeUser } from '../observability/security-events';
+import { deviceOf } from './devices';
 
 export interface IssuedTokens { access_token: string; refresh_token: string; user_id: string }
 
 export async function issueSession(services: Services, p: {
   projectId: string; userId: string; origin?: ClientOrigin; expiresInMs?: number | null; isImpersonation?: boolean;
+  /** A session the project's server makes for the user (POST /auth/sessions) is no sign-in from the user's device. */
+  byServer?: boolean;
   /** A sign-in's rate-limit hits, given back by the session insert's own statement (auth/rate-limits.ts). */
   refund?: readonly CounterHit[];
 }): Promise<IssuedTokens> {
   noteScopeUser(p.userId);
+  // A new session lives as long as the project says (its security settings; one year by default), unless the caller
+  // says otherwise (impersonation, the server's sessions).
+  const expiresInMs = p.expiresInMs !== undefined ? p.expiresInMs : ((await services.projects.get(p.projectId))?.security.session_lifetime_seconds ?? 365 * 86_400) * 1000;
   const ipInfo = p.origin ? ipInfoOf(p.origin) : null;
   // Which browser and system signed in, for the sessions list (the account kit parses it); bounded, as it is the
   // client's to send.
   const userAgent = p.origin?.headers.get('user-agent')?.slice(0, 512) || null;
-  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, used: { ipInfo }, userAgent, refund: p.refund });
+  const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, expiresInMs, used: { ipInfo }, userAgent, refund: p.refund });
   const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId);
   // The session row holds this use already: the flush writes the user's activity only.
-  services.activity.record(sessionId, p.projectId, p.userId, ipInfo, { at: usedAt!, sessionWritten: true });
+  // A sign-in's device is remembered with the activity (no statement more on the sign-in's path); an owner's
+  // impersonation is not the user's device.
+  const device = p.origin && !p.isImpersonation && !p.byServer ? { ...deviceOf(p.origin.headers.get('user-agent')), ip: p.origin.ip } : undefined;
+  services.activity.record(sessionId, p.projectId, p.userId, ipInfo, { at: usedAt!, sessionWritten: true, device });
   return { access_token: accessToken, refresh_token: refreshToken, user_id: p.userId };
 }
 

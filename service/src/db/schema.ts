@@ -26,6 +26,11 @@ export const projects = pgTable('projects', {
   isProductionMode: boolean('is_production_mode').notNull().default(false),
   configId: uuid('config_id').notNull().defaultRandom(),
   config: jsonb('config').notNull(),
+  /**
+   * Gatehouse's own security settings (shared/src/schemas/security-settings.ts), apart from `config`, whose admin view
+   * is the protocol's; keys missing here take their defaults.
+   */
+  securitySettings: jsonb('security_settings').notNull().default({}),
   createdAt: createdAt(),
 });
 
@@ -128,6 +133,17 @@ export const revokedSessions = pgTable('revoked_sessions', {
   projectId: text('project_id').notNull(),
   revokedAt: ts('revoked_at').notNull().defaultNow(),
 }, (t) => [index('revoked_sessions_revoked_at_idx').on(t.revokedAt)]);
+
+/**
+ * The devices a user has signed in from (ASVS 2.5.5: a sign-in from a new one is noticed): a hash of the browser and
+ * system its user agent names (versions left out, so an update is no new device). Written by the activity flush.
+ */
+export const knownDevices = pgTable('known_devices', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  deviceHash: text('device_hash').notNull(),
+  firstSeenAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.deviceHash] }), index('known_devices_project_idx').on(t.projectId)]);
 
 /** One row per user and day with activity: daily-active-user metrics and users by country. */
 export const userActivityDays = pgTable('user_activity_days', {

@@ -30,6 +30,9 @@ const VARIABLE_KINDS: { [T in EmailTemplateType]: { [K in keyof EmailTemplateVar
   mfa_disabled: { projectDisplayName: 'shown', userDisplayName: 'shown' },
   passkey_added: { projectDisplayName: 'shown', userDisplayName: 'shown' },
   passkey_removed: { projectDisplayName: 'shown', userDisplayName: 'shown' },
+  mfa_enabled: { projectDisplayName: 'shown', userDisplayName: 'shown' },
+  otp_disabled: { projectDisplayName: 'shown', userDisplayName: 'shown' },
+  new_device_sign_in: { projectDisplayName: 'shown', userDisplayName: 'shown', device: 'shown', ipAddress: 'shown' },
 };
 
 /**

@@ -1,7 +1,9 @@
 /**
  * SMTP transports built from a project's email config (protocol-auth §5.1):
  *   - standard: the project's own server; port 465 ⇒ implicit TLS, other ports upgrade with STARTTLS when offered.
- *   - shared: the operator's server from `SMTP_URL` (`smtp://user:pass@host:port`, `smtps://` for implicit TLS),
+ *   - standard with `require_tls`: STARTTLS required (a server without it fails the send).
+ *   - shared: the operator's server from `SMTP_URL` (`smtp://user:pass@host:port`, `smtps://` for implicit TLS,
+ *     `?requireTLS=true` to require STARTTLS, which production requires unless smtps://),
  *     sender `"<project display name>" <SMTP_SENDER>`. Without `SMTP_URL`, in development the mail is printed to
  *     the console instead and counts as sent, so a bare `npm start` can still sign people in. In production it
  *     is never printed (sign-in codes and reset links would end up in the logs): every send fails instead with
@@ -22,6 +24,8 @@ export type StandardEmailConfig = {
   password: string;
   sender_name: string;
   sender_email: string;
+  /** Refuse to send over an unencrypted connection (STARTTLS required unless port 465). */
+  require_tls?: boolean;
 };
 /** Same shape as `EmailConfig` of `@gatehouse/shared/schemas/projects`. */
 export type EmailConfig = SharedEmailConfig | StandardEmailConfig;
@@ -98,6 +102,8 @@ function resolve(config: EmailConfig, opts: TransportOptions): Resolved {
         host: config.host,
         port: config.port,
         secure: config.port === 465,
+        // nodemailer's requireTLS: a server that offers no STARTTLS fails the send (ETLS) instead of getting the mail in clear.
+        ...(config.require_tls && config.port !== 465 ? { requireTLS: true } : {}),
         auth: { user: config.username, pass: config.password },
         ...timeouts,
       },
@@ -134,6 +140,8 @@ function resolve(config: EmailConfig, opts: TransportOptions): Resolved {
     ...(username ? { auth: { user: username, pass: password } } : {}),
     // Opt-outs for local/dev relays with self-signed or broken STARTTLS.
     ...(url.searchParams.get('ignoreTLS') === 'true' ? { ignoreTLS: true } : {}),
+    // Required in production (config.ts, sharedSmtpTlsProblem): no mail in clear, whatever the server offers.
+    ...(url.searchParams.get('requireTLS') === 'true' && url.protocol !== 'smtps:' && port !== 465 ? { requireTLS: true } : {}),
     ...(url.searchParams.get('rejectUnauthorized') === 'false' ? { tls: { rejectUnauthorized: false } } : {}),
     ...timeouts,
   };

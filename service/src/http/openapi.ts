@@ -111,7 +111,7 @@ class SchemaRegistry {
     if (node !== root && this.names.has(node) && Kind in node) return this.ref(node as TSchema, 'Schema');
     const out: Json = {};
     for (const [k, v] of Object.entries(node)) {
-      if (k === 'patternMessage' || k === 'emptyMessage' || v === undefined) continue;
+      if (k === 'patternMessage' || k === 'emptyMessage' || k === 'safeText' || k === 'refuseReservedKeys' || v === undefined) continue;
       out[k] = this.convert(v, root);
     }
     return out;

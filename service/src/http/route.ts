@@ -1,7 +1,7 @@
 // `route({...})` declares an endpoint: method, path, access types, schemas and handler together. The same
 // declaration drives request handling (auth → access type → validation → handler) and the OpenAPI document.
 import type { Static, TSchema } from '@sinclair/typebox';
-import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { KnownError, KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import * as users from '../repo/users';
 import { authenticate, type AccessType, type Auth } from './request-access';
@@ -15,6 +15,7 @@ import { lifecycle } from '../lifecycle';
 import { InputProblems } from '../input-problems';
 import { withRequestScope } from '../observability/security-events';
 import { recordHandlerOutcome } from './route-events';
+import { recordAccessRefusal } from './access-refusals';
 
 const PER_ACCESS = Symbol('perAccess');
 export interface PerAccess<T extends TSchema> { [PER_ACCESS]: true; client?: T; server?: T; admin?: T }
@@ -137,10 +138,17 @@ export async function runRoute(def: RouteDef, services: Services, incoming: Inco
 async function runCountedRoute(def: RouteDef, services: Services, { request, url, rawParams, requestId, ip }: IncomingRequest): Promise<HttpResult> {
   // A body declared too large is refused before anything else (authentication included) is looked at.
   assertDeclaredLength(request, services.config.maxBodyBytes);
-  const auth = await authenticate(services, request.headers);
-  if (def.access !== 'optional') {
-    if (!auth) throw new KnownErrors.AccessTypeRequired();
-    if (!def.access.includes(auth.type)) throw new KnownErrors.InsufficientAccessType(auth.type, def.access);
+  const routeName = `${def.method} ${def.path}`;
+  let auth: Auth | null = null;
+  try {
+    auth = await authenticate(services, request.headers);
+    if (def.access !== 'optional') {
+      if (!auth) throw new KnownErrors.AccessTypeRequired();
+      if (!def.access.includes(auth.type)) throw new KnownErrors.InsufficientAccessType(auth.type, def.access);
+    }
+  } catch (refused) {
+    if (refused instanceof KnownError) await recordAccessRefusal(services, { errorCode: refused.errorCode, route: routeName, headers: request.headers, auth });
+    throw refused;
   }
 
   const problems: string[] = [];
@@ -188,6 +196,7 @@ async function runCountedRoute(def: RouteDef, services: Services, { request, url
   } catch (thrown) {
     const error = thrown instanceof InputProblems ? schemaError(...thrown.problems) : thrown;
     await recordHandlerOutcome(services, handled, { error });
+    if (error instanceof KnownError) await recordAccessRefusal(services, { errorCode: error.errorCode, route: routeName, headers: request.headers, auth });
     throw error;
   }
   await recordHandlerOutcome(services, handled, { result });

@@ -5,6 +5,7 @@ import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox';
 import { isValidEmail, isStrictSignInEmail } from '@gatehouse/shared/rules/email';
 import { urlProblems } from '@gatehouse/shared/rules/urls';
 import { isBase64 } from '@gatehouse/shared/rules/base64';
+import { hasUnsafeNameCharacters, reservedJsonKeyPath, RESERVED_JSON_KEY_PROBLEM, UNSAFE_NAME_PROBLEM } from '@gatehouse/shared/rules/input-safety';
 
 type Schema = TSchema & Record<string, any>;
 
@@ -84,6 +85,10 @@ function check(schema: Schema, value: unknown, path: string, out: string[], coer
   const kind = schema[Kind];
   if (kind === 'Unknown' || kind === 'Any') {
     if (containsNul(value)) out.push(`${path} ${NUL_PROBLEM}`);
+    if (schema.refuseReservedKeys) {
+      const keyPath = reservedJsonKeyPath(value);
+      if (keyPath !== null) out.push(`${path}${keyPath} ${RESERVED_JSON_KEY_PROBLEM}`);
+    }
     return value;
   }
 
@@ -148,6 +153,7 @@ function check(schema: Schema, value: unknown, path: string, out: string[], coer
     case 'string': {
       if (typeof value !== 'string') { out.push(typeError(path, 'string', value)); return value; }
       if (value.includes(NUL)) { out.push(`${path} ${NUL_PROBLEM}`); return value; }
+      if (schema.safeText && hasUnsafeNameCharacters(value)) out.push(`${path} ${UNSAFE_NAME_PROBLEM}`);
       const { minLength, maxLength } = schema;
       if (minLength !== undefined && minLength === maxLength && value.length !== minLength) {
         out.push(`${path} must be exactly ${minLength} characters`);

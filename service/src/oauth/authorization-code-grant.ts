@@ -57,7 +57,7 @@ export async function authorizationCodeGrant(services: Services, body: Record<st
   if (!taken) throw new KnownErrors.InvalidAuthorizationCode();
 
   // MFA users get MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code (is_new_user false, §3.0).
-  const tokens = await completeSignIn(services, { projectId: project.id, userId: taken.userId, isNewUser: false, origin });
+  const tokens = await completeSignIn(services, { project, userId: taken.userId, isNewUser: false, origin });
   return {
     access_token: tokens.access_token,
     afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl,

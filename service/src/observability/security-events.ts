@@ -10,7 +10,7 @@ export type SecurityEventName =
   | 'mfa.totp_enabled' | 'mfa.totp_disabled' | 'mfa.passkey_added' | 'mfa.passkey_disabled'
   | 'password.changed' | 'password.set' | 'password.reset' | 'session.revoked' | 'impersonation.created'
   | 'api_key.created' | 'api_key.revoked' | 'user_api_key.created' | 'user_api_key.revoked' | 'team_api_key.created' | 'team_api_key.revoked'
-  | 'project.created' | 'project.config_changed' | 'project.deleted' | 'project.ownership_changed';
+  | 'project.created' | 'project.config_changed' | 'project.deleted' | 'project.ownership_changed' | 'access.refused';
 
 export interface RequestScope {
   requestId: string;
@@ -42,7 +42,7 @@ export interface SecurityEventFields {
   [detail: string]: unknown;
 }
 
-const WARNINGS = new Set<SecurityEventName>(['sign_in.failed', 'sign_in.locked_out', 'sign_in.account_throttled', 'rate_limit.refused']);
+const WARNINGS = new Set<SecurityEventName>(['sign_in.failed', 'sign_in.locked_out', 'sign_in.account_throttled', 'rate_limit.refused', 'access.refused']);
 
 export function securityEvent(event: SecurityEventName, fields: SecurityEventFields): void {
   const scope = scopes.getStore();

@@ -88,6 +88,8 @@ function toEmailConfig(e: NonNullable<ProjectConfigUpdate['email_config']>): Ema
   return {
     type: 'standard', host: e.host!, port: e.port!, username: e.username!, password: e.password!,
     sender_name: e.sender_name!, sender_email: e.sender_email!,
+    // Only when said, so a config the SDK wrote reads back exactly as written.
+    ...(e.require_tls !== undefined ? { require_tls: e.require_tls } : {}),
   };
 }
 

@@ -52,3 +52,15 @@ export async function deleteSupersededTokens(db: DB, p: { projectId: string; use
     eq(t.providerAccountId, p.providerAccountId), arrayContained(t.scopes, p.scopes),
   ));
 }
+
+/** Every account connected to the user, any provider (the export, the last-sign-in-method check). */
+export async function listAllForUser(db: DB, projectId: string, userId: string): Promise<OAuthAccountRow[]> {
+  return db.select().from(a).where(and(eq(a.projectId, projectId), eq(a.userId, userId))).orderBy(a.providerId, a.createdAt);
+}
+
+/** Disconnects the user's accounts at this provider: the accounts and every stored provider token go. */
+export async function removeForUser(db: DB, projectId: string, userId: string, providerId: string): Promise<number> {
+  await db.delete(t).where(and(eq(t.projectId, projectId), eq(t.userId, userId), eq(t.providerId, providerId)));
+  const removed = await db.delete(a).where(and(eq(a.projectId, projectId), eq(a.userId, userId), eq(a.providerId, providerId))).returning({ id: a.providerAccountId });
+  return removed.length;
+}

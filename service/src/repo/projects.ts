@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { defaultProjectConfig, type ProjectConfigDocument } from '@gatehouse/shared/schemas/projects';
+import { defaultSecuritySettings, type SecuritySettingsDocument } from '@gatehouse/shared/schemas/security-settings';
 import { openSecret, sealSecret, type SecretPurpose } from '../db/secrets-at-rest';
 
 export interface Project {
@@ -12,6 +13,8 @@ export interface Project {
   isProductionMode: boolean;
   configId: string;
   config: ProjectConfigDocument;
+  /** Gatehouse's own security settings, defaults filled in. */
+  security: SecuritySettingsDocument;
   createdAt: Date;
 }
 
@@ -32,7 +35,8 @@ const sealConfig = (c: ProjectConfigDocument) => withSecrets(c, sealSecret);
 function toProject(row: typeof schema.projects.$inferSelect): Project {
   // Older rows may lack newer config keys: defaults fill them in.
   const config = withSecrets({ ...defaultProjectConfig(), ...(row.config as Partial<ProjectConfigDocument>) }, openSecret);
-  return { id: row.id, displayName: row.displayName, description: row.description, isProductionMode: row.isProductionMode, configId: row.configId, config, createdAt: row.createdAt };
+  const security = { ...defaultSecuritySettings(), ...(row.securitySettings as Partial<SecuritySettingsDocument>) };
+  return { id: row.id, displayName: row.displayName, description: row.description, isProductionMode: row.isProductionMode, configId: row.configId, config, security, createdAt: row.createdAt };
 }
 
 export async function find(db: DB, id: string): Promise<Project | null> {
@@ -62,6 +66,12 @@ export async function createIfAbsent(db: DB, p: { id: string; displayName: strin
 export async function update(db: DB, id: string, patch: { displayName?: string; description?: string; isProductionMode?: boolean; config?: ProjectConfigDocument }): Promise<Project | null> {
   const set = patch.config ? { ...patch, config: sealConfig(patch.config) } : patch;
   const [row] = await db.update(schema.projects).set(set).where(eq(schema.projects.id, id)).returning();
+  return row ? toProject(row) : null;
+}
+
+/** Replaces the project's security settings (the caller merged them under the row's lock). */
+export async function updateSecuritySettings(db: DB, id: string, settings: SecuritySettingsDocument): Promise<Project | null> {
+  const [row] = await db.update(schema.projects).set({ securitySettings: settings }).where(eq(schema.projects.id, id)).returning();
   return row ? toProject(row) : null;
 }
 

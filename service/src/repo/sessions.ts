@@ -48,7 +48,7 @@ const insertSession = preparedByShape((n: number) => new PreparedSql(n ? `sessio
 /** The live session holding this refresh token in this project, if any. */
 // Runs on every refresh grant: prepared once per database handle, like users.load. Expiry is judged at each use
 // (the row may be reused from memory, below).
-const prepareFindByRefreshToken = (db: DB) => db.select({ id: s.id, userId: s.userId, expiresAt: s.expiresAt }).from(s).where(and(
+const prepareFindByRefreshToken = (db: DB) => db.select({ id: s.id, userId: s.userId, expiresAt: s.expiresAt, createdAt: s.createdAt }).from(s).where(and(
   eq(s.refreshTokenHash, sql.placeholder('hash')),
   eq(s.projectId, sql.placeholder('projectId')),
 )).limit(1).prepare('sessions_find_by_refresh_token');
@@ -58,11 +58,11 @@ const preparedFinds = new WeakMap<DB, ReturnType<typeof prepareFindByRefreshToke
 // table itself (a revocation is a delete naming it), and the tables whose writes reach it (the user and project
 // deletes that cascade to it, derived from the schema). Only sessions found are kept: a guessed token's miss would
 // only fill the cache.
-type FoundSession = { id: string; userId: string; expiresAt: Date | null };
+type FoundSession = { id: string; userId: string; expiresAt: Date | null; createdAt: Date };
 export const sessionLookupCache = new ReadCache<FoundSession | null>(5000, ['sessions'], { keep: (found) => found !== null });
 const findCache = sessionLookupCache;
 
-export async function findByRefreshToken(db: DB, projectId: string, refreshToken: string): Promise<{ id: string; userId: string } | null> {
+export async function findByRefreshToken(db: DB, projectId: string, refreshToken: string): Promise<{ id: string; userId: string; createdAt: Date } | null> {
   const hash = hashSecret(refreshToken);
   const found = await findCache.read(db, `${projectId} ${hash}`, async () => {
     let query = preparedFinds.get(db);
@@ -71,7 +71,13 @@ export async function findByRefreshToken(db: DB, projectId: string, refreshToken
     return row ?? null;
   });
   if (!found || (found.expiresAt !== null && new Date(found.expiresAt).getTime() <= Date.now())) return null;
-  return { id: found.id, userId: found.userId };
+  return { id: found.id, userId: found.userId, createdAt: new Date(found.createdAt) };
+}
+
+/** When the session was last used (refreshed or signed in with), read from the table (the lookup above may be cached). */
+export async function lastUsedAt(db: DB, projectId: string, sessionId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: s.lastUsedAt, createdAt: s.createdAt }).from(s).where(and(eq(s.projectId, projectId), eq(s.id, sessionId))).limit(1);
+  return row ? row.at ?? row.createdAt : null;
 }
 
 export async function find(db: DB, projectId: string, sessionId: string) {

@@ -3,8 +3,20 @@ import { ACCESS_TYPES } from '@gatehouse/shared/constants';
 import { ConnectedAccountAccessToken, ConnectedAccountAccessTokenBody, ConnectedAccountParams, ProviderParams } from '@gatehouse/shared/schemas/oauth';
 import { route } from '../http/route';
 import { connectedAccountAccessToken } from '../oauth/connected-account-token';
+import { disconnectOAuthAccount } from '../oauth/disconnect';
+import { Success } from '@gatehouse/shared/schemas/common';
 
 export const connectedAccountRoutes = [
+  route({
+    method: 'DELETE', path: '/connected-accounts/:user_id/:provider_id', summary: "Disconnect a user's OAuth account at a provider (its stored tokens are deleted; never the last sign-in method)", tags: ['OAuth'],
+    access: [...ACCESS_TYPES],
+    params: ConnectedAccountParams,
+    response: Success,
+    async handler({ services, auth, params, resolveUserId }) {
+      await disconnectOAuthAccount(services, { caller: auth, userId: resolveUserId(params.user_id), providerId: params.provider_id });
+      return { success: true as const };
+    },
+  }),
   route({
     method: 'POST', path: '/connected-accounts/:user_id/:provider_id/access-token', summary: "An access token for a user's connected OAuth account", tags: ['OAuth'],
     access: [...ACCESS_TYPES],

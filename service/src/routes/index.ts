@@ -8,6 +8,7 @@ import { passwordRoutes } from './auth-password';
 import { sessionRoutes } from './sessions';
 import { tokenRoutes } from './oauth-token';
 import { projectRoutes } from './projects';
+import { securitySettingsRoutes } from './security-settings';
 import { internalProjectRoutes } from './internal-projects';
 import { internalApiKeyRoutes } from './internal-api-keys';
 import { emailTemplateRoutes } from './email-templates';
@@ -43,6 +44,7 @@ export const allRoutes: RouteDef[] = [
   ...sessionRoutes,
   ...tokenRoutes,
   ...projectRoutes,
+  ...securitySettingsRoutes,
   ...internalProjectRoutes,
   ...internalApiKeyRoutes,
   ...auditLogRoutes,

@@ -3,7 +3,7 @@
 import { UserExportQuery, type UserExportQuery as ExportQuery } from '@gatehouse/shared/schemas/users';
 import { route } from '../http/route';
 import { HttpResult } from '../http/respond';
-import { exportUsersCsv } from '../users/export';
+import { exportUsersCsv } from '../users/csv-export';
 import type { UserFilter } from '../repo/users';
 
 export function userFilter(q: Pick<ExportQuery, 'email_verified' | 'has_password' | 'has_mfa' | 'signed_in_within_days'>): UserFilter {

@@ -9,6 +9,9 @@ import { deleteUser } from '../users/delete-user';
 import { getUser, listUsers } from '../users/reads';
 import { serverUserView, userViewFor } from '../presenters/users';
 import { userFilter } from './user-export';
+import { UserDataExport } from '@gatehouse/shared/schemas/user-export';
+import { exportUserData } from '../users/export';
+import { userExportView } from '../presenters/user-export';
 
 const userView = perAccess({ client: ClientUser, server: ServerUser });
 const userUpdate = perAccess({ client: ClientUserUpdate, server: ServerUserUpdate });
@@ -21,6 +24,15 @@ export const userRoutes = [
     async handler({ services, auth, requireUser }) {
       const user = await requireUser();
       return userViewFor(auth.type, user, services.activity.pendingForUser(user.id));
+    },
+  }),
+  route({
+    method: 'GET', path: '/users/me/export', summary: "Download the signed-in user's data as JSON (profile, contact channels, sessions, teams, OAuth accounts)", tags: ['Users'],
+    access: ['client'], response: UserDataExport,
+    async handler({ services, auth, requireUser }) {
+      const user = await requireUser();
+      const data = await exportUserData(services, { caller: auth, user });
+      return userExportView({ ...data, projectId: auth.project.id, currentSessionId: auth.sessionId });
     },
   }),
   route({

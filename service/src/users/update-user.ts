@@ -26,7 +26,18 @@ function weakening(before: users.UserRow, body: ServerUserUpdate) {
   const mfaReplaced = before.requires_totp_mfa && !!body.totp_secret_base64;
   const passkeyOff = before.passkey_auth_enabled && body.passkey_auth_enabled === false;
   const otpOff = before.otp_auth_enabled && body.otp_auth_enabled === false;
-  return mfaOff || mfaReplaced || passkeyOff || otpOff ? { mfaOff, passkeyOff } : null;
+  return mfaOff || mfaReplaced || passkeyOff || otpOff ? { mfaOff, passkeyOff, otpOff } : null;
+}
+
+/** The notices an update calls for (ASVS 2.5.5, 2.2.3): what it turned on or off that protects the account. */
+function noticesOf(body: ServerUserUpdate, weakened: ReturnType<typeof weakening>) {
+  const list: ('mfa_enabled' | 'mfa_disabled' | 'passkey_removed' | 'otp_disabled')[] = [];
+  // A new secret turns TOTP on, or replaces the authenticator app (the one the owner had stops working).
+  if (body.totp_secret_base64) list.push('mfa_enabled');
+  if (weakened?.mfaOff) list.push('mfa_disabled');
+  if (weakened?.passkeyOff) list.push('passkey_removed');
+  if (weakened?.otpOff) list.push('otp_disabled');
+  return list;
 }
 
 /** Applies the update (USER_NOT_FOUND for no such user); returns the user as it is now. */
@@ -37,6 +48,7 @@ export async function updateUser(services: Services, input: UserUpdate): Promise
   const before = (userId === caller.userId ? await signedInUser(services, caller) : null) ?? (await getUser(services, { projectId: project.id, userId }));
   const weakened = weakening(before, body);
   if (weakened) await assertRecentSignIn(services, caller);
+  const notices = noticesOf(body, weakened);
   const newPassword = body.password !== undefined || body.password_hash !== undefined;
   await services.db.transaction(async (tx) => {
     // The user row first, then its sessions (a new password ends them): the order the activity flush takes them
@@ -46,10 +58,9 @@ export async function updateUser(services: Services, input: UserUpdate): Promise
     if (newPassword) await invalidateResetCodes(tx, project.id, userId);
     const row = await users.load(tx, project.id, userId);
     await services.events.emit(tx, project.id, 'user.updated', row && serverUserView(row));
-    if (weakened?.mfaOff) await queueNotice(tx, services, project, { userId, type: 'mfa_disabled', extra: {} });
-    if (weakened?.passkeyOff) await queueNotice(tx, services, project, { userId, type: 'passkey_removed', extra: {} });
+    for (const type of notices) await queueNotice(tx, services, project, { userId, type, extra: {} });
   });
-  if (weakened) sendQueuedNotices(services);
+  if (notices.length) sendQueuedNotices(services);
   // A new password ends the user's sessions.
   if (newPassword) await services.revokedSessions.sync();
   return getUser(services, { projectId: project.id, userId });

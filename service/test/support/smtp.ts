@@ -1,5 +1,6 @@
 /**
- * A real SMTP server for tests: smtp-server on 127.0.0.1 (free port, no STARTTLS, auth optional), every message
+ * A real SMTP server for tests: smtp-server on 127.0.0.1 (free port, no STARTTLS unless asked: then smtp-server's
+ * own self-signed certificate, auth optional), every message
  * parsed with mailparser. `stop()` then `start()` brings it back on the same port, to play "SMTP down, then up".
  */
 import { SMTPServer } from 'smtp-server';
@@ -17,6 +18,8 @@ export type ReceivedMail = {
   html: string;
   /** Username the client authenticated with, if it did. */
   user?: string;
+  /** Whether the session was encrypted (STARTTLS) when the message came. */
+  secure: boolean;
   receivedAt: number;
 };
 
@@ -25,6 +28,8 @@ export type SmtpFixtureOptions = {
   auth?: { username: string; password: string };
   /** Recipients matching this are refused with a permanent 550. */
   rejectRecipients?: RegExp;
+  /** Offer STARTTLS (with smtp-server's built-in self-signed certificate). */
+  starttls?: boolean;
 };
 
 export interface SmtpFixture {
@@ -62,7 +67,7 @@ export async function startSmtpFixture(opts: SmtpFixtureOptions = {}): Promise<S
     new SMTPServer({
       authOptional: true,
       allowInsecureAuth: true,
-      disabledCommands: ['STARTTLS'],
+      disabledCommands: opts.starttls ? [] : ['STARTTLS'],
       logger: false,
       closeTimeout: 100,
       onConnect(_session, callback) {
@@ -92,6 +97,7 @@ export async function startSmtpFixture(opts: SmtpFixtureOptions = {}): Promise<S
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               user: typeof session.user === 'string' ? session.user : undefined,
+              secure: session.secure === true,
               receivedAt: Date.now(),
             };
             messages.push(mail);

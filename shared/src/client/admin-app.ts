@@ -42,6 +42,8 @@ import type {
   EmptyBody,
   ListOf,
   MetricsJson,
+  SecuritySettingsJson,
+  SecuritySettingsUpdateBody,
   PermissionDefinitionCreateBody,
   PermissionDefinitionJson,
   PermissionDefinitionUpdateBody,
@@ -62,7 +64,8 @@ import type {
 import type { EmailTemplateContent } from '../schemas/email-templates.ts';
 
 export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic_link' | 'team_invitation'
-  | 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed';
+  | 'password_changed' | 'sign_in_email_added' | 'sign_in_email_removed' | 'mfa_disabled' | 'passkey_added' | 'passkey_removed'
+  | 'mfa_enabled' | 'otp_disabled' | 'new_device_sign_in';
 
 export interface AdminEmailTemplate {
   readonly type: EmailTemplateType;
@@ -149,7 +152,7 @@ export interface ProjectOwner {
 /** What `GET /internal/metrics` answers (shared/src/schemas/metrics.ts). */
 export type AdminMetrics = MetricsJson;
 
-export type TestEmailConfig = { host: string; port: number; username: string; password: string; senderEmail: string; senderName: string };
+export type TestEmailConfig = { host: string; port: number; username: string; password: string; senderEmail: string; senderName: string; requireTls?: boolean };
 
 export interface AdminAppReads {
   project(): CachedRead<AdminProject>;
@@ -162,6 +165,28 @@ export interface AdminAppReads {
   webhookEndpoints(): CachedRead<WebhookEndpoint[]>;
   /** Gatehouse: the project's owners (internal users whose managedProjectIds list it), oldest first. */
   owners(): CachedRead<ProjectOwner[]>;
+  securitySettings(): CachedRead<AdminSecuritySettings>;
+}
+
+/**
+ * A project's security settings (Gatehouse's own, `/internal/security-settings`): minimum password length, session
+ * lifetimes, the notice of a sign-in from a new device.
+ */
+export type AdminSecuritySettings = {
+  readonly newDeviceSignInNoticeEnabled: boolean;
+  readonly passwordMinLength: number;
+  readonly sessionLifetimeSeconds: number;
+  /** null: no idle limit. */
+  readonly sessionIdleTimeoutSeconds: number | null;
+};
+
+function securitySettingsFromJson(j: SecuritySettingsJson): AdminSecuritySettings {
+  return Object.freeze({
+    newDeviceSignInNoticeEnabled: j.new_device_sign_in_notice_enabled,
+    passwordMinLength: j.password_min_length,
+    sessionLifetimeSeconds: j.session_lifetime_seconds,
+    sessionIdleTimeoutSeconds: j.session_idle_timeout_seconds,
+  });
 }
 
 function toSession(owner: ProjectOwnerSession): InternalSession {
@@ -242,7 +267,27 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     owners: () => this.#owners().handle([], 'owners', (l) => l.map((o) => Object.freeze({
       userId: o.user_id, displayName: o.display_name, primaryEmail: o.primary_email, signedUpAt: new Date(o.signed_up_at_millis),
     }))),
+    securitySettings: () => this.#securitySettings().handle([], 'settings', securitySettingsFromJson),
   };
+
+  #securitySettings = () => this._core.cache('admin:security-settings', (_: []) => this.#admin<SecuritySettingsJson>('/internal/security-settings'));
+
+  getSecuritySettings = () => this.adminReads.securitySettings().get();
+
+  /** Changes the named settings; the others stay. */
+  async updateSecuritySettings(options: Partial<AdminSecuritySettings>): Promise<AdminSecuritySettings> {
+    const json = await this.#admin<SecuritySettingsJson, SecuritySettingsUpdateBody>('/internal/security-settings', {
+      method: 'PATCH',
+      body: compact({
+        new_device_sign_in_notice_enabled: options.newDeviceSignInNoticeEnabled,
+        password_min_length: options.passwordMinLength,
+        session_lifetime_seconds: options.sessionLifetimeSeconds,
+        session_idle_timeout_seconds: options.sessionIdleTimeoutSeconds,
+      }),
+    });
+    await this.#securitySettings().refresh([]);
+    return securitySettingsFromJson(json);
+  }
 
   #apiKeySets = () => this.#list<ApiKeySetJson>('internal-api-keys', '/internal/api-keys');
   #emailTemplates = () => this.#list<EmailTemplateJson>('email-templates', '/email-templates');
@@ -372,7 +417,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
       method: 'POST',
       body: {
         recipient_email: options.recipientEmail,
-        email_config: { host: c.host, port: c.port, username: c.username, password: c.password, sender_email: c.senderEmail, sender_name: c.senderName },
+        email_config: { host: c.host, port: c.port, username: c.username, password: c.password, sender_email: c.senderEmail, sender_name: c.senderName, ...(c.requireTls !== undefined ? { require_tls: c.requireTls } : {}) },
       },
     });
     if (json.success) return Result.ok(undefined);

@@ -19,6 +19,7 @@ export type {
   TestEmailConfig,
   AdminMetrics,
   ProjectOwner,
+  AdminSecuritySettings,
 } from './admin-app.ts';
 export type {
   WebhookDelivery,

@@ -220,6 +220,12 @@ const passkeyAdded = notice('A passkey was added to your {{ projectDisplayName }
   'A passkey was registered for your {{ projectDisplayName }} account; it can now be used to sign in.');
 const passkeyRemoved = notice('A passkey was removed from your {{ projectDisplayName }} account', 'Passkey removed',
   'The passkey of your {{ projectDisplayName }} account was removed; it can no longer be used to sign in.');
+const mfaEnabled = notice('Two-factor authentication was turned on at {{ projectDisplayName }}', 'Two-factor authentication turned on',
+  'Two-factor authentication (authenticator app codes) was turned on for your {{ projectDisplayName }} account, or its authenticator app was replaced.');
+const otpDisabled = notice('Sign-in codes were turned off at {{ projectDisplayName }}', 'Sign-in codes turned off',
+  'Signing in with a code sent by email was turned off for your {{ projectDisplayName }} account.');
+const newDeviceSignIn = notice('New sign-in to your {{ projectDisplayName }} account', 'New sign-in from another device',
+  'Your {{ projectDisplayName }} account was signed in to from a device it had not been used on before: {{ device }} (IP address {{ ipAddress }}).');
 
 function deepFreeze<T extends EmailTemplateSource>(t: T): T {
   Object.freeze(t.content);
@@ -238,6 +244,9 @@ export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateType, EmailTe
   mfa_disabled: deepFreeze(mfaDisabled),
   passkey_added: deepFreeze(passkeyAdded),
   passkey_removed: deepFreeze(passkeyRemoved),
+  mfa_enabled: deepFreeze(mfaEnabled),
+  otp_disabled: deepFreeze(otpDisabled),
+  new_device_sign_in: deepFreeze(newDeviceSignIn),
 });
 
 export function getDefaultEmailTemplate(type: EmailTemplateType, opts: { magicLinkVersion?: 1 | 2 } = {}): EmailTemplateSource {

@@ -39,6 +39,10 @@ export type EmailTemplateVariablesByType = {
   mfa_disabled: NoticeVariables;
   passkey_added: NoticeVariables;
   passkey_removed: NoticeVariables;
+  mfa_enabled: NoticeVariables;
+  otp_disabled: NoticeVariables;
+  /** `device`: the browser and system the user agent names; `ipAddress`: where the sign-in came from. */
+  new_device_sign_in: NoticeVariables & { device: string; ipAddress: string };
 };
 type NoticeVariables = { projectDisplayName: string; userDisplayName?: string | null };
 

@@ -48,3 +48,11 @@ export const ProjectOwnerNotFound = def('PROJECT_OWNER_NOT_FOUND', 404, [], (use
   `User ${userId} is not an owner of this project.`,
   { user_id: userId },
 ] as const);
+
+/**
+ * 400: the change would leave the account with no way to sign in (disconnecting its only OAuth account while it has
+ * no password, sign-in code or passkey). Add another sign-in method first.
+ */
+export const LastSignInMethod = def('LAST_SIGN_IN_METHOD', 400, [], () => [
+  'This is the last way to sign in to this account. Add another sign-in method before removing it.',
+] as const);

@@ -10,3 +10,4 @@ export * from './production-mode';
 export * from './profile-image';
 export * from './time';
 export * from './urls';
+export * from './input-safety';

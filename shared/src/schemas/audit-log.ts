@@ -6,6 +6,8 @@ import { Millis, Nullable, PaginatedList, Strict } from './common.ts';
 export const AUDIT_EVENTS = [
   'impersonation.created', 'api_key.created', 'api_key.revoked', 'project.created', 'project.config_changed',
   'project.deleted', 'project.ownership_changed',
+  // A refused request (issue 30, ASVS 7.1.3): a token or key of another project, a missing access type or permission.
+  'access.refused',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

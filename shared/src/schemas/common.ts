@@ -14,6 +14,12 @@ export const SignInEmail = () => Type.String({ format: 'sign-in-email' });
 export const Base64 = () => Type.String({ format: 'base64' });
 /** Any JSON value (metadata fields). */
 export const Json = () => Type.Unknown({ description: 'Any JSON value' });
+/**
+ * A metadata field of a request: any JSON value without the keys `__proto__`, `constructor` or `prototype` at any depth
+ * (ASVS 5.1.3: a reader that merges metadata into an object must not reach a prototype). `refuseReservedKeys` is read by
+ * the service's validator.
+ */
+export const MetadataInput = () => Type.Unknown({ description: 'Any JSON value (no __proto__, constructor or prototype keys)', refuseReservedKeys: true });
 /** A string of exactly 45 characters (verification codes, refresh tokens). */
 export const Code45 = () => Type.String({ minLength: 45, maxLength: 45 });
 export const NonEmptyString = (opts: object = {}) => Type.String({ minLength: 1, emptyMessage: 'must not be empty', ...opts });
@@ -25,8 +31,11 @@ export const MAX_NAME_LENGTH = 1_000;
 export const MAX_DESCRIPTION_LENGTH = 10_000;
 /** A display name, sender name, host, id or similar short text of a request. */
 export const NameText = (opts: object = {}) => Type.String({ maxLength: MAX_NAME_LENGTH, ...opts });
-/** A user's, a team's or a member's display name: at most DISPLAY_NAME_MAX_LENGTH (shared/src/rules/names.ts). */
-export const DisplayNameText = (opts: object = {}) => Type.String({ maxLength: DISPLAY_NAME_MAX_LENGTH, ...opts });
+/**
+ * A user's, a team's or a member's display name: at most DISPLAY_NAME_MAX_LENGTH (shared/src/rules/names.ts), and no
+ * control or bidirectional override characters (ASVS 5.2.2; `safeText`, read by the service's validator).
+ */
+export const DisplayNameText = (opts: object = {}) => Type.String({ maxLength: DISPLAY_NAME_MAX_LENGTH, safeText: true, ...opts });
 /** A description of a request. */
 export const DescriptionText = (opts: object = {}) => Type.String({ maxLength: MAX_DESCRIPTION_LENGTH, ...opts });
 export const Millis = () => Type.Number({ description: 'Milliseconds since the Unix epoch' });

@@ -8,6 +8,7 @@ import { List } from './common.ts';
 export const EMAIL_TEMPLATE_TYPES = [
   'email_verification', 'password_reset', 'magic_link', 'team_invitation',
   'password_changed', 'sign_in_email_added', 'sign_in_email_removed', 'mfa_disabled', 'passkey_added', 'passkey_removed',
+  'mfa_enabled', 'otp_disabled', 'new_device_sign_in',
 ] as const;
 export const EmailTemplateType = Type.Union([
   Type.Literal('email_verification'),
@@ -20,6 +21,9 @@ export const EmailTemplateType = Type.Union([
   Type.Literal('mfa_disabled'),
   Type.Literal('passkey_added'),
   Type.Literal('passkey_removed'),
+  Type.Literal('mfa_enabled'),
+  Type.Literal('otp_disabled'),
+  Type.Literal('new_device_sign_in'),
 ]);
 export type EmailTemplateType = Static<typeof EmailTemplateType>;
 

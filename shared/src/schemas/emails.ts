@@ -45,6 +45,7 @@ export const SendTestEmailRequest = Strict({
     password: Type.String(),
     sender_name: Type.String(),
     sender_email: Email(),
+    require_tls: Type.Optional(Type.Boolean()),
   }),
 });
 export type SendTestEmailRequest = Static<typeof SendTestEmailRequest>;

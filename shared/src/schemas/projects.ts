@@ -27,6 +27,11 @@ export const StandardEmailConfig = Strict({
   password: NonEmptyString(),
   sender_name: NonEmptyString(),
   sender_email: NonEmptyString({ format: 'email' }),
+  /**
+   * Refuse to send unless the connection is encrypted: implicit TLS on port 465, STARTTLS required on any other port
+   * (without it, STARTTLS is used when the server offers it). Absent: false (ASVS 2.7.4; Gatehouse's own field).
+   */
+  require_tls: Type.Optional(Type.Boolean()),
 });
 export const EmailConfig = Type.Union([SharedEmailConfig, StandardEmailConfig]);
 export type EmailConfig = Static<typeof EmailConfig>;
@@ -133,6 +138,7 @@ export const EmailConfigInput = Strict({
   password: Type.Optional(NameText()),
   sender_name: Type.Optional(NameText()),
   sender_email: Type.Optional(NameText({ format: 'email' })),
+  require_tls: Type.Optional(Type.Boolean()),
 });
 export type EmailConfigInput = Static<typeof EmailConfigInput>;
 

@@ -1,6 +1,6 @@
 // Teams as returned in user objects and by /teams, and the /teams inputs (protocol-resources §2).
 import { Type, type Static } from '@sinclair/typebox';
-import { DisplayNameText, Json, Millis, Nullable, Strict, Url, UserIdOrMe, Uuid, List } from './common.ts';
+import { DisplayNameText, Json, MetadataInput, Millis, Nullable, Strict, Url, UserIdOrMe, Uuid, List } from './common.ts';
 
 export const ClientTeam = Strict({
   id: Uuid(),
@@ -35,12 +35,12 @@ export const TeamParams = Strict({ team_id: Uuid() });
 const clientTeamWritable = {
   display_name: DisplayNameText(),
   profile_image_url: Type.Optional(ProfileImageUrl()),
-  client_metadata: Type.Optional(Json()),
+  client_metadata: Type.Optional(MetadataInput()),
 };
 const serverTeamWritable = {
   ...clientTeamWritable,
-  client_read_only_metadata: Type.Optional(Json()),
-  server_metadata: Type.Optional(Json()),
+  client_read_only_metadata: Type.Optional(MetadataInput()),
+  server_metadata: Type.Optional(MetadataInput()),
 };
 
 export const ClientTeamCreate = Strict({ ...clientTeamWritable, creator_user_id: Type.Optional(UserIdOrMe()) });

@@ -1,6 +1,6 @@
 // Users: read shapes per access type, and the writable fields (protocol-resources §1).
 import { Type, type Static } from '@sinclair/typebox';
-import { Base64, Json, Millis, DisplayNameText, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, Email, PaginatedList } from './common.ts';
+import { Base64, DisplayNameText, Json, MetadataInput, Millis, NameText, Nullable, Strict, Url, UserIdOrMe, Uuid, Email, PaginatedList } from './common.ts';
 import { ClientTeam, ServerTeam } from './teams.ts';
 
 export const OAuthProviderLink = Strict({ id: Type.String(), account_id: Type.String(), email: Nullable(Type.String()) });
@@ -42,7 +42,7 @@ const ProfileImageUrl = () => Nullable(Url({ maxLength: 1_000_000 }));
 const clientWritable = {
   display_name: Type.Optional(Nullable(DisplayNameText())),
   profile_image_url: Type.Optional(ProfileImageUrl()),
-  client_metadata: Type.Optional(Json()),
+  client_metadata: Type.Optional(MetadataInput()),
   selected_team_id: Type.Optional(Nullable(Uuid())),
   totp_secret_base64: Type.Optional(Nullable(Base64())),
   otp_auth_enabled: Type.Optional(Type.Boolean()),
@@ -54,8 +54,8 @@ export type ClientUserUpdate = Static<typeof ClientUserUpdate>;
 
 const serverWritable = {
   ...clientWritable,
-  client_read_only_metadata: Type.Optional(Json()),
-  server_metadata: Type.Optional(Json()),
+  client_read_only_metadata: Type.Optional(MetadataInput()),
+  server_metadata: Type.Optional(MetadataInput()),
   primary_email: Type.Optional(Nullable(NameText({ minLength: 1, emptyMessage: 'must not be empty', pattern: '^[^@\\s]+@[^@\\s]+$', patternMessage: 'must be a valid email' }))),
   primary_email_verified: Type.Optional(Type.Boolean()),
   primary_email_auth_enabled: Type.Optional(Type.Boolean()),

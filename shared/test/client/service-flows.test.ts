@@ -177,6 +177,7 @@ describe('admin configuration', () => {
     expect(templates.map((t) => t.type)).toEqual([
       'email_verification', 'password_reset', 'magic_link', 'team_invitation',
       'password_changed', 'sign_in_email_added', 'sign_in_email_removed', 'mfa_disabled', 'passkey_added', 'passkey_removed',
+      'mfa_enabled', 'otp_disabled', 'new_device_sign_in',
     ]);
     expect(templates.every((t) => t.isDefault)).toBe(true);
     const sent = await app.listSentEmails();

@@ -37,3 +37,11 @@ describe('getPasswordError', () => {
     expect(getPasswordError('😀'.repeat(36))).toBeInstanceOf(KnownErrors.PasswordTooLong);
   });
 });
+
+describe('getPasswordError with a project minimum (issue 30, ASVS 2.1.1)', () => {
+  test('a higher minimum applies; a lower one never goes under 8', () => {
+    expect(getPasswordError('a'.repeat(11), { minLength: 12 })?.message).toBe('Password too short. Minimum length is 12.');
+    expect(getPasswordError('a'.repeat(12), { minLength: 12 })).toBeUndefined();
+    expect(getPasswordError('a'.repeat(7), { minLength: 4 })?.message).toBe('Password too short. Minimum length is 8.');
+  });
+});

@@ -13,16 +13,17 @@ export interface EmailFormValues {
   password: string;
   senderName: string;
   senderEmail: string;
+  requireTls: boolean;
 }
 
 export function emailFormValues(c: AdminEmailConfig): EmailFormValues {
-  if (c.type === 'shared') return { type: 'shared', host: '', port: '587', username: '', password: '', senderName: '', senderEmail: '' };
-  return { type: 'standard', host: c.host, port: String(c.port), username: c.username, password: c.password, senderName: c.senderName, senderEmail: c.senderEmail };
+  if (c.type === 'shared') return { type: 'shared', host: '', port: '587', username: '', password: '', senderName: '', senderEmail: '', requireTls: true };
+  return { type: 'standard', host: c.host, port: String(c.port), username: c.username, password: c.password, senderName: c.senderName, senderEmail: c.senderEmail, requireTls: c.requireTls ?? false };
 }
 
 export function emailConfig(v: EmailFormValues): AdminEmailConfig {
   if (v.type === 'shared') return { type: 'shared' };
-  return { type: 'standard', host: v.host.trim(), port: Number(v.port), username: v.username.trim(), password: v.password, senderName: v.senderName.trim(), senderEmail: v.senderEmail.trim() };
+  return { type: 'standard', host: v.host.trim(), port: Number(v.port), username: v.username.trim(), password: v.password, senderName: v.senderName.trim(), senderEmail: v.senderEmail.trim(), requireTls: v.requireTls };
 }
 
 const FIELD_BY_PATH: Record<string, keyof EmailFormValues> = {

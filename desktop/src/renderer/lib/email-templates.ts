@@ -24,6 +24,9 @@ export const TEMPLATE_SAMPLES: SampleValues = {
   mfa_disabled: base,
   passkey_added: base,
   passkey_removed: base,
+  mfa_enabled: base,
+  otp_disabled: base,
+  new_device_sign_in: { ...base, device: 'Firefox on Linux', ipAddress: '203.0.113.7' },
 };
 
 export function templateVariables(type: EmailTemplateType): string[] {

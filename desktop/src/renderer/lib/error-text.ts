@@ -18,6 +18,7 @@ export const ERROR_TEXTS: Readonly<Record<string, MessageKey>> = {
   INVALID_ADMIN_ACCESS_TOKEN: 'errors.signedOut',
   INVALID_SUPER_SECRET_ADMIN_KEY: 'errors.adminKeyInvalid',
   LAST_PROJECT_OWNER: 'errors.lastOwner',
+  LAST_SIGN_IN_METHOD: 'errors.lastSignInMethod',
   PASSWORD_TOO_LONG: 'errors.passwordTooLong',
   PASSWORD_TOO_SHORT: 'errors.passwordTooShort',
   PERMISSION_ID_ALREADY_EXISTS: 'errors.permissionExists',

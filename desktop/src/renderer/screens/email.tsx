@@ -1,7 +1,7 @@
 // Email server: the shared server or the project's own SMTP server, and a test email to any address showing the
 // service's answer (success, or its error_message).
 import { useState } from 'react';
-import { Alert, Button, Card, Group, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
@@ -54,6 +54,7 @@ export function EmailScreen() {
                 <TextInput label={t('email.senderEmail')} withAsterisk type="email" {...form.getInputProps('senderEmail')} />
               </SimpleGrid>
             )}
+            {standard && <Checkbox label={t('email.requireTls')} description={t('email.requireTlsHint')} {...form.getInputProps('requireTls', { type: 'checkbox' })} />}
             <Group justify="flex-end"><Button type="submit" loading={saving} disabled={saving}>{t('common.save')}</Button></Group>
           </Stack>
         </form>
@@ -77,7 +78,7 @@ function TestEmailCard({ values }: { values: EmailFormValues }) {
         try {
           const r = await app.sendTestEmail({
             recipientEmail: recipient.trim(),
-            emailConfig: { host: values.host.trim(), port: Number(values.port), username: values.username.trim(), password: values.password, senderName: values.senderName.trim(), senderEmail: values.senderEmail.trim() },
+            emailConfig: { host: values.host.trim(), port: Number(values.port), username: values.username.trim(), password: values.password, senderName: values.senderName.trim(), senderEmail: values.senderEmail.trim(), requireTls: values.requireTls },
           });
           setResult(r.status === 'ok' ? { ok: true } : { ok: false, serverAnswer: r.error.errorMessage });
         } catch (e) {

@@ -1,7 +1,8 @@
 // An owner's sign-in coming back to the web console (OAuth provider, mailed magic link): the client library finishes
-// it, then the console opens the screen the owner started from. Failures say why, with a way back to sign-in.
+// it, then the console opens the screen the owner started from. Failures say why, with a way back to sign-in. A
+// magic link asks first, as the service's own page does: a mail scanner that opens links must not spend the code.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Title } from '@mantine/core';
 import type { GatehouseClientApp } from '@gatehouse/shared/client';
 import { ConsoleShell } from '../components/console-shell';
 import { ErrorMessage } from '../components/error-message';
@@ -28,7 +29,9 @@ export function OwnerCallbackScreen({ app, callback, connectionId, label, onDone
   app: GatehouseClientApp; callback: OwnerCallback; connectionId: string; label: string; onDone(): void;
 }) {
   const [error, setError] = useState<unknown>(null);
+  const [confirmed, setConfirmed] = useState(callback.kind === 'oauth');
   useEffect(() => {
+    if (!confirmed) return;
     finishing ??= finish(app, callback);
     finishing.then(
       () => {
@@ -40,12 +43,17 @@ export function OwnerCallbackScreen({ app, callback, connectionId, label, onDone
       },
       (e: unknown) => setError(e),
     );
-  }, [app, callback, connectionId, onDone]);
+  }, [app, callback, connectionId, onDone, confirmed]);
   const signIn = { name: 'sign-in' as const, connectionId };
   return (
     <ConsoleShell context={label}>
       <Stack maw={480} mx="auto" pt="md">
-        {error === null ? <ListSkeleton rows={1} /> : (
+        {!confirmed ? (
+          <Stack align="center" data-testid="magic-link-confirm">
+            <Title order={1} size="h3">{t('callback.confirmTitle')}</Title>
+            <Button onClick={() => setConfirmed(true)}>{t('callback.confirm')}</Button>
+          </Stack>
+        ) : error === null ? <ListSkeleton rows={1} /> : (
           <Alert color="red" role="alert" title={t('callback.failedTitle')}>
             <Stack gap="xs" align="flex-start">
               <span data-testid="callback-error"><ErrorMessage error={error} /></span>

@@ -28,9 +28,10 @@ import { TeamPermissionsScreen } from './team-permissions';
 import { ProjectPermissionsScreen } from './project-permissions';
 import { OwnersScreen } from './owners';
 import { SentEmailsScreen } from './sent-emails';
+import { SecurityScreen } from './security';
 import { WebhooksScreen } from './webhooks';
 import { lazy } from 'react';
-import { IconChartBar, IconCrown, IconLockAccess, IconWebhook } from '@tabler/icons-react';
+import { IconChartBar, IconCrown, IconLockAccess, IconShieldLock, IconWebhook } from '@tabler/icons-react';
 import { TeamsScreen } from './teams';
 import { UsersScreen } from './users';
 import { IconUsers } from '@tabler/icons-react';
@@ -41,6 +42,7 @@ const MetricsScreen = lazy(() => import('./metrics').then((m) => ({ default: m.M
 const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> }> = {
   overview: { component: OverviewScreen, icon: IconGauge },
   configuration: { component: ConfigurationScreen, icon: IconSettings },
+  security: { component: SecurityScreen, icon: IconShieldLock },
   'oauth-providers': { component: OAuthProvidersScreen, icon: IconBrandOauth },
   email: { component: EmailScreen, icon: IconMail },
   'email-templates': { component: EmailTemplatesScreen, icon: IconTemplate },

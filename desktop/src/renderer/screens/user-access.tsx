@@ -39,6 +39,10 @@ export function SignInStateSection({ user }: { user: ServerUser }) {
             <Group key={`${p.id}:${p.account_id}`} gap="xs" data-testid="oauth-account">
               <Badge variant="default">{p.id}</Badge>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{p.email ?? p.account_id}</Text>
+              <Button size="compact-xs" variant="subtle" color="red" aria-label={t('users.oauthDisconnectLabel', { provider: p.id })}
+                onClick={() => act(() => user.disconnectOAuthProvider(p.id), t('users.oauthDisconnected'))}>
+                {t('users.oauthDisconnect')}
+              </Button>
             </Group>
           ))}
         </Stack>

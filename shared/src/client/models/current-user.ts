@@ -25,6 +25,7 @@ import type {
   PasswordSetBody,
   PasswordUpdateBody,
   ProjectPermissionJson,
+  UserDataExportJson,
   SessionJson,
   TeamPermissionJson,
 } from '../wire.ts';
@@ -61,6 +62,13 @@ export interface UserExtra {
   revokeSession(sessionId: string): Promise<void>;
   listApiKeys(): Promise<UserApiKey[]>;
   createApiKey(options: ApiKeyCreateOptions): Promise<UserApiKeyFirstView>;
+  /**
+   * Gatehouse's own: disconnects the user's account at this OAuth provider (its stored tokens are deleted). Refused
+   * with LAST_SIGN_IN_METHOD when it is the only way to sign in left.
+   */
+  disconnectOAuthProvider(providerId: string): Promise<void>;
+  /** Gatehouse's own: everything the service holds about the user, as the JSON of GET /users/me/export. */
+  exportData(): Promise<UserDataExportJson>;
 }
 
 export interface InternalUserExtra {
@@ -197,6 +205,11 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     },
     listApiKeys: () => reads.apiKeys().get(),
     createApiKey: (options) => createApiKeyFor({ kind: 'user', ctx }, options) as Promise<UserApiKeyFirstView>,
+    disconnectOAuthProvider: async (providerId) => {
+      await core.json(`/connected-accounts/me/${encodeURIComponent(providerId)}`, { method: 'DELETE' }, session, 'client');
+      await refreshUser();
+    },
+    exportData: () => core.json<UserDataExportJson>('/users/me/export', {}, session, 'client'),
     [cachedReadsSymbol]: reads,
   };
   Object.assign(user, ownerMethods(ctx));

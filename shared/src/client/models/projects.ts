@@ -50,7 +50,7 @@ export type AdminOAuthProviderConfig =
 
 export type AdminEmailConfig =
   | { type: 'shared' }
-  | { type: 'standard'; host: string; port: number; username: string; password: string; senderName: string; senderEmail: string };
+  | { type: 'standard'; host: string; port: number; username: string; password: string; senderName: string; senderEmail: string; /** STARTTLS required (Gatehouse's own; absent: false). */ requireTls?: boolean };
 
 export type AdminDomainConfig = { domain: string; handlerPath: string };
 
@@ -122,6 +122,7 @@ function emailConfigFromJson(e: EmailConfigJson | undefined): AdminEmailConfig {
     password: e.password ?? missing('Email password'),
     senderName: e.sender_name ?? missing('Email sender name'),
     senderEmail: e.sender_email ?? missing('Email sender email'),
+    requireTls: e.require_tls ?? false,
   });
 }
 
@@ -180,6 +181,7 @@ export function adminProjectUpdateToWire(o: AdminProjectUpdateOptions): ProjectU
               password: email.password,
               sender_name: email.senderName,
               sender_email: email.senderEmail,
+              ...(email.requireTls !== undefined ? { require_tls: email.requireTls } : {}),
             }
         : undefined,
       sign_up_enabled: c.signUpEnabled,

@@ -91,6 +91,8 @@ export interface ServerUser extends BaseUser {
   createSession(options?: { expiresInMillis?: number; isImpersonation?: boolean }): Promise<{ getTokens(): { accessToken: string; refreshToken: string } }>;
   getActiveSessions(): Promise<ActiveSession[]>;
   revokeSession(sessionId: string): Promise<void>;
+  /** Gatehouse's own: disconnects the user's account at this OAuth provider and deletes its stored tokens. */
+  disconnectOAuthProvider(providerId: string): Promise<void>;
   listTeams(): Promise<ServerTeam[]>;
   getTeam(id: string): Promise<ServerTeam | null>;
   createTeam(data: { displayName: string; profileImageUrl?: string | null }): Promise<ServerTeam>;
@@ -276,6 +278,10 @@ export function createServerUser(ctx: ServerContext, json: ServerUserJson): Serv
     // `user_id` is sent although the reference SDK omits it: the protocol requires it (protocol-auth §2.9).
     revokeSession: async (sessionId: string) => {
       await core.json(`/auth/sessions/${sessionId}?user_id=${id}`, { method: 'DELETE' }, null, access);
+    },
+    disconnectOAuthProvider: async (providerId: string) => {
+      await core.json(`/connected-accounts/${id}/${encodeURIComponent(providerId)}`, { method: 'DELETE' }, null, access);
+      await refreshUsers();
     },
     listTeams: () => reads.teams().get(),
     getTeam: async (teamId: string) => (await reads.teams().get()).find((t) => t.id === teamId) ?? null,
