@@ -1,5 +1,5 @@
 // The users CSV export (Gatehouse's own admin/server route): every user the list's filters and search match, streamed
-// as CSV (users/export.ts). `userFilter` decodes the filters, which GET /users takes too.
+// as CSV (users/csv-export.ts). `userFilter` decodes the filters, which GET /users takes too.
 import { UserExportQuery, type UserExportQuery as ExportQuery } from '@gatehouse/shared/schemas/users';
 import { route } from '../http/route';
 import { HttpResult } from '../http/respond';
