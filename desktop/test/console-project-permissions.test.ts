@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, serverApi } from '../../service/test/support/service';
 import {
-  checkLooks, checkLooksOnPhone, createAllKeys, createProject, notification, openConsole, openScreen, selectOption, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
+  checkLooks, checkLooksOnPhone, createAllKeys, createProject, notification, openConsole, openScreen, openUserPage, selectOption, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
 } from './support/console';
 
 const { svc } = await setupConsoleSuite();
@@ -71,12 +71,7 @@ describe('project permissions', () => {
   test('a user\'s page grants manage_reports (read_reports shown through it) and revokes it', async () => {
     const email = uniqueEmail('analyst');
     const user = (await server().post('/users', { primary_email: email, primary_email_auth_enabled: true })).body;
-    await openScreen(page, 'API keys');
-    await openScreen(page, 'Users');
-    await page.getByLabel('Search users').fill(email);
-    const row = page.getByTestId('user-row').filter({ hasText: email });
-    await row.waitFor();
-    await row.getByRole('link').click();
+    await openUserPage(page, email);
     const section = page.getByRole('region', { name: 'Project permissions' });
     // The default permission, granted when the user was created.
     await section.getByTestId('member-permission-read_reports').getByText('Granted').filter({ visible: true }).waitFor();
