@@ -8,7 +8,7 @@ import { adminApi, serverApi } from '../../service/test/support/service';
 import { isolatedDatabase } from '../../service/test/support/isolated-database';
 import { WebhookReceiver } from '../../service/test/support/webhook-receiver';
 import {
-  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setChecked, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
+  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, selectOption, setChecked, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
 } from './support/console';
 
 // A back-off of at least half a minute: a failed delivery's next automatic attempt is far off, so the attempt
@@ -152,6 +152,53 @@ describe('webhooks', () => {
     expect(await done.getByTestId('delivery-attempts').textContent()).toBe('2');
     expect(await done.getByTestId('delivery-response').textContent()).toBe('200');
     expect(receiver.received.filter((r) => r.id === first.id)).toHaveLength(2);
+  });
+
+  test('events: the endpoint is edited to receive team.created and user.deleted only; the list is filtered by event type and status', async () => {
+    const card = page.getByTestId('webhook-endpoint').filter({ hasText: 'Local receiver' });
+    await expect(card.getByTestId('endpoint-events').textContent()).resolves.toBe('All events');
+    await card.getByRole('button', { name: /^Edit/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit the webhook endpoint' });
+    expect(await dialog.getByLabel('Endpoint URL').inputValue()).toBe(receiver.url);
+    await setChecked(dialog.getByRole('checkbox', { name: 'Every event, also types added later' }), false);
+    // The list of the event types that exist, none ticked: saving asks for one.
+    const boxes = await dialog.getByRole('group', { name: 'Events to send' }).getByRole('checkbox').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(boxes).toEqual([
+      'user.created', 'user.updated', 'user.deleted', 'team.created', 'team.updated', 'team.deleted', 'team_membership.created',
+      'team_membership.deleted', 'team_permission.created', 'team_permission.deleted', 'project_permission.created', 'project_permission.deleted',
+    ]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Choose at least one event, or send every event').waitFor();
+    await setChecked(dialog.getByRole('checkbox', { name: 'team.created' }), true);
+    await setChecked(dialog.getByRole('checkbox', { name: 'user.deleted' }), true);
+    await checkWidths(page, 'webhooks-edit-events', (p) => p.getByRole('dialog', { name: 'Edit the webhook endpoint' }).getByRole('checkbox', { name: 'team.created' }).waitFor());
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await notification(page, 'Endpoint saved');
+    expect((await admin().get(`/webhooks/endpoints/${endpointId}`)).body.event_types).toEqual(['user.deleted', 'team.created']);
+    await card.getByTestId('endpoint-events').filter({ hasText: 'team.created' }).waitFor();
+
+    // A new user is not sent to it any more; a new team is.
+    const before = receiver.received.length;
+    const user = (await server().post('/users', {})).body;
+    const team = (await server().post('/teams', { display_name: 'Subscribed' })).body;
+    const got = await receiver.waitFor((r) => r.json?.type === 'team.created' && r.json.data.id === team.id);
+    await rowInState(page, got.id, 'delivered');
+    expect(receiver.received.slice(before).some((r) => r.json?.data?.id === user.id)).toBe(false);
+
+    // Filtered by the service: one event type, then a type and a status, then a status nothing has.
+    await selectOption(page, 'Event type', 'team.created');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="webhook-delivery"]')].every((r) => r.textContent!.includes('team.created')));
+    expect(await rows(page).count()).toBe(1);
+    await selectOption(page, 'Event type', 'user.created');
+    await selectOption(page, 'Status', 'Delivered');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="webhook-delivery"]').length === 2);
+    expect(await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['delivered', 'delivered']);
+    await checkWidths(page, 'webhooks-filtered', (p) => p.getByTestId('delivery-filters').waitFor());
+    await selectOption(page, 'Status', 'Failed');
+    await page.getByTestId('webhook-deliveries').getByText('No recent delivery of this event type and status.').waitFor();
+    await selectOption(page, 'Event type', 'Any event');
+    await selectOption(page, 'Status', 'Any status');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="webhook-delivery"]').length >= 4);
   });
 
   test('disable (nothing is sent, no test events), enable again, then delete behind a confirmation', async () => {

@@ -7,7 +7,7 @@ import {
   countryRows, dailyRows, isQuietSeries, latestValue, methodRows, recentUserRows, seriesTotal, unlocatedUsers,
 } from '../src/renderer/lib/metrics-charts';
 import {
-  canRetryNow, deliveriesPollMs, deliveryState, DELIVERY_STATE_COLOR, endpointCreateOptions, responseSummary, validateEndpointForm,
+  canRetryNow, deliveriesPollMs, deliveryFilter, deliveryState, DELIVERY_FILTER_EVENTS, DELIVERY_STATE_COLOR, endpointCreateOptions, endpointFormValues, responseSummary, validateEndpointForm,
 } from '../src/renderer/lib/webhooks';
 import { en } from '../src/renderer/messages/en';
 
@@ -90,6 +90,25 @@ describe('webhooks rules', () => {
     expect(validateEndpointForm({ url: ' http://127.0.0.1:8080/hook ', description: '  ' }, messages)).toEqual({});
     expect(endpointCreateOptions({ url: ' https://a.example.com ', description: '  ' })).toEqual({ url: 'https://a.example.com', description: null });
     expect(endpointCreateOptions({ url: 'https://a.example.com', description: ' Billing ' })).toEqual({ url: 'https://a.example.com', description: 'Billing' });
+  });
+
+  test('events: every event is null; chosen ones go in the protocol\'s order; none chosen is refused; an endpoint fills the form', () => {
+    const base = { url: 'https://a.example.com', description: '' };
+    expect(endpointCreateOptions({ ...base, allEvents: true, eventTypes: ['team.created'] })).toEqual({ url: base.url, description: null, eventTypes: null });
+    expect(endpointCreateOptions({ ...base, allEvents: false, eventTypes: ['team.created', 'user.deleted'] }).eventTypes).toEqual(['user.deleted', 'team.created']);
+    expect(validateEndpointForm({ ...base, allEvents: false, eventTypes: [] }, { ...messages, events: 'Pick one' })).toEqual({ eventTypes: 'Pick one' });
+    expect(validateEndpointForm({ ...base, allEvents: false, eventTypes: ['user.created'] }, messages)).toEqual({});
+    expect(validateEndpointForm({ url: '', description: '', allEvents: false, eventTypes: [] }, { ...messages, events: 'Pick one' })).toEqual({ url: 'Required', eventTypes: 'Pick one' });
+    expect(endpointFormValues(null)).toEqual({ url: '', description: '', allEvents: true, eventTypes: [] });
+    const endpoint = { id: 'e', url: base.url, description: 'd', enabled: true, eventTypes: ['user.created'], createdAt: new Date() };
+    expect(endpointFormValues(endpoint)).toEqual({ url: base.url, description: 'd', allEvents: false, eventTypes: ['user.created'] });
+  });
+
+  test('the deliveries filter: "" asks for nothing; known event types (the test event too) and statuses only', () => {
+    expect(deliveryFilter('', '')).toEqual({});
+    expect(deliveryFilter('webhook.test', 'failed')).toEqual({ eventType: 'webhook.test', status: 'failed' });
+    expect(deliveryFilter('user.exploded', 'lost')).toEqual({});
+    expect(DELIVERY_FILTER_EVENTS).toContain('project_permission.deleted');
   });
 
   test("the URL is judged by shared's rule whatever else registered a url format in this process (Elysia's refuses 127.0.0.1)", () => {

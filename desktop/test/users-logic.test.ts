@@ -1,5 +1,6 @@
 // The Users screens' rules outside any component: keyset paging, sign-in methods, the create and profile forms
 // (the service's schema and password rule), the metadata editors' JSON rule and the impersonation address.
+import { NO_FILTER, activeDaysProblem, exportFileName, filterOptions, isFiltered } from '../src/renderer/lib/user-filters';
 import { describe, expect, test } from 'bun:test';
 import { parseRoute, routeHash } from '../src/renderer/lib/routes';
 import {
@@ -102,5 +103,27 @@ describe('users', () => {
   test("a user's page is a route of the users screen", () => {
     const r = { name: 'project', connectionId: 'c', projectId: 'p', screen: 'users', itemId: 'u-1' } as const;
     expect(parseRoute(routeHash(r))).toEqual(r);
+  });
+});
+
+describe('user list filters', () => {
+  test('only the chosen filters are asked for; days out of range are left out and named', () => {
+    expect(filterOptions(NO_FILTER)).toEqual({});
+    expect(isFiltered(NO_FILTER)).toBe(false);
+    expect(filterOptions({ verified: 'yes', password: 'no', mfa: 'any', activeDays: 7 })).toEqual({ emailVerified: true, hasPassword: false, signedInWithinDays: 7 });
+    expect(filterOptions({ ...NO_FILTER, mfa: 'no' })).toEqual({ hasMfa: false });
+    for (const bad of [0, -1, 1.5, 36_501]) {
+      expect(activeDaysProblem(bad)).toBe('range');
+      expect(filterOptions({ ...NO_FILTER, activeDays: bad })).toEqual({});
+    }
+    expect(activeDaysProblem('')).toBeNull();
+    expect(activeDaysProblem(36_500)).toBeNull();
+  });
+
+  test("the export's file name: the project's name made safe, and the day", () => {
+    const day = new Date('2026-11-27T16:00:00Z');
+    expect(exportFileName('Filters & Co', day)).toBe('users-filters-co-2026-11-27.csv');
+    expect(exportFileName('', day)).toBe('users-project-2026-11-27.csv');
+    expect(exportFileName('../../etc/passwd', day)).toBe('users-etc-passwd-2026-11-27.csv');
   });
 });

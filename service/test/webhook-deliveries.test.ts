@@ -95,6 +95,40 @@ describe('the deliveries list', () => {
   });
 });
 
+describe('the deliveries list, filtered', () => {
+  test('by event type, by status, by both; an unknown type or status is a schema error', async () => {
+    const receiver = new WebhookReceiver().start();
+    try {
+      const p = await newProject(svc);
+      const ep = await withEndpoint(p, receiver);
+      await p.server.post('/teams', { display_name: 'Filtered' });
+      await p.server.post('/users', {});
+      await receiver.waitFor((r) => r.json?.type === 'user.created');
+      await receiver.waitFor((r) => r.json?.type === 'team.created');
+      await waitForDelivery(p, ep.id, (d) => d.event_type === 'user.created' && d.status === 'delivered');
+      await waitForDelivery(p, ep.id, (d) => d.event_type === 'team.created' && d.status === 'delivered');
+      // A test event the receiver refuses: a failed-then-pending one of another type and status.
+      receiver.respond = () => 500;
+      const test = (await p.admin.post(`/webhooks/endpoints/${ep.id}/test`, {})).body;
+      await waitForDelivery(p, ep.id, (d) => d.id === test.id && d.attempts === 1);
+      const list = async (q: string) => {
+        const res = await p.admin.get(`/webhooks/endpoints/${ep.id}/deliveries?${q}`);
+        expect(res.status).toBe(200);
+        return (res.body.items as any[]).map((d) => `${d.event_type}:${d.status}`);
+      };
+      expect(await list('event_type=user.created')).toEqual(['user.created:delivered']);
+      expect(await list('event_type=webhook.test')).toEqual(['webhook.test:pending']);
+      expect(await list('status=delivered')).toEqual(['user.created:delivered', 'team.created:delivered']);
+      expect(await list('status=pending')).toEqual(['webhook.test:pending']);
+      expect(await list('event_type=team.created&status=delivered')).toEqual(['team.created:delivered']);
+      expect(await list('event_type=team.created&status=failed')).toEqual([]);
+      expect(await list('event_type=team.deleted')).toEqual([]);
+      expectKnownError(await p.admin.get(`/webhooks/endpoints/${ep.id}/deliveries?event_type=user.exploded`), 'SCHEMA_ERROR', 400);
+      expectKnownError(await p.admin.get(`/webhooks/endpoints/${ep.id}/deliveries?status=lost`), 'SCHEMA_ERROR', 400);
+    } finally { receiver.stop(); }
+  });
+});
+
 describe('send test event', () => {
   test('a signed webhook.test goes to that endpoint only, whatever its event types', async () => {
     const target = new WebhookReceiver().start();

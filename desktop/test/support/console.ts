@@ -219,6 +219,17 @@ export async function setSwitch(page: Page, name: string, on: boolean) {
   await setChecked(page.getByRole('switch', { name, exact: true }), on);
 }
 
+/** Opens a user's page from the Users screen, found by email (the list read afresh: another screen first). */
+export async function openUserPage(page: Page, email: string) {
+  await openScreen(page, 'API keys');
+  await openScreen(page, 'Users');
+  await page.getByLabel('Search users').fill(email);
+  const row = page.getByTestId('user-row').filter({ hasText: email });
+  await row.waitFor();
+  await row.getByRole('link').click();
+  await page.getByRole('button', { name: 'Delete user' }).waitFor();
+}
+
 /** Picks an option of a Mantine Select. */
 export async function selectOption(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).first().click();

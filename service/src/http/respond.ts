@@ -36,13 +36,30 @@ export const CORS_PREFLIGHT_HEADERS: Record<string, string> = {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
-/** A handler result that is not a plain JSON body: a text body, a redirect, custom headers or status. */
+/** A handler result that is not a plain JSON body: a text body, a redirect, custom headers or status, a stream. */
 export class HttpResult {
   constructor(
     readonly status: number,
-    readonly body: string | null,
+    readonly body: string | ReadableStream<Uint8Array> | null,
     readonly headers: Record<string, string> = {},
   ) {}
+  /**
+   * A body written as it is read: the next chunk is asked for only when the client has taken the previous ones
+   * (a pull stream), so a slow reader holds the producer back instead of the text piling up in memory.
+   */
+  static stream(chunks: AsyncIterable<string>, headers: Record<string, string>) {
+    const iterator = chunks[Symbol.asyncIterator]();
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() { await iterator.return?.(); },
+    }, { highWaterMark: 0 });
+    return new HttpResult(200, body, headers);
+  }
   static text(text: string, status = 200) { return new HttpResult(status, text, { 'content-type': TEXT_TYPE }); }
   static json(value: unknown, status = 200, headers: Record<string, string> = {}) {
     return new HttpResult(status, JSON.stringify(value), { 'content-type': JSON_TYPE, ...headers });

@@ -176,7 +176,8 @@ export async function recordHandlerOutcome(
     errorCode = outcome.error instanceof KnownError ? outcome.error.errorCode : undefined;
   } else if (outcome.result instanceof HttpResult) {
     status = outcome.result.status;
-    if (outcome.result.body?.startsWith('{')) { try { response = JSON.parse(outcome.result.body); } catch { /* not JSON */ } }
+    const body = outcome.result.body;
+    if (typeof body === 'string' && body.startsWith('{')) { try { response = JSON.parse(body); } catch { /* not JSON */ } }
   } else if (outcome.result && typeof outcome.result === 'object') {
     response = outcome.result as Record<string, unknown>;
   }

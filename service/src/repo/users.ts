@@ -136,10 +136,13 @@ export async function findAdminOwner(db: DB, userId: string): Promise<{ serverMe
   return row ? { serverMetadata: row.m, hasMfa: Boolean(row.totp) || row.passkey } : undefined;
 }
 
-export interface ListOptions { cursor?: string; limit?: number; desc?: boolean; query?: string; teamId?: string }
+/** Gatehouse's filters of the list and the export (shared/src/schemas/users.ts `UserFilters`). */
+export interface UserFilter { emailVerified?: boolean; hasPassword?: boolean; hasMfa?: boolean; signedInWithinDays?: number }
 
-/** Keyset pagination by (created_at, id); the cursor is the id of the first user of the page (inclusive). */
-export async function list(db: DB, projectId: string, o: ListOptions): Promise<{ items: UserRow[]; nextCursor: string | null }> {
+export interface ListOptions extends UserFilter { cursor?: string; limit?: number; desc?: boolean; query?: string; teamId?: string }
+
+/** The conditions on `u` (users) of a search and the filters; the project's own condition first. */
+export function listConditions(projectId: string, o: Omit<ListOptions, 'cursor' | 'limit' | 'desc'>): SQL[] {
   const conditions: SQL[] = [sql`u.project_id = ${projectId}`];
   // Team members and search matches are written as id sets (`u.id in (...)`), not as per-row `exists`: the planner
   // then starts from the small set (the team's rows, the trigram indexes' matches) instead of walking every user of
@@ -152,6 +155,17 @@ export async function list(db: DB, projectId: string, o: ListOptions): Promise<{
     conditions.push(sql`u.id in (select n.id from users n where n.project_id = ${projectId} and n.display_name ilike ${like}
       union all select c.user_id from contact_channels c where c.project_id = ${projectId} and c.value ilike ${like}${idMatch})`);
   }
+  if (o.emailVerified !== undefined) conditions.push(sql`coalesce(u.primary_email_verified, false) = ${o.emailVerified}`);
+  if (o.hasPassword !== undefined) conditions.push(sql`(u.password_hash is not null) = ${o.hasPassword}`);
+  if (o.hasMfa !== undefined) conditions.push(sql`(u.totp_secret is not null) = ${o.hasMfa}`);
+  // Never signed in (no activity yet) is never within N days.
+  if (o.signedInWithinDays !== undefined) conditions.push(sql`u.last_active_at >= now() - make_interval(days => ${o.signedInWithinDays}::int)`);
+  return conditions;
+}
+
+/** Keyset pagination by (created_at, id); the cursor is the id of the first user of the page (inclusive). */
+export async function list(db: DB, projectId: string, o: ListOptions): Promise<{ items: UserRow[]; nextCursor: string | null }> {
+  const conditions = listConditions(projectId, o);
   const cmp = o.desc ? sql`<=` : sql`>=`;
   if (o.cursor) {
     conditions.push(sql`(u.created_at, u.id) ${cmp} (select c.created_at, c.id from users c where c.id = ${o.cursor} and c.project_id = ${projectId})`);

@@ -87,8 +87,15 @@ export async function recordOutcome(db: DB, row: DeliveryRow, outcome: ({ delive
   }
 }
 
-export async function listDeliveries(db: DB, projectId: string, endpointId: string, limit = 100): Promise<DeliveryRow[]> {
-  return db.select().from(d).where(and(eq(d.projectId, projectId), eq(d.endpointId, endpointId))).orderBy(desc(d.createdAt), desc(d.id)).limit(limit);
+export interface DeliveryFilter { eventType?: string; status?: DeliveryRow['status'] }
+
+export async function listDeliveries(db: DB, projectId: string, endpointId: string, limit = 100, filter: DeliveryFilter = {}): Promise<DeliveryRow[]> {
+  const where = and(
+    eq(d.projectId, projectId), eq(d.endpointId, endpointId),
+    filter.eventType ? eq(d.eventType, filter.eventType) : undefined,
+    filter.status ? eq(d.status, filter.status) : undefined,
+  );
+  return db.select().from(d).where(where).orderBy(desc(d.createdAt), desc(d.id)).limit(limit);
 }
 
 export async function findDelivery(db: DB, projectId: string, endpointId: string, id: string): Promise<DeliveryRow | null> {

@@ -2,6 +2,8 @@
 import type { RouteDef } from '../http/route';
 import { rootRoutes } from './root';
 import { userRoutes } from './users';
+import { userExportRoutes } from './user-export';
+import { projectOwnerRoutes } from './project-owners';
 import { passwordRoutes } from './auth-password';
 import { sessionRoutes } from './sessions';
 import { tokenRoutes } from './oauth-token';
@@ -36,6 +38,8 @@ import { auditLogRoutes } from './audit-log';
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
   ...userRoutes,
+  ...userExportRoutes,
+  ...projectOwnerRoutes,
   ...passwordRoutes,
   ...sessionRoutes,
   ...tokenRoutes,

@@ -8,6 +8,7 @@ import { updateUser } from '../users/update-user';
 import { deleteUser } from '../users/delete-user';
 import { getUser, listUsers } from '../users/reads';
 import { serverUserView, userViewFor } from '../presenters/users';
+import { userFilter } from './user-export';
 import { UserDataExport } from '@gatehouse/shared/schemas/user-export';
 import { exportUserData } from '../users/export';
 import { userExportView } from '../presenters/user-export';
@@ -57,6 +58,7 @@ export const userRoutes = [
     async handler({ services, auth, query }) {
       const { items, nextCursor } = await listUsers(services, {
         projectId: auth.project.id, cursor: query.cursor, limit: query.limit, desc: query.desc, query: query.query, teamId: query.team_id,
+        ...userFilter(query),
       });
       return { items: items.map((u) => serverUserView(u, services.activity.pendingForUser(u.id))), is_paginated: true as const, pagination: { next_cursor: nextCursor } };
     },

@@ -1,7 +1,7 @@
 // An endpoint's deliveries (admin; Gatehouse's own API, next to /webhooks/endpoints; webhooks/deliveries.ts): the
 // recent ones with their state, a test event sent to that endpoint alone, and "retry now" for one delivery.
 import { OptionalEmptyBody } from '@gatehouse/shared/schemas/common';
-import { WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryParams, WebhookEndpointParams, WebhookDeliveryList } from '@gatehouse/shared/schemas/webhooks';
+import { WEBHOOK_TEST_EVENT_TYPE, WebhookDelivery, WebhookDeliveryListQuery, WebhookDeliveryParams, WebhookEndpointParams, WebhookDeliveryList } from '@gatehouse/shared/schemas/webhooks';
 import { route } from '../http/route';
 import { listDeliveries, RECENT_DELIVERIES, retryDelivery, sendTestEvent } from '../webhooks/deliveries';
 import { deliveryView } from '../presenters/webhooks';
@@ -10,10 +10,11 @@ const TAGS = ['Webhooks'];
 
 export const webhookDeliveryRoutes = [
   route({
-    method: 'GET', path: '/webhooks/endpoints/:endpoint_id/deliveries', summary: `[Gatehouse] The endpoint's last ${RECENT_DELIVERIES} deliveries, newest first`, tags: TAGS,
-    access: ['admin'], params: WebhookEndpointParams, response: WebhookDeliveryList,
-    async handler({ services, auth, params }) {
-      return { items: (await listDeliveries(services, { projectId: auth.project.id, endpointId: params.endpoint_id })).map(deliveryView), is_paginated: false as const };
+    method: 'GET', path: '/webhooks/endpoints/:endpoint_id/deliveries', summary: `[Gatehouse] The endpoint's last ${RECENT_DELIVERIES} deliveries, newest first (of one event type and/or status when asked)`, tags: TAGS,
+    access: ['admin'], params: WebhookEndpointParams, query: WebhookDeliveryListQuery, response: WebhookDeliveryList,
+    async handler({ services, auth, params, query }) {
+      const filter = { eventType: query.event_type, status: query.status };
+      return { items: (await listDeliveries(services, { projectId: auth.project.id, endpointId: params.endpoint_id, filter })).map(deliveryView), is_paginated: false as const };
     },
   }),
   route({

@@ -17,10 +17,11 @@ export async function getUser(services: Pick<Services, 'db'>, input: { projectId
 export const USER_PAGE_DEFAULT = 100;
 export const USER_PAGE_MAX = 1000;
 
-export interface UserListing { projectId: string; cursor?: string; limit?: number; desc?: boolean; query?: string; teamId?: string }
+export interface UserListing extends users.UserFilter { projectId: string; cursor?: string; limit?: number; desc?: boolean; query?: string; teamId?: string }
 
-export async function listUsers(services: Pick<Services, 'db'>, input: UserListing): Promise<{ items: users.UserRow[]; nextCursor: string | null }> {
-  return users.list(services.db, input.projectId, {
-    cursor: input.cursor, limit: Math.min(input.limit ?? USER_PAGE_DEFAULT, USER_PAGE_MAX), desc: input.desc, query: input.query, teamId: input.teamId,
-  });
+export async function listUsers(services: Pick<Services, 'db' | 'activity'>, input: UserListing): Promise<{ items: users.UserRow[]; nextCursor: string | null }> {
+  // Sign-ins of the last second are still in memory (auth/activity.ts): written first when the filter asks for them.
+  if (input.signedInWithinDays !== undefined) await services.activity.flush();
+  const { projectId, limit, ...options } = input;
+  return users.list(services.db, projectId, { ...options, limit: Math.min(limit ?? USER_PAGE_DEFAULT, USER_PAGE_MAX) });
 }

@@ -21,10 +21,10 @@ async function enabledEndpoint(services: Services, projectId: string, endpointId
   return endpoint;
 }
 
-/** The endpoint's last deliveries, newest first. */
-export async function listDeliveries(services: Services, input: { projectId: string; endpointId: string }): Promise<webhooks.DeliveryRow[]> {
+/** The endpoint's last deliveries (of one event type and/or status when asked), newest first. */
+export async function listDeliveries(services: Services, input: { projectId: string; endpointId: string; filter?: webhooks.DeliveryFilter }): Promise<webhooks.DeliveryRow[]> {
   if (!(await webhooks.findEndpoint(services.db, input.projectId, input.endpointId))) throw endpointNotFound();
-  return webhooks.listDeliveries(services.db, input.projectId, input.endpointId, RECENT_DELIVERIES);
+  return webhooks.listDeliveries(services.db, input.projectId, input.endpointId, RECENT_DELIVERIES, input.filter);
 }
 
 /** A test event for this endpoint alone (whatever its event types), signed like every event. */

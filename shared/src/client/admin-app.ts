@@ -12,7 +12,7 @@ import {
 import type { CachedRead } from './cache.ts';
 import type { ClientCore, TypedRequest } from './core.ts';
 import { clientProjectCache } from './client-app.ts';
-import { compact, items } from './models/common.ts';
+import { compact, items, query } from './models/common.ts';
 import { createAdminProject, type AdminProject } from './models/projects.ts';
 import {
   webhookDeliveryFromJson,
@@ -21,6 +21,7 @@ import {
   webhookEndpointFirstViewFromJson,
   webhookEndpointFromJson,
   type WebhookDelivery,
+  type WebhookDeliveryFilter,
   type WebhookEndpoint,
   type WebhookEndpointCreateOptions,
   type WebhookEndpointFirstView,
@@ -54,6 +55,7 @@ import type {
   SessionJson,
   SvixTokenJson,
   WebhookDeliveryJson,
+  ProjectOwnerJson,
   WebhookEndpointCreateBody,
   WebhookEndpointFirstViewJson,
   WebhookEndpointJson,
@@ -139,6 +141,14 @@ export interface AdminSentEmailDetail extends AdminSentEmail {
   readonly senderEmail: string;
 }
 
+/** One owner of the project (an internal-project user; ownership is their `managedProjectIds`). */
+export interface ProjectOwner {
+  readonly userId: string;
+  readonly displayName: string | null;
+  readonly primaryEmail: string | null;
+  readonly signedUpAt: Date;
+}
+
 /** What `GET /internal/metrics` answers (shared/src/schemas/metrics.ts). */
 export type AdminMetrics = MetricsJson;
 
@@ -153,6 +163,8 @@ export interface AdminAppReads {
   svixToken(): CachedRead<string>;
   metrics(): CachedRead<AdminMetrics>;
   webhookEndpoints(): CachedRead<WebhookEndpoint[]>;
+  /** Gatehouse: the project's owners (internal users whose managedProjectIds list it), oldest first. */
+  owners(): CachedRead<ProjectOwner[]>;
   securitySettings(): CachedRead<AdminSecuritySettings>;
 }
 
@@ -252,6 +264,9 @@ export class GatehouseAdminApp extends GatehouseServerApp {
         .handle([], 'token', (j) => j.token),
     metrics: () => this._core.cache('admin:metrics', (_: []) => this.#admin<MetricsJson>('/internal/metrics')).handle([], 'metrics'),
     webhookEndpoints: () => this.#webhookEndpoints().handle([], 'endpoints', (l) => l.map(webhookEndpointFromJson)),
+    owners: () => this.#owners().handle([], 'owners', (l) => l.map((o) => Object.freeze({
+      userId: o.user_id, displayName: o.display_name, primaryEmail: o.primary_email, signedUpAt: new Date(o.signed_up_at_millis),
+    }))),
     securitySettings: () => this.#securitySettings().handle([], 'settings', securitySettingsFromJson),
   };
 
@@ -278,6 +293,13 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   #emailTemplates = () => this.#list<EmailTemplateJson>('email-templates', '/email-templates');
   #definitions = (kind: 'team' | 'project') => this.#list<PermissionDefinitionJson>(`${kind}-permission-definitions`, `/${kind}-permission-definitions`);
   #webhookEndpoints = () => this.#list<WebhookEndpointJson>('webhook-endpoints', '/webhooks/endpoints');
+  #owners = () => this.#list<ProjectOwnerJson>('owners', '/internal/owners');
+
+  /** Gatehouse: removes an owner of the project; the service refuses to remove the last one (LAST_PROJECT_OWNER). */
+  async removeProjectOwner(userId: string): Promise<void> {
+    await this.#admin(`/internal/owners/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+    await this.#owners().refresh([]);
+  }
 
   #internalApiKey(json: ApiKeySetJson): InternalApiKey {
     const expiresAt = new Date(json.expires_at_millis);
@@ -429,9 +451,13 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     await this.#webhookEndpoints().refresh([]);
   }
 
-  /** The endpoint's recent deliveries, newest first (not cached: their state changes as the worker goes). */
-  async listWebhookDeliveries(endpointId: string): Promise<WebhookDelivery[]> {
-    return items(await this.#admin<ListOf<WebhookDeliveryJson>>(`/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries`)).map(webhookDeliveryFromJson);
+  /**
+   * The endpoint's recent deliveries, newest first, of one event type and/or status when asked (not cached: their
+   * state changes as the worker goes).
+   */
+  async listWebhookDeliveries(endpointId: string, filter: WebhookDeliveryFilter = {}): Promise<WebhookDelivery[]> {
+    const path = `/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries${query({ event_type: filter.eventType, status: filter.status })}`;
+    return items(await this.#admin<ListOf<WebhookDeliveryJson>>(path)).map(webhookDeliveryFromJson);
   }
 
   /** Queues a signed `webhook.test` event for this endpoint alone. */

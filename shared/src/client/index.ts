@@ -18,11 +18,13 @@ export type {
   PermissionDefinitionUpdateOptions,
   TestEmailConfig,
   AdminMetrics,
+  ProjectOwner,
   AdminSecuritySettings,
 } from './admin-app.ts';
 export type {
   WebhookDelivery,
   WebhookDeliveryStatus,
+  WebhookDeliveryFilter,
   WebhookEndpoint,
   WebhookEndpointCreateOptions,
   WebhookEndpointFirstView,
@@ -67,6 +69,7 @@ export type {
   ServerUserUpdateOptions,
   ServerUserCreateOptions,
   ListUsersOptions,
+  UserFilterOptions,
   ServerUserReads,
   CurrentInternalServerUser,
   CurrentServerUserReads,

@@ -11,7 +11,7 @@ import {
 import type { CachedRead } from './cache.ts';
 import { GatehouseClientApp } from './client-app.ts';
 import type { ClientCore } from './core.ts';
-import { compact, items, type ServerContext } from './models/common.ts';
+import { compact, items, query, type ServerContext } from './models/common.ts';
 import {
   createCurrentServerUser,
   createServerUser,
@@ -21,7 +21,7 @@ import {
   type ServerUser,
   type ServerUserCreateOptions,
 } from './models/server-user.ts';
-import { serverUserCache, usersListCache, type ListUsersOptions } from './models/user-caches.ts';
+import { serverUserCache, userFilterQuery, usersListCache, usersListKey, type ListUsersOptions, type UserFilterOptions } from './models/user-caches.ts';
 import { createServerTeam } from './models/server-team.ts';
 import { serverTeamsCache, type ServerTeam } from './models/teams.ts';
 import type { CurrentUserJson } from './core.ts';
@@ -75,7 +75,7 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser> {
   readonly serverReads: ServerAppReads = {
     user: (userId) => serverUserCache(this._server).handle([userId], 'user', (j) => (j ? createServerUser(this._server, j) : null)),
     users: (o) =>
-      usersListCache(this._server).handle([o?.cursor, o?.limit, o?.orderBy, o?.desc, o?.query], 'users', (j) =>
+      usersListCache(this._server).handle(usersListKey(o), 'users', (j) =>
         Object.assign(items(j).map((u) => createServerUser(this._server, u)), { nextCursor: j?.pagination?.next_cursor ?? null }),
       ),
     teams: () => serverTeamsCache(this._server).handle([undefined], 'teams', (l) => l.map((t) => this.#team(t))),
@@ -113,6 +113,16 @@ export class GatehouseServerApp extends GatehouseClientApp<CurrentServerUser> {
 
   async listUsers(options?: ListUsersOptions): Promise<ServerUserList> {
     return this.serverReads.users(options).get();
+  }
+
+  /**
+   * Gatehouse: every user matching the list's filters and search, as CSV (UTF-8, a header line, CRLF lines), a
+   * stream the service writes as it is read: pipe it to a file rather than reading it whole.
+   */
+  async exportUsersCsv(options: Pick<ListUsersOptions, 'desc' | 'query'> & UserFilterOptions = {}): Promise<ReadableStream<Uint8Array>> {
+    const path = `/internal/users/export.csv${query({ desc: options.desc, query: options.query, ...userFilterQuery(options) })}`;
+    const res = await this._core.request(path, {}, null, this._server.access);
+    return res.body ?? new Response('').body!;
   }
 
   async createUser(options: ServerUserCreateOptions): Promise<ServerUser> {

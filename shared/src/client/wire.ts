@@ -24,6 +24,7 @@ import type * as teams from '../schemas/teams.ts';
 import type * as userApiKeys from '../schemas/user-api-keys.ts';
 import type * as users from '../schemas/users.ts';
 import type * as webhooks from '../schemas/webhooks.ts';
+import type * as owners from '../schemas/project-owners.ts';
 
 /** A list answer (`{items, is_paginated: false}`). */
 export type ListOf<T> = { items: T[]; is_paginated: false };
@@ -132,6 +133,7 @@ export type WebhookEndpointFirstViewJson = Static<typeof webhooks.WebhookEndpoin
 export type WebhookEndpointCreateBody = Static<typeof webhooks.WebhookEndpointCreate>;
 export type WebhookEndpointUpdateBody = Static<typeof webhooks.WebhookEndpointUpdate>;
 export type WebhookDeliveryJson = Static<typeof webhooks.WebhookDelivery>;
+export type ProjectOwnerJson = Static<typeof owners.ProjectOwner>;
 /**
  * The SDK's `POST /webhooks/svix-token` answer. The service declares no response schema for it: it always refuses
  * (Gatehouse manages endpoints itself), so this is the shape the SDK would read, never one the service sends.

@@ -38,6 +38,17 @@ export const OwnerMfaRequired = def('OWNER_MFA_REQUIRED', 403, [], () => [
   'Project owners must turn on multi-factor authentication (an authenticator app or a passkey) before using the admin API.',
 ] as const);
 
+/** 409: removing this owner would leave the project with none (issue 26: co-owners; never the last one). */
+export const LastProjectOwner = def('LAST_PROJECT_OWNER', 409, [], () => [
+  'A project needs at least one owner. Add another owner before removing this one.',
+] as const);
+
+/** 404: the user named is not an owner of this project. */
+export const ProjectOwnerNotFound = def('PROJECT_OWNER_NOT_FOUND', 404, [], (userId: string) => [
+  `User ${userId} is not an owner of this project.`,
+  { user_id: userId },
+] as const);
+
 /**
  * 400: the change would leave the account with no way to sign in (disconnecting its only OAuth account while it has
  * no password, sign-in code or passkey). Add another sign-in method first.

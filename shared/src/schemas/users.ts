@@ -73,7 +73,20 @@ export const ServerUserCreate = Strict({
 });
 export type ServerUserCreate = Static<typeof ServerUserCreate>;
 
+/**
+ * Gatehouse's filters of the user list and its CSV export (not in Stack Auth's API): whether the primary email is
+ * verified, whether the user has a password, whether TOTP MFA is on, and whether they signed in (or refreshed a
+ * session) within the last N days.
+ */
+export const UserFilters = {
+  email_verified: Type.Optional(Type.Boolean()),
+  has_password: Type.Optional(Type.Boolean()),
+  has_mfa: Type.Optional(Type.Boolean()),
+  signed_in_within_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
+};
+
 export const UserListQuery = Strict({
+  ...UserFilters,
   cursor: Type.Optional(Uuid()),
   // Above Number.MAX_SAFE_INTEGER the SQL LIMIT (limit + 1) would overflow bigint.
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
@@ -83,6 +96,19 @@ export const UserListQuery = Strict({
   team_id: Type.Optional(Uuid()),
 });
 export type UserListQuery = Static<typeof UserListQuery>;
+
+/** GET /internal/users/export.csv: the list's filters, search and order, every matching user (no pages). */
+export const UserExportQuery = Strict({
+  ...UserFilters,
+  desc: Type.Optional(Type.Boolean()),
+  query: Type.Optional(NameText()),
+});
+export type UserExportQuery = Static<typeof UserExportQuery>;
+
+/** The export's columns, in order (the first line of the CSV). */
+export const USER_EXPORT_COLUMNS = [
+  'id', 'primary_email', 'primary_email_verified', 'display_name', 'has_password', 'has_mfa', 'signed_up_at', 'last_active_at',
+] as const;
 
 /** POST /users: every field optional, and the body itself may be omitted. */
 export const ServerUserCreateBody = Type.Optional(ServerUserCreate);

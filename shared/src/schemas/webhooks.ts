@@ -72,4 +72,11 @@ export const WebhookDeliveryList = List(WebhookDelivery);
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
 export const WebhookEndpointParams = Strict({ endpoint_id: Uuid() });
+
+/** The deliveries list's filters: one event type (or the test event), one status. */
+export const WebhookDeliveryListQuery = Strict({
+  event_type: Type.Optional(Type.Union([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE].map((t) => Type.Literal(t)))),
+  status: Type.Optional(Type.Union(WEBHOOK_DELIVERY_STATUSES.map((s) => Type.Literal(s)))),
+});
+export type WebhookDeliveryListQuery = Static<typeof WebhookDeliveryListQuery>;
 export const WebhookDeliveryParams = Strict({ endpoint_id: Uuid(), delivery_id: Uuid() });

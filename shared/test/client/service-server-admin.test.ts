@@ -47,6 +47,21 @@ describe('server app', () => {
     expect(found.map((u) => u.id)).toEqual([created.id]);
   });
 
+  test('listUsers filters (Gatehouse) and exportUsersCsv: the same users, a CSV stream', async () => {
+    const p = await newProject(svc);
+    const app = serverFor(p);
+    const withPassword = await app.createUser({ primaryEmail: uniqueEmail('pw'), primaryEmailVerified: true, password: 'server-pass-1' });
+    const without = await app.createUser({ displayName: 'No password' });
+    expect((await app.listUsers({ hasPassword: true })).map((u) => u.id)).toEqual([withPassword.id]);
+    expect((await app.listUsers({ hasPassword: false })).map((u) => u.id)).toEqual([without.id]);
+    expect((await app.listUsers({ emailVerified: true, hasMfa: false })).map((u) => u.id)).toEqual([withPassword.id]);
+    expect(await app.listUsers({ signedInWithinDays: 7 })).toEqual([]);
+    const stream = await app.exportUsersCsv({ hasPassword: false });
+    const lines = (await new Response(stream).text()).split('\r\n');
+    expect(lines[0]).toBe('id,primary_email,primary_email_verified,display_name,has_password,has_mfa,signed_up_at,last_active_at');
+    expect(lines.slice(1).filter(Boolean).map((l) => l.split(',')[0])).toEqual([without.id]);
+  });
+
   test('server setPassword ends the user sessions; the user can sign in with the new password', async () => {
     const app = serverApp();
     const email = uniqueEmail('pw');

@@ -1,7 +1,7 @@
 // One page of the project's users (`GET /users`: search, order, keyset cursor). The page on screen stays while
 // the next one loads, so paging does not flash a skeleton; `loading` is true until the page asked for is shown.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ServerUserList } from '@gatehouse/shared/client';
+import type { ServerUserList, UserFilterOptions } from '@gatehouse/shared/client';
 import { useProjectContext } from './use-project-context';
 
 export interface UsersPageQuery {
@@ -9,6 +9,7 @@ export interface UsersPageQuery {
   limit: number;
   newestFirst: boolean;
   search: string;
+  filter?: UserFilterOptions;
 }
 
 export interface UsersPage {
@@ -28,12 +29,12 @@ interface State {
 
 export function useUsersPage(q: UsersPageQuery): UsersPage {
   const { app } = useProjectContext();
-  const key = JSON.stringify([q.cursor, q.limit, q.newestFirst, q.search]);
+  const key = JSON.stringify([q.cursor, q.limit, q.newestFirst, q.search, q.filter ?? {}]);
   const [state, setState] = useState<State>({ users: null, error: null, key: '', generation: 0 });
   const generation = useRef(0);
   const load = useCallback(() => {
     const mine = ++generation.current;
-    app.listUsers({ cursor: q.cursor, limit: q.limit, desc: q.newestFirst, query: q.search || undefined }).then(
+    app.listUsers({ cursor: q.cursor, limit: q.limit, desc: q.newestFirst, query: q.search || undefined, ...q.filter }).then(
       (users) => mine === generation.current && setState({ users, error: null, key, generation: mine }),
       (error: Error) => mine === generation.current && setState({ users: null, error, key, generation: mine }),
     );

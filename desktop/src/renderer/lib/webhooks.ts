@@ -1,29 +1,57 @@
 // The Webhooks screen's rules: the add form's validation (the service's schema), what a delivery's state is
 // called and coloured, what its response column says, whether "retry now" applies, and how often the list is
 // read again while deliveries are on their way.
-import { WebhookEndpointCreate } from '@gatehouse/shared/schemas/webhooks';
-import type { WebhookDelivery, WebhookEndpointCreateOptions } from '@gatehouse/shared/client';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, WebhookEndpointCreate, type WebhookEventType } from '@gatehouse/shared/schemas/webhooks';
+import type { WebhookDelivery, WebhookDeliveryFilter, WebhookEndpoint, WebhookEndpointCreateOptions } from '@gatehouse/shared/client';
 import { schemaProblems } from './schema-check';
 
 export interface EndpointFormValues {
   url: string;
   description: string;
+  /** Every event (also types added later), or only `eventTypes`. Absent: every event. */
+  allEvents?: boolean;
+  eventTypes?: string[];
+}
+
+/** The event types an endpoint may subscribe to, in the protocol's order. */
+export const EVENT_TYPES: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES;
+
+const isEventType = (s: string): s is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(s);
+
+export function endpointFormValues(e: WebhookEndpoint | null): Required<EndpointFormValues> {
+  return { url: e?.url ?? '', description: e?.description ?? '', allEvents: !e?.eventTypes, eventTypes: [...(e?.eventTypes ?? [])] };
 }
 
 export function endpointCreateOptions(v: EndpointFormValues): WebhookEndpointCreateOptions {
   const description = v.description.trim();
-  return { url: v.url.trim(), description: description || null };
+  const all = v.allEvents ?? true;
+  // The protocol's order, whatever order the boxes were ticked in.
+  const eventTypes = all ? null : EVENT_TYPES.filter((type) => (v.eventTypes ?? []).includes(type));
+  return { url: v.url.trim(), description: description || null, ...(v.allEvents === undefined ? {} : { eventTypes }) };
 }
 
-export function validateEndpointForm(v: EndpointFormValues, messages: { required: string; url: string; description: string }): Record<string, string> {
+export function validateEndpointForm(v: EndpointFormValues, messages: { required: string; url: string; description: string; events?: string }): Record<string, string> {
   const o = endpointCreateOptions(v);
-  if (!o.url) return { url: messages.required };
   const errors: Record<string, string> = {};
+  if (v.allEvents === false && !(v.eventTypes ?? []).some(isEventType)) errors.eventTypes = messages.events ?? messages.required;
+  if (!o.url) return { url: messages.required, ...errors };
   for (const p of schemaProblems(WebhookEndpointCreate, { url: o.url, description: o.description })) {
     if (p.path === '/url') errors.url ??= messages.url;
     else if (p.path.startsWith('/description')) errors.description ??= messages.description;
   }
   return errors;
+}
+
+/** The deliveries list's filter choices: every event type and the test event; the service's statuses. */
+export const DELIVERY_FILTER_EVENTS: readonly string[] = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE];
+export const DELIVERY_FILTER_STATUSES = WEBHOOK_DELIVERY_STATUSES;
+
+/** The filter the list asks the service for; '' (the "any" choice) asks for no filter. */
+export function deliveryFilter(eventType: string, status: string): WebhookDeliveryFilter {
+  const filter: WebhookDeliveryFilter = {};
+  if (DELIVERY_FILTER_EVENTS.includes(eventType)) filter.eventType = eventType as WebhookDeliveryFilter['eventType'];
+  if ((WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status)) filter.status = status as WebhookDeliveryFilter['status'];
+  return filter;
 }
 
 /** What the status column says: a pending delivery that was tried already is retrying, not queued. */

@@ -25,11 +25,13 @@ import { EmailScreen } from './email';
 import { EmailTemplatesScreen } from './email-templates';
 import { ApiKeysScreen } from './api-keys';
 import { TeamPermissionsScreen } from './team-permissions';
+import { ProjectPermissionsScreen } from './project-permissions';
+import { OwnersScreen } from './owners';
 import { SentEmailsScreen } from './sent-emails';
 import { SecurityScreen } from './security';
 import { WebhooksScreen } from './webhooks';
 import { lazy } from 'react';
-import { IconChartBar, IconShieldLock, IconWebhook } from '@tabler/icons-react';
+import { IconChartBar, IconCrown, IconLockAccess, IconShieldLock, IconWebhook } from '@tabler/icons-react';
 import { TeamsScreen } from './teams';
 import { UsersScreen } from './users';
 import { IconUsers } from '@tabler/icons-react';
@@ -46,11 +48,13 @@ const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: Component
   'email-templates': { component: EmailTemplatesScreen, icon: IconTemplate },
   'api-keys': { component: ApiKeysScreen, icon: IconKey },
   'team-permissions': { component: TeamPermissionsScreen, icon: IconUsersGroup },
+  'project-permissions': { component: ProjectPermissionsScreen, icon: IconLockAccess },
   'sent-emails': { component: SentEmailsScreen, icon: IconMailForward },
   metrics: { component: MetricsScreen, icon: IconChartBar },
   webhooks: { component: WebhooksScreen, icon: IconWebhook },
   teams: { component: TeamsScreen, icon: IconBuildingCommunity },
   users: { component: UsersScreen, icon: IconUsers },
+  owners: { component: OwnersScreen, icon: IconCrown },
 };
 
 interface AreaProps {

@@ -19,6 +19,7 @@ import {
 import { t } from '../messages';
 import { ContactChannelsSection, MetadataSection } from './user-sections';
 import { SignInStateSection, SessionsSection, TeamsSection } from './user-access';
+import { ProjectPermissionsSection } from './user-permissions';
 import { ErrorMessage } from '../components/error-message';
 
 export function UserPage({ userId }: { userId: string }) {
@@ -53,6 +54,7 @@ export function UserPage({ userId }: { userId: string }) {
       <ContactChannelsSection user={user} />
       <SignInStateSection user={user} />
       <TeamsSection user={user} />
+      <ProjectPermissionsSection user={user} />
       <SessionsSection user={user} />
     </Stack>
   );

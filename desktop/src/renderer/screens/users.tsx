@@ -1,5 +1,5 @@
-// Users: the project's users a page at a time (search, newest or oldest first, keyset cursors), create one, open
-// one (its page is user-page.tsx).
+// Users: the project's users a page at a time (search, filters, newest or oldest first, keyset cursors), exported as
+// CSV (user-filters.tsx), create one, open one (its page is user-page.tsx).
 import { useState } from 'react';
 import {
   Alert, Anchor, Avatar, Badge, Button, Card, Checkbox, Group, Modal, PasswordInput, Radio, SegmentedControl, Stack, Table, Text, TextInput,
@@ -26,6 +26,8 @@ import {
 } from '../lib/users';
 import { t } from '../messages';
 import { UserPage } from './user-page';
+import { UserFilters } from './user-filters';
+import { MAX_ACTIVE_DAYS, NO_FILTER, activeDaysProblem, filterOptions, isFiltered, type UserFilterValues } from '../lib/user-filters';
 import { ErrorMessage } from '../components/error-message';
 
 export function UsersScreen() {
@@ -44,11 +46,18 @@ function UserList() {
   const [newestFirst, setNewestFirst] = useState(true);
   const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
   const [creating, setCreating] = useState(false);
-  const page = useUsersPage({ cursor: currentCursor(paging), limit: USERS_PAGE_SIZE, newestFirst, search: debounced });
-  // A new search or order starts again at the first page (cursors belong to one query).
-  const [pagedFor, setPagedFor] = useState({ debounced, newestFirst });
-  if (pagedFor.debounced !== debounced || pagedFor.newestFirst !== newestFirst) {
-    setPagedFor({ debounced, newestFirst });
+  const filters = useForm<UserFilterValues>({
+    initialValues: NO_FILTER,
+    validate: { activeDays: (v) => (activeDaysProblem(v) ? t('users.filterActiveDaysRange', { max: MAX_ACTIVE_DAYS }) : null) },
+    validateInputOnChange: true,
+  });
+  const filter = filterOptions(filters.values);
+  const filterKey = JSON.stringify(filter);
+  const page = useUsersPage({ cursor: currentCursor(paging), limit: USERS_PAGE_SIZE, newestFirst, search: debounced, filter });
+  // A new search, order or filter starts again at the first page (cursors belong to one query).
+  const [pagedFor, setPagedFor] = useState({ debounced, newestFirst, filterKey });
+  if (pagedFor.debounced !== debounced || pagedFor.newestFirst !== newestFirst || pagedFor.filterKey !== filterKey) {
+    setPagedFor({ debounced, newestFirst, filterKey });
     setPaging(FIRST_PAGE);
   }
   const users = page.users;
@@ -74,6 +83,7 @@ function UserList() {
           data={[{ value: 'newest', label: t('users.newestFirst') }, { value: 'oldest', label: t('users.oldestFirst') }]}
         />
       </Group>
+      <UserFilters form={filters} search={debounced} newestFirst={newestFirst} />
       {page.error ? (
         <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('common.errorTitle')} role="alert">
           <Stack gap="sm" align="flex-start">
@@ -82,7 +92,7 @@ function UserList() {
           </Stack>
         </Alert>
       ) : users === null ? <ListSkeleton rows={6} /> : users.length === 0 && paging.index === 0 ? (
-        <EmptyState text={debounced ? t('users.noMatch', { query: debounced }) : t('users.empty')} />
+        <EmptyState text={debounced ? t('users.noMatch', { query: debounced }) : isFiltered(filters.values) ? t('users.noFilterMatch') : t('users.empty')} />
       ) : (
         <>
           <UserTable users={users} busy={page.loading} />

@@ -1,7 +1,8 @@
-// One endpoint's recent deliveries (event, status, attempts, next retry, response code), newest first, read
-// again while they change; "Send test event" for the endpoint and "Retry now" for a delivery.
+// One endpoint's recent deliveries (event, status, attempts, next retry, response code), newest first, of one event
+// type and/or status when chosen, read again while they change; "Send test event" for the endpoint and "Retry now"
+// for a delivery.
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Table, Text, Title, useMatches } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Table, Text, Title, useMatches } from '@mantine/core';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import type { WebhookDelivery, WebhookEndpoint } from '@gatehouse/shared/client';
 import { EmptyState } from '../components/empty-state';
@@ -10,14 +11,18 @@ import { StatusBadge } from '../components/status-badge';
 import { useProjectContext } from '../hooks/use-project-context';
 import { useWebhookDeliveries } from '../hooks/use-webhook-deliveries';
 import { formatDateTime } from '../lib/format';
-import { DELIVERY_STATE_COLOR, canRetryNow, deliveryState, responseSummary } from '../lib/webhooks';
+import { DELIVERY_FILTER_EVENTS, DELIVERY_FILTER_STATUSES, DELIVERY_STATE_COLOR, canRetryNow, deliveryFilter, deliveryState, responseSummary } from '../lib/webhooks';
 import { t } from '../messages';
 import { ErrorMessage } from '../components/error-message';
 import { runAction } from '../components/notify';
 
 export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { app } = useProjectContext();
-  const deliveries = useWebhookDeliveries(app, endpoint.id);
+  // '' is "any": the list asks the service for the chosen event type and status only.
+  const [eventType, setEventType] = useState('');
+  const [status, setStatus] = useState('');
+  const filtered = eventType !== '' || status !== '';
+  const deliveries = useWebhookDeliveries(app, endpoint.id, deliveryFilter(eventType, status));
   const [sending, setSending] = useState(false);
   const [retrying, setRetrying] = useState<string | null>(null);
   // On a phone the columns after the status fold into it (DeliveryRow): nothing to scroll sideways.
@@ -43,6 +48,12 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
               }}>{t('webhooks.sendTest')}</Button>
           </Group>
         </Group>
+        <Group gap="sm" px="md" pb="md" wrap="wrap" data-testid="delivery-filters">
+          <Select label={t('webhooks.filterEvent')} value={eventType} onChange={(v) => setEventType(v ?? '')} allowDeselect={false} style={{ flex: '1 1 200px' }}
+            data={[{ value: '', label: t('webhooks.filterAnyEvent') }, ...DELIVERY_FILTER_EVENTS.map((e) => ({ value: e, label: e }))]} />
+          <Select label={t('webhooks.filterStatus')} value={status} onChange={(v) => setStatus(v ?? '')} allowDeselect={false} style={{ flex: '1 1 160px' }}
+            data={[{ value: '', label: t('webhooks.filterAnyStatus') }, ...DELIVERY_FILTER_STATUSES.map((s) => ({ value: s, label: t(`webhooks.filter.${s}`) }))]} />
+        </Group>
         {!endpoint.enabled && <Alert color="gray" mx="md" mb="md">{t('webhooks.disabledHint')}</Alert>}
         {deliveries.status === 'error' ? (
           <Alert color="red" m="md" role="alert" title={t('common.errorTitle')}>
@@ -52,7 +63,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
             </Stack>
           </Alert>
         ) : deliveries.status === 'loading' ? <Stack p="md"><ListSkeleton rows={3} /></Stack>
-          : deliveries.value.length === 0 ? <Stack p="md"><EmptyState text={t('webhooks.deliveriesEmpty')} /></Stack> : (
+          : deliveries.value.length === 0 ? <Stack p="md"><EmptyState text={t(filtered ? 'webhooks.deliveriesNoneMatch' : 'webhooks.deliveriesEmpty')} /></Stack> : (
           <Table.ScrollContainer minWidth={tableMinWidth}>
             <Table verticalSpacing="sm" horizontalSpacing="md" aria-labelledby="webhook-deliveries-title">
               <Table.Thead>

@@ -1,10 +1,9 @@
-// Webhooks: the project's endpoints (add with URL and description, the signing secret shown once, enable or
-// disable, delete behind a confirmation) and, for the endpoint chosen, its recent deliveries.
+// Webhooks: the project's endpoints (add or edit URL, description and events in webhook-endpoint-form.tsx, the
+// signing secret shown once, enable or disable, delete behind a confirmation) and, for the endpoint chosen, its recent deliveries.
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { WebhookEndpoint, WebhookEndpointFirstView } from '@gatehouse/shared/client';
 import { CopyField } from '../components/copy-field';
 import { ConfirmModal } from '../components/confirm-modal';
@@ -13,18 +12,17 @@ import { ScreenHeader } from '../components/screen-header';
 import { useWebhookEndpoints } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { formatDate } from '../lib/format';
-import { showFieldError } from '../components/field-error';
-import { endpointCreateOptions, validateEndpointForm, type EndpointFormValues } from '../lib/webhooks';
 import { t } from '../messages';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { EndpointFormModal } from './webhook-endpoint-form';
 import { notifyError } from '../components/notify';
 
 export function WebhooksScreen() {
-  const { app } = useProjectContext();
   const endpoints = useWebhookEndpoints();
   const [adding, setAdding] = useState(false);
   const [firstView, setFirstView] = useState<WebhookEndpointFirstView | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const [editing, setEditing] = useState<WebhookEndpoint | null>(null);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const chosen = endpoints.find((e) => e.id === chosenId) ?? endpoints[0] ?? null;
   return (
@@ -36,19 +34,20 @@ export function WebhooksScreen() {
       {endpoints.length === 0 ? <EmptyState text={t('webhooks.empty')} /> : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('webhooks.endpoints')}>
           {endpoints.map((e) => (
-            <EndpointCard key={e.id} endpoint={e} chosen={e.id === chosen?.id} onChoose={() => setChosenId(e.id)} onDelete={() => setDeleting(e)} />
+            <EndpointCard key={e.id} endpoint={e} chosen={e.id === chosen?.id} onChoose={() => setChosenId(e.id)} onEdit={() => setEditing(e)} onDelete={() => setDeleting(e)} />
           ))}
         </Stack>
       )}
       {chosen && <WebhookDeliveries key={chosen.id} endpoint={chosen} />}
-      <AddEndpointModal opened={adding} onClose={() => setAdding(false)} onAdded={(v) => { setAdding(false); setChosenId(v.id); setFirstView(v); }} />
+      {adding && <EndpointFormModal editing={null} onClose={() => setAdding(false)} onAdded={(v) => { setAdding(false); setChosenId(v.id); setFirstView(v); }} />}
+      {editing && <EndpointFormModal editing={editing} onClose={() => setEditing(null)} />}
       {firstView && <SecretModal endpoint={firstView} onClose={() => setFirstView(null)} />}
       {deleting && <DeleteModal endpoint={deleting} onClose={() => setDeleting(null)} />}
     </Stack>
   );
 }
 
-function EndpointCard({ endpoint: e, chosen, onChoose, onDelete }: { endpoint: WebhookEndpoint; chosen: boolean; onChoose(): void; onDelete(): void }) {
+function EndpointCard({ endpoint: e, chosen, onChoose, onEdit, onDelete }: { endpoint: WebhookEndpoint; chosen: boolean; onChoose(): void; onEdit(): void; onDelete(): void }) {
   const { app } = useProjectContext();
   const [saving, setSaving] = useState(false);
   const toggle = async (enabled: boolean) => {
@@ -69,9 +68,11 @@ function EndpointCard({ endpoint: e, chosen, onChoose, onDelete }: { endpoint: W
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
           <Text ff="monospace" size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{e.url}</Text>
           {e.description && <Text size="sm">{e.description}</Text>}
-          <Group gap="xs">
-            <Text size="xs" c="dimmed">{t('webhooks.created', { date: formatDate(e.createdAt) })}</Text>
-            <Badge size="sm" variant="light" color="gray">{e.eventTypes ? e.eventTypes.join(', ') : t('webhooks.allEvents')}</Badge>
+          <Text size="xs" c="dimmed">{t('webhooks.created', { date: formatDate(e.createdAt) })}</Text>
+          {/* Every event, or the chosen ones: a list that may be long, so it wraps rather than one badge. */}
+          <Group gap={4} data-testid="endpoint-events">
+            {e.eventTypes ? e.eventTypes.map((type) => <Badge key={type} size="sm" variant="light" color="gray" tt="none">{type}</Badge>)
+              : <Badge size="sm" variant="light" color="gray">{t('webhooks.allEvents')}</Badge>}
           </Group>
         </Stack>
         <Group gap="sm" wrap="wrap">
@@ -79,45 +80,11 @@ function EndpointCard({ endpoint: e, chosen, onChoose, onDelete }: { endpoint: W
             onChange={(ev) => void toggle(ev.currentTarget.checked)} />
           <Button size="xs" variant={chosen ? 'filled' : 'default'} onClick={onChoose} aria-pressed={chosen}
             aria-label={`${t('webhooks.showDeliveries')}: ${e.url}`}>{t('webhooks.showDeliveries')}</Button>
+          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={`${t('webhooks.edit')}: ${e.url}`}>{t('webhooks.edit')}</Button>
           <Button size="xs" variant="default" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete} aria-label={`${t('common.delete')}: ${e.url}`}>{t('common.delete')}</Button>
         </Group>
       </Group>
     </Card>
-  );
-}
-
-function AddEndpointModal({ opened, onClose, onAdded }: { opened: boolean; onClose(): void; onAdded(v: WebhookEndpointFirstView): void }) {
-  const { app } = useProjectContext();
-  const [saving, setSaving] = useState(false);
-  const form = useForm<EndpointFormValues>({
-    initialValues: { url: '', description: '' },
-    validate: (v) => validateEndpointForm(v, { required: t('common.required'), url: t('webhooks.urlInvalid'), description: t('webhooks.descriptionTooLong') }),
-  });
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('webhooks.addTitle')}>
-      <form noValidate onSubmit={form.onSubmit(async (v) => {
-        setSaving(true);
-        try {
-          const created = await app.createWebhookEndpoint(endpointCreateOptions(v));
-          notifications.show({ color: 'green', message: t('webhooks.addedToast') });
-          form.reset();
-          onAdded(created);
-        } catch (e) {
-          showFieldError(form, e, 'url', [{ field: 'url', schemaPath: /url/ }, { field: 'description', schemaPath: /description/ }]);
-        } finally {
-          setSaving(false);
-        }
-      })}>
-        <Stack>
-          <TextInput label={t('webhooks.url')} placeholder="https://example.com/webhooks" data-autofocus required {...form.getInputProps('url')} />
-          <TextInput label={t('webhooks.description')} {...form.getInputProps('description')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={saving} disabled={saving}>{t('webhooks.add')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
 

@@ -40,6 +40,7 @@ import type {
 } from '../wire.ts';
 
 export type { ListUsersOptions, ServerUserJson };
+export type { UserFilterOptions } from './user-caches.ts';
 
 export type ServerUserUpdateOptions = {
   displayName?: string | null;

@@ -15,14 +15,30 @@ export function serverUserCache(ctx: ServerContext) {
   });
 }
 
-export type ListUsersOptions = { cursor?: string; limit?: number; orderBy?: 'signedUpAt'; desc?: boolean; query?: string };
+/** Gatehouse's filters of the user list and its CSV export (not in Stack Auth's SDK). */
+export type UserFilterOptions = { emailVerified?: boolean; hasPassword?: boolean; hasMfa?: boolean; signedInWithinDays?: number };
 
-type UsersListKey = [cursor: string | undefined, limit: number | undefined, orderBy: string | undefined, desc: boolean | undefined, query: string | undefined];
+export type ListUsersOptions = { cursor?: string; limit?: number; orderBy?: 'signedUpAt'; desc?: boolean; query?: string } & UserFilterOptions;
+
+/** The filters as the service's query parameters. */
+export function userFilterQuery(o: UserFilterOptions = {}) {
+  return { email_verified: o.emailVerified, has_password: o.hasPassword, has_mfa: o.hasMfa, signed_in_within_days: o.signedInWithinDays };
+}
+
+// The filters are separate values of the key: the cache compares objects by identity, values by value.
+type UsersListKey = [
+  cursor: string | undefined, limit: number | undefined, orderBy: string | undefined, desc: boolean | undefined, query: string | undefined,
+  emailVerified?: boolean, hasPassword?: boolean, hasMfa?: boolean, signedInWithinDays?: number,
+];
+
+export function usersListKey(o: ListUsersOptions = {}): UsersListKey {
+  return [o.cursor, o.limit, o.orderBy, o.desc, o.query, o.emailVerified, o.hasPassword, o.hasMfa, o.signedInWithinDays];
+}
 
 export function usersListCache(ctx: ServerContext) {
-  return ctx.core.cache(`server-users:${ctx.access}`, ([cursor, limit, orderBy, desc, q]: UsersListKey) =>
+  return ctx.core.cache(`server-users:${ctx.access}`, ([cursor, limit, orderBy, desc, q, emailVerified, hasPassword, hasMfa, signedInWithinDays]: UsersListKey) =>
     ctx.core.json<ServerUserPageJson>(
-      `/users${query({ cursor, limit, desc, order_by: orderBy === 'signedUpAt' ? 'signed_up_at' : orderBy, query: q })}`,
+      `/users${query({ cursor, limit, desc, order_by: orderBy === 'signedUpAt' ? 'signed_up_at' : orderBy, query: q, ...userFilterQuery({ emailVerified, hasPassword, hasMfa, signedInWithinDays }) })}`,
       {},
       null,
       ctx.access,

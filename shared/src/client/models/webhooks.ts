@@ -40,6 +40,8 @@ export interface WebhookDelivery {
 
 export type WebhookEndpointCreateOptions = { url: string; description?: string | null; enabled?: boolean; eventTypes?: WebhookEventType[] | null };
 export type WebhookEndpointUpdateOptions = Partial<WebhookEndpointCreateOptions>;
+/** The deliveries list's filters: one event type (or `webhook.test`), one status. */
+export type WebhookDeliveryFilter = { eventType?: WebhookEventType | 'webhook.test'; status?: WebhookDeliveryStatus };
 
 const date = (ms: number | null | undefined) => (typeof ms === 'number' ? new Date(ms) : null);
 
