@@ -1,5 +1,6 @@
 // Background workers started with the service: the email outbox (and, as they land, webhook deliveries and
 // the development OpenID provider). Each registers its stop hook.
+import { resealStoredSecrets } from './security/reseal';
 import type { Services } from './services';
 import { startEmailWorker } from './email/outbox';
 import { NO_SHARED_SMTP_MESSAGE } from './email/transport';
@@ -22,4 +23,11 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   const housekeeping = startHousekeeping(services.db, { intervalMs: config.housekeepingIntervalMs, rateLimits: config.rateLimits });
   services.onStop.push(() => housekeeping.stop());
   await startDevIssuer(services);
+  if (config.serverSecretPrevious.length > 0) {
+    // A rotation of the server secret is under way: stored secrets move to the new one (security/reseal.ts).
+    resealStoredSecrets(services).then(
+      (n) => console.log(`[secrets] re-sealed under the current GATEHOUSE_SERVER_SECRET: ${n.projectConfigs} project configs, ${n.totpSecrets} TOTP secrets, ${n.providerTokens} provider tokens, ${n.webhookSecrets} webhook secrets; GATEHOUSE_SERVER_SECRET_PREVIOUS may be removed at the next restart`),
+      (err) => console.error('[secrets] the re-seal pass failed; it runs again at the next start:', err),
+    );
+  }
 }

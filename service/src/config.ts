@@ -25,6 +25,12 @@ export interface Config {
   accessTokenLifetimeSeconds: number;
   /** Secret from which token-signing keys and encryption keys are derived; generated and stored if unset (not in production). */
   serverSecret?: string;
+  /**
+   * Secrets used before `serverSecret` (GATEHOUSE_SERVER_SECRET_PREVIOUS, comma-separated), during a rotation: what
+   * they signed still verifies and what they sealed still opens, while everything new uses `serverSecret` and a
+   * background pass re-seals what is stored (security/reseal.ts).
+   */
+  serverSecretPrevious: string[];
   smtpUrl?: string;
   smtpSender: string;
   /** Concurrent password hashes; each argon2id hash holds 19 MiB while it runs. */
@@ -217,6 +223,15 @@ function projectCreation(env: Record<string, string | undefined>, isProduction: 
 
 export interface ProjectCreationPolicy { mode: 'open' | 'invited' | 'none'; emails: string[] }
 
+/** GATEHOUSE_SERVER_SECRET_PREVIOUS: one or more earlier secrets, comma-separated; only beside a current secret. */
+function previousSecrets(env: Record<string, string | undefined>): string[] {
+  const list = (env.GATEHOUSE_SERVER_SECRET_PREVIOUS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length > 0 && !env.GATEHOUSE_SERVER_SECRET) {
+    throw new Error('GATEHOUSE_SERVER_SECRET_PREVIOUS: set GATEHOUSE_SERVER_SECRET too (the new secret); the previous ones only open and verify what they made');
+  }
+  return list.filter((s) => s !== env.GATEHOUSE_SERVER_SECRET);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const port = integer(env, 'PORT', 0, 65535) ?? 8102;
@@ -231,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlSet: env.GATEHOUSE_PUBLIC_URL !== undefined,
     accessTokenLifetimeSeconds: seconds(env, 'GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS') ?? 600,
     serverSecret: env.GATEHOUSE_SERVER_SECRET || undefined,
+    serverSecretPrevious: previousSecrets(env),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
     smtpSender: env.SMTP_SENDER ?? 'noreply@gatehouse.local',
     // Twice Bun's hashing threads (one per core): each thread has the next hash queued beside the one it runs, so it

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 /** The settings that hold a secret (and the shared OAuth providers' client secrets, matched below). */
 export const SECRET_SETTINGS = [
   'GATEHOUSE_SERVER_SECRET',
+  'GATEHOUSE_SERVER_SECRET_PREVIOUS',
   'DATABASE_URL',
   'SMTP_URL',
   'GATEHOUSE_METRICS_TOKEN',

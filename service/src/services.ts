@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, DB } from './db';
 import * as serviceSecrets from './repo/service-secrets';
 import { SigningKeys } from './tokens/keys';
+import { usePreviousSecrets } from './tokens/encryption';
 import { useSecretsAtRestKeys } from './db/secrets-at-rest';
 import { AccessTokens } from './tokens/access-tokens';
 import { Passwords } from './auth/passwords';
@@ -106,8 +107,12 @@ export async function createServices(config: Config, database: Database): Promis
   // A database first run without GATEHOUSE_SERVER_SECRET holds a generated one, which sealed its secrets: it still
   // opens them once a secret is configured (e.g. on the move to production); their next write seals them anew.
   const stored = config.serverSecret ? await serviceSecrets.find(db, 'server-secret') : undefined;
-  useSecretsAtRestKeys(secret, stored ? [stored] : []);
-  const keys = new SigningKeys(secret);
+  // During a rotation (GATEHOUSE_SERVER_SECRET_PREVIOUS) the previous secrets still open, decrypt and verify what
+  // they made; everything new uses the current one.
+  const previous = config.serverSecretPrevious;
+  useSecretsAtRestKeys(secret, [...previous, ...(stored ? [stored] : [])]);
+  usePreviousSecrets(previous);
+  const keys = new SigningKeys(secret, previous);
   const activity = new ActivityRecorder(db);
   activity.start();
   const notify = database.notify;

@@ -83,6 +83,16 @@ export function openBytes(purpose: SecretPurpose, stored: Uint8Array): Uint8Arra
   return new Uint8Array(Buffer.from(openSecret(purpose, b.toString('utf8')), 'base64'));
 }
 
+/** The id of the key new values are sealed under (the current server secret's). */
+export function currentSealKeyId(): string | null {
+  return keys[0]?.id ?? null;
+}
+
+/** Whether a stored value should be sealed again: plaintext, or sealed under a key that is not the current one. */
+export function needsReseal(stored: string): boolean {
+  return !isSealed(stored) || sealedKeyId(stored) !== currentSealKeyId();
+}
+
 /** For tests and diagnostics: which key sealed a value (null: plaintext). */
 export function sealedKeyId(stored: string): string | null {
   return isSealed(stored) ? stored.slice(PREFIX.length).split(':')[1] ?? null : null;

@@ -12,7 +12,9 @@ import { resolveEndpoints } from './project-providers';
 /** A stored access token is handed out only if it stays valid at least this long. */
 const MIN_REMAINING_MS = 5 * 60 * 1000;
 
-const purpose = (projectId: string) => `oauth-provider-token:${projectId}`;
+/** Each project's provider tokens under their own key (exported for the re-seal pass, security/reseal.ts). */
+export const providerTokenPurpose = (projectId: string) => `oauth-provider-token:${projectId}`;
+const purpose = providerTokenPurpose;
 
 export async function storeProviderTokens(
   db: DB,

@@ -53,5 +53,6 @@ export async function deleteProject(services: Services, input: { projectId: stri
 export async function projectVerificationKeys(services: Services, input: { projectId: string }): Promise<PublicJwk[] | null> {
   const project = await services.projects.get(input.projectId);
   if (!project) return null;
-  return [(await services.keys.get(project.id)).publicJwk];
+  // The current key first; during a rotation of the server secret the previous secrets' keys too, as they verify.
+  return (await services.keys.verificationKeys(project.id)).map((k) => k.publicJwk);
 }

@@ -4,7 +4,7 @@ import type { DB } from '../db';
 import { schema } from '../db';
 import { defaultProjectConfig, type ProjectConfigDocument } from '@gatehouse/shared/schemas/projects';
 import { defaultSecuritySettings, type SecuritySettingsDocument } from '@gatehouse/shared/schemas/security-settings';
-import { openSecret, sealSecret, type SecretPurpose } from '../db/secrets-at-rest';
+import { needsReseal, openSecret, sealSecret, type SecretPurpose } from '../db/secrets-at-rest';
 
 export interface Project {
   id: string;
@@ -139,4 +139,27 @@ export async function addManagedProject(tx: DB, ownerId: string, projectId: stri
   const ids = Array.isArray(metadata.managedProjectIds) ? metadata.managedProjectIds.filter((v): v is string => typeof v === 'string') : [];
   await tx.update(u).set({ serverMetadata: { ...metadata, managedProjectIds: [...ids, projectId] } })
     .where(and(eq(u.projectId, 'internal'), eq(u.id, ownerId)));
+}
+
+/**
+ * Seals again, under the current server secret, every project config secret sealed under another (or not sealed):
+ * after a rotation of the server secret (security/reseal.ts). Each project under its row's lock; returns how many
+ * projects were rewritten.
+ */
+export async function resealConfigSecrets(db: DB): Promise<number> {
+  const ids = (await db.select({ id: schema.projects.id }).from(schema.projects)).map((r) => r.id);
+  let rewritten = 0;
+  for (const id of ids) {
+    rewritten += await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(schema.projects).where(eq(schema.projects.id, id)).for('update');
+      if (!row) return 0;
+      const stored = { ...defaultProjectConfig(), ...(row.config as Partial<ProjectConfigDocument>) };
+      let stale = false;
+      withSecrets(stored, (_purpose, value) => { stale ||= needsReseal(value); return value; });
+      if (!stale) return 0;
+      await tx.update(schema.projects).set({ config: sealConfig(withSecrets(stored, openSecret)) }).where(eq(schema.projects.id, id));
+      return 1;
+    });
+  }
+  return rewritten;
 }

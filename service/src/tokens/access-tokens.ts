@@ -46,8 +46,11 @@ export class AccessTokens {
     }
     const unparsable = () => (opts.admin ? new KnownErrors.UnparsableAdminAccessToken() : new KnownErrors.UnparsableAccessToken());
     let aud: unknown;
+    let kid: string | undefined;
     try {
-      if (decodeProtectedHeader(token).alg !== 'ES256') throw unparsable();
+      const header = decodeProtectedHeader(token);
+      if (header.alg !== 'ES256') throw unparsable();
+      kid = header.kid;
       aud = decodeJwt(token).aud;
     } catch {
       throw unparsable();
@@ -55,7 +58,9 @@ export class AccessTokens {
     if (typeof aud !== 'string' || !(await this.isKnownProject(aud))) throw unparsable();
     let claims: AccessTokenClaims;
     try {
-      const key = await this.keys.get(aud);
+      // The key the token names: the current secret's, or during a rotation a previous one's (tokens/keys.ts).
+      const key = await this.keys.forKid(aud, kid);
+      if (!key) throw unparsable();
       const { payload } = await jwtVerify(token, key.publicKey, { algorithms: ['ES256'], issuer: ACCESS_TOKEN_ISSUER, clockTolerance: 0 });
       claims = payload as unknown as AccessTokenClaims;
     } catch (err) {

@@ -18,8 +18,38 @@ export function encryptString(secret: string, purpose: string, plaintext: string
   return [VERSION, iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
 }
 
-/** Decrypts a value from `encryptString`; throws if it was tampered with or encrypted for another purpose/secret. */
+let previousSecrets: readonly string[] = [];
+
+/**
+ * The server secrets used before the current one (GATEHOUSE_SERVER_SECRET_PREVIOUS), set once at start-up: a value
+ * one of them encrypted still decrypts, until the re-seal pass (security/reseal.ts) has encrypted it anew.
+ */
+export function usePreviousSecrets(list: readonly string[]): void {
+  previousSecrets = [...list];
+}
+
+/**
+ * Decrypts a value from `encryptString` under `secret`, else under a previous secret; throws if it was tampered with
+ * or encrypted for another purpose or under no secret known.
+ */
 export function decryptString(secret: string, purpose: string, encrypted: string): string {
+  try {
+    return decryptWith(secret, purpose, encrypted);
+  } catch (err) {
+    for (const previous of previousSecrets) {
+      if (previous === secret) continue;
+      try { return decryptWith(previous, purpose, encrypted); } catch { /* the next one */ }
+    }
+    throw err;
+  }
+}
+
+/** Whether `secret` (the current one) encrypted the value: false means a previous secret did, or none. */
+export function encryptedUnder(secret: string, purpose: string, encrypted: string): boolean {
+  try { decryptWith(secret, purpose, encrypted); return true; } catch { return false; }
+}
+
+function decryptWith(secret: string, purpose: string, encrypted: string): string {
   const [version, iv, body, tag] = encrypted.split('.');
   if (version !== VERSION || !iv || body === undefined || !tag) throw new Error('Unrecognised encrypted value');
   // A fixed tag length: GCM would otherwise accept truncated tags.
