@@ -51,13 +51,13 @@ describe('a service started with GATEHOUSE_SERVER_SECRET_FILE', () => {
   test('signs with the file\'s secret: a token of the same secret given directly is accepted, one of another is not', async () => {
     const dataDir = mkdtempSync(join(dir, 'data-'));
     const secret = 'mounted-secret-0123456789abcdef0123456789abcdef';
-    const first = await startService({ env: { GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_SERVER_SECRET: secret } });
+    const first = await startService({ env: { DATABASE_URL: '', GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_SERVER_SECRET: secret } });
     const p = await newProject(first);
     const signUp = await p.client.post('/auth/password/sign-up', { email: uniqueEmail('file-secret'), password: 'correct-horse-1' });
     expect(signUp.status).toBe(200);
     await first.stop();
 
-    const fromFile = await startService({ env: { GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_SERVER_SECRET_FILE: secretFile('svc', `${secret}\n`) } });
+    const fromFile = await startService({ env: { DATABASE_URL: '', GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_SERVER_SECRET_FILE: secretFile('svc', `${secret}\n`) } });
     try {
       const me = await new Api(fromFile.url, { ...p.client.headers, 'x-stack-access-token': signUp.body.access_token }).get('/users/me');
       expect(me.status).toBe(200);
@@ -65,7 +65,7 @@ describe('a service started with GATEHOUSE_SERVER_SECRET_FILE', () => {
       await fromFile.stop();
     }
 
-    const other = await startService({ env: { GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_SERVER_SECRET_FILE: secretFile('other', 'another-secret-0123456789abcdef0123456789abcd') } });
+    const other = await startService({ env: { DATABASE_URL: '', GATEHOUSE_DATA_DIR: dataDir, GATEHOUSE_SERVER_SECRET_FILE: secretFile('other', 'another-secret-0123456789abcdef0123456789abcd') } });
     try {
       const me = await new Api(other.url, { ...p.client.headers, 'x-stack-access-token': signUp.body.access_token }).get('/users/me');
       expect(me.status).toBe(401);
@@ -75,7 +75,7 @@ describe('a service started with GATEHOUSE_SERVER_SECRET_FILE', () => {
   });
 
   test('with GATEHOUSE_SERVER_SECRET set too, the start stops and names both', async () => {
-    const svc = startService({ env: { GATEHOUSE_SERVER_SECRET: 'x'.repeat(40), GATEHOUSE_SERVER_SECRET_FILE: secretFile('dup', 'y'.repeat(40)) }, startTimeoutMs: 20_000 });
+    const svc = startService({ env: { DATABASE_URL: '', GATEHOUSE_SERVER_SECRET: 'x'.repeat(40), GATEHOUSE_SERVER_SECRET_FILE: secretFile('dup', 'y'.repeat(40)) }, startTimeoutMs: 20_000 });
     const error = await svc.then(async (s) => { await s.stop(); return null; }, (e: Error) => e);
     expect(error?.message).toContain('Gatehouse cannot start: GATEHOUSE_SERVER_SECRET and GATEHOUSE_SERVER_SECRET_FILE are both set');
   });

@@ -19,7 +19,9 @@ const NEW = 'new-server-secret-fedcba9876543210fedcba9876543210';
 const GITHUB_SECRET = 'github-client-secret-kept-sealed';
 
 async function withService<T>(env: Record<string, string>, run: (svc: StartedService) => Promise<T>): Promise<T> {
-  const svc = await startService({ env: { GATEHOUSE_DATA_DIR: dir, ...env } });
+  // The embedded database always: the re-seal pass rewrites every project it finds, which on a shared PostgreSQL
+  // would be other tests' projects (the file is left out of CI's PostgreSQL run).
+  const svc = await startService({ env: { DATABASE_URL: '', GATEHOUSE_DATA_DIR: dir, ...env } });
   try { return await run(svc); } finally { await svc.stop(); }
 }
 
@@ -74,7 +76,7 @@ describe('server secret rotation', () => {
   });
 
   test('GATEHOUSE_SERVER_SECRET_PREVIOUS without GATEHOUSE_SERVER_SECRET stops the start, naming both', async () => {
-    const error = await startService({ env: { GATEHOUSE_SERVER_SECRET_PREVIOUS: OLD }, startTimeoutMs: 20_000 }).then(async (s) => { await s.stop(); return null; }, (e: Error) => e);
+    const error = await startService({ env: { DATABASE_URL: '', GATEHOUSE_SERVER_SECRET_PREVIOUS: OLD }, startTimeoutMs: 20_000 }).then(async (s) => { await s.stop(); return null; }, (e: Error) => e);
     expect(error?.message).toContain('Gatehouse cannot start: GATEHOUSE_SERVER_SECRET_PREVIOUS: set GATEHOUSE_SERVER_SECRET too');
   });
 });
