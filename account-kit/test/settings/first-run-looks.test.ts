@@ -54,7 +54,13 @@ describe('issue 25 screens in every look', () => {
       await p.getByLabel('Password', { exact: true }).fill(user.password);
       await p.getByRole('button', { name: 'Sign In', exact: true }).click();
       await p.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Authenticator code 1');
-      await p.keyboard.type(totp.generate() === '000000' ? '111111' : '000000');
+      // Digit by digit, each once the cursor has moved on, as a person watches it: on a busy machine the boxes move
+      // the focus a moment after each key, and keys typed faster went nowhere.
+      const wrong = totp.generate() === '000000' ? '111111' : '000000';
+      for (let i = 0; i < wrong.length; i++) {
+        await p.keyboard.type(wrong[i]!);
+        if (i < wrong.length - 1) await p.waitForFunction((next) => document.activeElement?.getAttribute('aria-label') === `Authenticator code ${next}`, i + 2);
+      }
       await p.getByRole('dialog', { name: 'Two-factor authentication' }).getByRole('alert').waitFor().catch(async (err) => {
         await screenshot(p, 'failed-first-run-mfa');
         throw err;
