@@ -126,9 +126,15 @@ describe('permissions, sent emails and overview', () => {
     await checkLooks(page, 'sent-emails', (p) => p.getByTestId('sent-email-row').first().waitFor());
     await checkLooksOnPhone(page, 'sent-emails', (p) => p.getByTestId('sent-email-row').first().waitFor());
     // A delivered mail's details: who, from whom, and what it said, its link as a placeholder; no error section.
+    // Back at the desktop width first: its table (with a Subject column) replaces the phone's before anything is clicked.
+    await page.getByRole('columnheader', { name: 'Subject' }).waitFor();
     await page.getByTestId('sent-email-row').filter({ hasText: good }).getByRole('button', { name: /Details/ }).click();
     const detail = page.getByRole('dialog', { name: 'Email "Verify your email at Docs"' });
-    await detail.getByText('Docs <docs@docs.test>').waitFor();
+    await detail.waitFor();
+    await detail.getByText('Docs <docs@docs.test>').waitFor().catch(async (e) => {
+      await screenshot(page, 'failed-sent-email-detail');
+      throw new Error(`${e.message}\n${await page.locator('body').innerText()}`);
+    });
     expect(await detail.getByTestId('sent-email-error').count()).toBe(0);
     const body = page.frameLocator('[data-testid="sent-email-html"]');
     await body.getByText('[link]').first().waitFor();
