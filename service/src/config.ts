@@ -9,6 +9,7 @@ import { logSettings, type LogSettings } from './observability/logger';
 import { metricsPort, metricsToken } from './observability/metrics';
 import { webhookOptionsFromEnv, type WebhookWorkerOptions } from './webhooks/worker';
 import { housekeepingIntervalMs } from './housekeeping';
+import { withSecretFiles } from './secret-files';
 
 export interface Config {
   port: number;
@@ -232,7 +233,9 @@ function previousSecrets(env: Record<string, string | undefined>): string[] {
   return list.filter((s) => s !== env.GATEHOUSE_SERVER_SECRET);
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  // Secrets given as files (NAME_FILE, secret-files.ts) are read here, so every setting below sees their values.
+  const env = withSecretFiles(given);
   const isProduction = env.NODE_ENV === 'production';
   const port = integer(env, 'PORT', 0, 65535) ?? 8102;
   const cores = navigator.hardwareConcurrency ?? 2;

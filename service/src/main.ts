@@ -1,7 +1,6 @@
 // Entry point: `npm start`. Opens the database (PGlite under ./data unless DATABASE_URL is set), applies
 // migrations, bootstraps the internal project and serves the API.
 import { loadConfig, redactUrl, serverSecretProblem, sharedSmtpTlsProblem } from './config';
-import { withSecretFiles } from './secret-files';
 import { openDatabase } from './db';
 import { createServices } from './services';
 import { createApp } from './app';
@@ -18,13 +17,7 @@ function cannotStart(message: string): never {
   process.exit(1);
 }
 const config = (() => {
-  try {
-    // Secrets given as files (NAME_FILE) become their settings for every reader of the environment.
-    const resolved = withSecretFiles(process.env);
-    for (const key of Object.keys(process.env)) if (!(key in resolved)) delete process.env[key];
-    Object.assign(process.env, resolved);
-    return loadConfig();
-  } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
+  try { return loadConfig(); } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
 })();
 // In production the root of every key must come from the operator, never from the database (config.ts).
 const secretProblem = serverSecretProblem(config);

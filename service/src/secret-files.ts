@@ -1,7 +1,7 @@
 // Secrets from files (issue 29): container platforms mount secrets as files, so every secret setting may be given as
 // NAME_FILE, the path of a file holding its value (one trailing line break dropped). Setting both NAME and NAME_FILE
-// is an error naming both; so is a file that cannot be read. Applied once at start (main.ts), before the
-// configuration is read, so every reader of a setting sees the file's value.
+// is an error naming both; so is a file that cannot be read. Applied by loadConfig (config.ts) before it reads any
+// setting: it stays the one reader of the environment.
 import { readFileSync } from 'node:fs';
 
 /** The settings that hold a secret (and the shared OAuth providers' client secrets, matched below). */
