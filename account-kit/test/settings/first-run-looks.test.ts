@@ -56,10 +56,22 @@ describe('issue 25 screens in every look', () => {
       await p.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Authenticator code 1');
       // Digit by digit, each once the cursor has moved on, as a person watches it: on a busy machine the boxes move
       // the focus a moment after each key, and keys typed faster went nowhere.
+      // The dialog focuses its first box when its opening transition ends: keys typed before then lost the focus
+      // back to the first box. Wait for it to be fully shown, as a person does.
+      await p.waitForFunction(() => {
+        const dialog = document.querySelector('[role="dialog"]');
+        for (let el: Element | null = dialog; el; el = el.parentElement) if (Number(getComputedStyle(el).opacity) < 1) return false;
+        return !!dialog && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+      });
+      await p.waitForTimeout(100);
+      await p.getByRole('textbox', { name: 'Authenticator code 1' }).focus();
       const wrong = totp.generate() === '000000' ? '111111' : '000000';
       for (let i = 0; i < wrong.length; i++) {
         await p.keyboard.type(wrong[i]!);
-        if (i < wrong.length - 1) await p.waitForFunction((next) => document.activeElement?.getAttribute('aria-label') === `Authenticator code ${next}`, i + 2);
+        if (i < wrong.length - 1) await p.waitForFunction((next) => document.activeElement?.getAttribute('aria-label') === `Authenticator code ${next}`, i + 2, { timeout: 10_000 }).catch(async (err) => {
+          await screenshot(p, 'failed-first-run-mfa-typing');
+          throw new Error(`${err.message}; digit ${i + 1}, focus on ${await p.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
+        });
       }
       await p.getByRole('dialog', { name: 'Two-factor authentication' }).getByRole('alert').waitFor().catch(async (err) => {
         await screenshot(p, 'failed-first-run-mfa');
