@@ -25,7 +25,8 @@ import { THIS_SERVICE_ID } from './lib/web-connections';
 export function ConsoleApp({ platform }: { platform: Platform }) {
   return (
     <MantineProvider theme={consoleTheme} cssVariablesResolver={gatehouseCssVariables} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      {/* Bottom right: at the top, toasts covered the header's search and the screen's main action for seconds. */}
+      <Notifications position="bottom-right" />
       {platform.kind === 'desktop' && <WeakStorageDialog />}
       <Routes platform={platform} />
     </MantineProvider>

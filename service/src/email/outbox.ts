@@ -352,10 +352,7 @@ export async function listSentEmails(db: DB, projectId: string): Promise<SentEma
  */
 export type SentEmailDetail = SentEmailItem & { html: string | null; text: string | null };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findSentEmail(db: DB, projectId: string, id: string): Promise<SentEmailDetail | undefined> {
-  // Ids are the attempts' UUIDs: anything else names no entry (and must not reach a uuid column as a 500).
-  const row = UUID.test(id) ? await findEmailAttempt(db, projectId, id) : undefined;
+  const row = await findEmailAttempt(db, projectId, id);
   return row && { ...sentEmailItem(row), html: row.html, text: row.text };
 }

@@ -5,6 +5,7 @@ import { PgTransaction, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DB } from '../db/index';
 import { emailAttempts, emails } from '../db/schema';
 import type { SendErrorInfo } from './sent-emails';
+import { isUuid } from './users';
 
 export type EmailRow = typeof emails.$inferSelect;
 export type NewEmailRow = Pick<typeof emails.$inferInsert,
@@ -149,6 +150,8 @@ export async function listEmailAttempts(db: DB, projectId: string) {
 
 /** One attempt of the list with the redacted copy of what was sent (its HTML and text), or undefined. */
 export async function findEmailAttempt(db: DB, projectId: string, attemptId: string) {
+  // Ids are the attempts' UUIDs: anything else names no entry (and must not reach a uuid column as a 500).
+  if (!isUuid(attemptId)) return undefined;
   const [row] = await db
     .select({
       id: emailAttempts.id,

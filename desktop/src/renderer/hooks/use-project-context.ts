@@ -1,7 +1,8 @@
 // The project a screen works on: its admin app (owner session or admin key) and where its service is.
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import type { AdminProject, GatehouseAdminApp } from '@gatehouse/shared/client';
 import { useCachedRead } from '@gatehouse/shared/react';
+import { useLoadedRead } from './use-loaded-read';
 import type { SavedConnection } from '../../shared/bridge';
 
 export interface ProjectContextValue {
@@ -25,16 +26,9 @@ export function useAdminProject(): AdminProject {
   return useCachedRead(read);
 }
 
-/**
- * The project's name once the project has loaded, null before (or when it cannot be read): for the header, which must
- * not suspend or fail the whole frame while the screen below shows its own skeleton or error.
- */
+/** The project's name once loaded, null before: for the header, which must not suspend the frame (use-loaded-read.ts). */
 export function useAdminProjectName(): string | null {
   const { app } = useProjectContext();
   const read = useMemo(() => app.adminReads.project(), [app]);
-  const snapshot = useSyncExternalStore(read.subscribe, read.peek, read.peek);
-  useEffect(() => {
-    read.read().catch(() => { /* the screen's own read shows the error */ });
-  }, [read]);
-  return snapshot.status === 'ok' ? snapshot.value.displayName : null;
+  return useLoadedRead(read)?.displayName ?? null;
 }

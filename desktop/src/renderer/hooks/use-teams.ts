@@ -1,10 +1,11 @@
 // Teams of the open project through the client library's server reads (the admin app is a server app too): the
 // list, one team, its members, its invitations, a member's permissions, and the permission definitions.
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
 import { cachedReadsSymbol, type CachedRead, type PermissionDefinition, type ServerTeam, type ServerTeamUser, type TeamInvitation } from '@gatehouse/shared/client';
 import { useCachedRead } from '@gatehouse/shared/react';
 import type { Route } from '../lib/routes';
 import { useProjectContext } from './use-project-context';
+import { useLoadedRead } from './use-loaded-read';
 
 /**
  * A cached read, fetched afresh when the screen shows it: teams and members also change outside the console (the
@@ -21,18 +22,11 @@ export function useTeams(): ServerTeam[] {
   return useFreshRead(read);
 }
 
-/**
- * The teams once loaded, [] before (or when they cannot be read), fetched when `wanted` first holds: for the command
- * palette, which lives outside the screens' boundaries and must neither suspend nor fail the frame.
- */
+/** The teams once loaded, [] before, fetched when `wanted` first holds (the command palette: use-loaded-read.ts). */
 export function useTeamsIfLoaded(wanted: boolean): readonly ServerTeam[] {
   const { app } = useProjectContext();
   const read = useMemo(() => app.serverReads.teams(), [app]);
-  const snapshot = useSyncExternalStore(read.subscribe, read.peek, read.peek);
-  useEffect(() => {
-    if (wanted) read.get().catch(() => { /* the Teams screen shows its own error */ });
-  }, [read, wanted]);
-  return snapshot.status === 'ok' ? snapshot.value : [];
+  return useLoadedRead(read, { wanted, fresh: true }) ?? [];
 }
 
 /** The team, or null when there is no such team (deleted, or a mistyped address). */
