@@ -155,7 +155,10 @@ export async function openScreen(page: Page, nav: string, heading = nav) {
 export async function notification(page: Page, text: string | RegExp) {
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
   await toast.waitFor();
-  await toast.locator('.mantine-Notification-closeButton').click({ timeout: 2_000 }).catch(() => { /* it closed itself */ });
+  await toast.locator('.mantine-Notification-closeButton').click({ timeout: 5_000 }).catch(() => { /* it closed itself */ });
+  // Toasts sit at the bottom right, often right where the last click was: a pointer left resting on a toast whose
+  // close click missed (it was still sliding in) pauses its timer for good.
+  await page.mouse.move(0, 0);
   await toast.waitFor({ state: 'detached' });
 }
 
