@@ -1,5 +1,5 @@
 // The console: Mantine, the route, and which connection (owner session or admin key) the route is about.
-import { use, useCallback, useMemo, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { GatehouseProvider, gatehouseCssVariables, useUser } from '@gatehouse/account-kit';
@@ -18,7 +18,7 @@ import { ProjectsScreen } from './screens/projects';
 import { OwnedProjectArea, ProjectArea } from './screens/project-shell';
 import { OwnerMenu } from './components/owner-menu';
 import { WeakStorageDialog } from './components/weak-storage-dialog';
-import { ownerCallbackOf, type OwnerCallback } from './lib/owner-callback';
+import { ownerCallbackOf, ownerCallbackOfReturn, type OwnerCallback } from './lib/owner-callback';
 import { OwnerCallbackScreen } from './screens/owner-callback';
 import { THIS_SERVICE_ID } from './lib/web-connections';
 
@@ -36,15 +36,20 @@ export function ConsoleApp({ platform }: { platform: Platform }) {
 function Routes({ platform }: { platform: Platform }) {
   const route = useRoute();
   const connections = useConnections(platform);
-  // An owner's sign-in coming back to the web console (OAuth, magic link): read once, at the first render.
-  const [callback, setCallback] = useState<OwnerCallback | null>(() => (platform.kind === 'web' ? ownerCallbackOf(window.location.search) : null));
-  const callbackDone = useCallback(() => setCallback(null), []);
-  if (callback) {
-    const service = connections.list?.find((c) => c.id === THIS_SERVICE_ID);
+  // An owner's sign-in coming back (OAuth, magic link): to the web console, read once at the first render; to the
+  // desktop app, handed over by the main process's loopback listener whenever the browser comes back.
+  const [pending, setPending] = useState<{ connectionId: string; callback: OwnerCallback } | null>(() => {
+    const callback = platform.kind === 'web' ? ownerCallbackOf(window.location.search) : null;
+    return callback && { connectionId: THIS_SERVICE_ID, callback };
+  });
+  useEffect(() => platform.onSignInReturn((url) => setPending(ownerCallbackOfReturn(url))), [platform]);
+  const callbackDone = useCallback(() => setPending(null), []);
+  if (pending) {
+    const service = connections.list?.find((c) => c.id === pending.connectionId && c.kind === 'owner');
     if (!service) return <ConsoleShell><ListSkeleton /></ConsoleShell>;
     return (
-      <ScreenBoundary fallback={<ConsoleShell><ListSkeleton /></ConsoleShell>}>
-        <OwnerArea platform={platform} connection={service} route={route} callback={callback} onCallbackDone={callbackDone} />
+      <ScreenBoundary key={JSON.stringify(pending)} fallback={<ConsoleShell><ListSkeleton /></ConsoleShell>}>
+        <OwnerArea platform={platform} connection={service} route={route} callback={pending.callback} onCallbackDone={callbackDone} />
       </ScreenBoundary>
     );
   }
@@ -83,7 +88,7 @@ function OwnerArea({ platform, connection, route, callback, onCallbackDone }: {
   );
   const app = use(appPromise);
   if (callback && onCallbackDone) {
-    return <OwnerCallbackScreen app={app} callback={callback} connectionId={connection.id} label={connection.label} onDone={onCallbackDone} />;
+    return <OwnerCallbackScreen app={app} platformKind={platform.kind} callback={callback} connectionId={connection.id} label={connection.label} onDone={onCallbackDone} />;
   }
   return (
     <GatehouseProvider app={app} mantine={false}>
