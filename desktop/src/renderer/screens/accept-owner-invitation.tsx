@@ -3,7 +3,7 @@
 // signed-in account, and "Accept", which makes them an owner and opens the project. Refusals (a used, revoked or
 // expired link) say why, with the catalogue's text.
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CurrentInternalUser, CurrentUser } from '@gatehouse/shared/client';
 import { ErrorMessage } from '../components/error-message';
@@ -64,7 +64,8 @@ function Refused({ connectionId, children }: { connectionId: string; children: R
     <Alert color="red" role="alert" title={<Title order={1} size="h4">{t('ownerInvitation.failedTitle')}</Title>}>
       <Stack gap="xs" align="flex-start">
         <span data-testid="owner-invitation-error">{children}</span>
-        <Anchor href={routeHash({ name: 'projects', connectionId })}>{t('ownerInvitation.toProjects')}</Anchor>
+        {/* A button, not a link: a link's blue on the alert's red tint is too faint to read (axe: color-contrast). */}
+        <Button component="a" href={routeHash({ name: 'projects', connectionId })} variant="default" size="xs">{t('ownerInvitation.toProjects')}</Button>
       </Stack>
     </Alert>
   );
