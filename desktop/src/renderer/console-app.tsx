@@ -18,8 +18,9 @@ import { ProjectsScreen } from './screens/projects';
 import { OwnedProjectArea, ProjectArea } from './screens/project-shell';
 import { OwnerMenu } from './components/owner-menu';
 import { WeakStorageDialog } from './components/weak-storage-dialog';
-import { ownerCallbackOf, ownerCallbackOfReturn, type OwnerCallback } from './lib/owner-callback';
+import { ownerCallbackOf, ownerCallbackOfReturn, takeInvitationReturn, type OwnerCallback } from './lib/owner-callback';
 import { OwnerCallbackScreen } from './screens/owner-callback';
+import { AcceptOwnerInvitationScreen } from './screens/accept-owner-invitation';
 import { THIS_SERVICE_ID } from './lib/web-connections';
 
 export function ConsoleApp({ platform }: { platform: Platform }) {
@@ -79,7 +80,9 @@ function OwnerArea({ platform, connection, route, callback, onCallbackDone }: {
       ownerApp(platform, connection, {
         navigate: (url) => {
           const to = routeForRedirect(url, connection.id);
-          if (to) navigate(to);
+          // After a password sign-in or sign-up started on an owner invitation's page: back to accepting it.
+          if (to?.name === 'projects') navigate(takeInvitationReturn(sessionStorage, connection.id) ?? to);
+          else if (to) navigate(to);
           else if (platform.kind === 'web') window.location.assign(url);
           else platform.openExternal(url);
         },
@@ -105,6 +108,13 @@ function OwnerRoutes({ connection, route }: { connection: SavedConnection; route
   if (!user) return <SignInScreen connection={connection} mode={route.name === 'sign-up' ? 'sign-up' : 'sign-in'} />;
   if (route.name === 'project') {
     return <OwnedProjectArea user={user} connection={connection} projectId={route.projectId} screen={route.screen} />;
+  }
+  if (route.name === 'owner-invitation') {
+    return (
+      <ConsoleShell context={connection.label} actions={<OwnerMenu user={user} />}>
+        <AcceptOwnerInvitationScreen user={user} connectionId={connection.id} code={route.code} />
+      </ConsoleShell>
+    );
   }
   return (
     <ConsoleShell context={connection.label} actions={<OwnerMenu user={user} />}>

@@ -117,6 +117,20 @@ export function withQueryParam(url: string, key: string, value: string): string 
 }
 
 /**
+ * `url` with `key=value` added to the query of its hash route when its fragment is one (`#/…`, a single-page app's
+ * route, such as the console's accept page), else to its own query (withQueryParam).
+ */
+export function withRouteQueryParam(url: string, key: string, value: string): string {
+  const parsed = new URL(url);
+  if (!parsed.hash.startsWith('#/')) return withQueryParam(url, key, value);
+  const [path, query = ''] = parsed.hash.slice(1).split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set(key, value);
+  parsed.hash = `${path}?${params}`;
+  return parsed.toString();
+}
+
+/**
  * Removes `code` and `state` from an OAuth redirect URI (client-library §5.1 step 4). `onRemoved` is called for each
  * parameter that was present (the client logs a warning).
  */

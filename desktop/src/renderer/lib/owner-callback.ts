@@ -45,10 +45,14 @@ export function ownerCallbackOfReturn(url: string): { connectionId: string; call
 
 const RETURN_KEY = 'gatehouse-console-return';
 
-/** Remembers where a sign-in started: only places an owner can come back to (not the sign-in screens). */
+const comesBackTo = (route: Route) => route.name === 'project' || route.name === 'projects' || route.name === 'owner-invitation';
+
+/**
+ * Remembers where a sign-in started: only places an owner can come back to (not the sign-in screens). An owner
+ * invitation's page keeps its code, so that the invitee who signs in or up first comes back to accept it.
+ */
 export function rememberReturnRoute(storage: Pick<Storage, 'setItem'>, hash: string): void {
-  const route = parseRoute(hash);
-  if (route.name === 'project' || route.name === 'projects') storage.setItem(RETURN_KEY, hash);
+  if (comesBackTo(parseRoute(hash))) storage.setItem(RETURN_KEY, hash);
 }
 
 /** The remembered place (once: it is forgotten), or the projects list of the connection. */
@@ -56,7 +60,17 @@ export function takeReturnRoute(storage: Pick<Storage, 'getItem' | 'removeItem'>
   const hash = storage.getItem(RETURN_KEY);
   storage.removeItem(RETURN_KEY);
   const route = hash ? parseRoute(hash) : null;
-  return route && (route.name === 'project' || route.name === 'projects') && route.connectionId === connectionId
-    ? route
-    : { name: 'projects', connectionId };
+  return route && comesBackTo(route) && route.connectionId === connectionId ? route : { name: 'projects', connectionId };
+}
+
+/**
+ * Where the library's redirect after a password sign-in or sign-up (to the projects) goes instead: the owner
+ * invitation the sign-in started from, taken once; null for anything else (which stays remembered as it was).
+ */
+export function takeInvitationReturn(storage: Pick<Storage, 'getItem' | 'removeItem'>, connectionId: string): Route | null {
+  const hash = storage.getItem(RETURN_KEY);
+  const route = hash ? parseRoute(hash) : null;
+  if (route?.name !== 'owner-invitation' || route.connectionId !== connectionId) return null;
+  storage.removeItem(RETURN_KEY);
+  return route;
 }
