@@ -7,6 +7,7 @@ import { NO_SHARED_SMTP_MESSAGE } from './email/transport';
 import { startHousekeeping } from './housekeeping';
 import { startDevIssuer } from './oauth/dev-issuer';
 import { startWebhookWorker } from './webhooks/worker';
+import { SIGNING_KEY_TICK_MS, maintainSigningKeys } from './tokens/signing-key-rotation';
 
 export async function startBackgroundWork(services: Services): Promise<void> {
   const { config } = services;
@@ -23,10 +24,19 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   const housekeeping = startHousekeeping(services.db, { intervalMs: config.housekeepingIntervalMs, rateLimits: config.rateLimits });
   services.onStop.push(() => housekeeping.stop());
   await startDevIssuer(services);
+  // Signing keys (tokens/signing-key-rotation.ts): every instance reads them again (a missed notification costs at
+  // most a tick), retires previous keys whose tokens have all expired and rotates when the period has passed.
+  const keyTick = setInterval(() => {
+    maintainSigningKeys(services).then(
+      (r) => { if (r.rotated || r.retired.length) console.log(`[keys] ${r.rotated ? `rotated automatically (GATEHOUSE_SIGNING_KEY_ROTATION_DAYS=${config.signingKeyRotationDays}); ` : ''}${r.retired.length} previous key(s) retired`); },
+      (err) => console.error('[keys] the signing key pass failed; it runs again at the next tick:', err),
+    );
+  }, SIGNING_KEY_TICK_MS);
+  services.onStop.push(() => clearInterval(keyTick));
   if (config.serverSecretPrevious.length > 0) {
     // A rotation of the server secret is under way: stored secrets move to the new one (security/reseal.ts).
     resealStoredSecrets(services).then(
-      (n) => console.log(`[secrets] re-sealed under the current GATEHOUSE_SERVER_SECRET: ${n.projectConfigs} project configs, ${n.totpSecrets} TOTP secrets, ${n.providerTokens} provider tokens, ${n.webhookSecrets} webhook secrets; GATEHOUSE_SERVER_SECRET_PREVIOUS may be removed at the next restart`),
+      (n) => console.log(`[secrets] re-sealed under the current GATEHOUSE_SERVER_SECRET: ${n.projectConfigs} project configs, ${n.totpSecrets} TOTP secrets, ${n.providerTokens} provider tokens, ${n.webhookSecrets} webhook secrets, ${n.signingKeys} signing keys; GATEHOUSE_SERVER_SECRET_PREVIOUS may be removed at the next restart`),
       (err) => console.error('[secrets] the re-seal pass failed; it runs again at the next start:', err),
     );
   }

@@ -32,6 +32,12 @@ export interface Config {
    * background pass re-seals what is stored (security/reseal.ts).
    */
   serverSecretPrevious: string[];
+  /**
+   * Days between automatic rotations of the access-token signing key (GATEHOUSE_SIGNING_KEY_ROTATION_DAYS, default
+   * 90; 0: only `keys rotate` or the internal API rotates). The next key is published a whole period before it signs,
+   * so a verifier that reads the JWKS at least that often never meets an unknown key.
+   */
+  signingKeyRotationDays: number;
   smtpUrl?: string;
   smtpSender: string;
   /** Concurrent password hashes; each argon2id hash holds 19 MiB while it runs. */
@@ -250,6 +256,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     accessTokenLifetimeSeconds: seconds(env, 'GATEHOUSE_ACCESS_TOKEN_LIFETIME_SECONDS') ?? 600,
     serverSecret: env.GATEHOUSE_SERVER_SECRET || undefined,
     serverSecretPrevious: previousSecrets(env),
+    signingKeyRotationDays: integer(env, 'GATEHOUSE_SIGNING_KEY_ROTATION_DAYS', 0, 3650) ?? 90,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
     smtpSender: env.SMTP_SENDER ?? 'noreply@gatehouse.local',
     // Twice Bun's hashing threads (one per core): each thread has the next hash queued beside the one it runs, so it

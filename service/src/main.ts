@@ -10,11 +10,18 @@ import { startBackgroundWork } from './background';
 import { lifecycle } from './lifecycle';
 import { initLogging } from './observability/logger';
 import { startMetricsServer } from './observability/metrics';
+import { COMMANDS, parseCommand, rotateKeysCommand } from './commands';
 
 /** A start that cannot go on: one line naming what is wrong (no stack trace), and a non-zero exit. */
 function cannotStart(message: string): never {
   console.error(`Gatehouse cannot start: ${message}`);
   process.exit(1);
+}
+// `bun service/src/main.ts [serve | keys rotate]` (commands.ts).
+const command = parseCommand(process.argv.slice(2));
+if (!command) {
+  console.error(`Unknown command "${process.argv.slice(2).join(' ')}": expected one of ${COMMANDS.join(', ')}`);
+  process.exit(2);
 }
 const config = (() => {
   try { return loadConfig(); } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
@@ -40,6 +47,11 @@ const database = await openDatabase({
   const where = config.databaseUrl ? `DATABASE_URL (${redactUrl(config.databaseUrl)})` : `GATEHOUSE_DATA_DIR (${config.dataDir})`;
   return cannotStart(`cannot open the database at ${where}: ${err instanceof Error ? err.message : String(err)}`);
 });
+if (command === 'keys rotate') {
+  await rotateKeysCommand(config, database).catch((err) => cannotStart(`keys rotate failed: ${err instanceof Error ? err.message : String(err)}`));
+  await database.close();
+  process.exit(0);
+}
 const services = await createServices(config, database);
 const boot = await bootstrapInternalProject(services);
 const demoCreated = await bootstrapDemoProject(services);

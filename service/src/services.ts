@@ -26,7 +26,7 @@ export interface Services {
   tokens: AccessTokens;
   passwords: Passwords;
   activity: ActivityRecorder;
-  /** Server secret (token signing and encryption keys derive from it). */
+  /** Server secret (encryption keys derive from it, and it seals the signing keys: tokens/keys.ts). */
   secret: string;
   projects: ProjectCache;
   apiKeys: ApiKeyCache;
@@ -77,10 +77,11 @@ export class ApiKeyCache {
 }
 
 /**
- * Applies other instances' invalidations (payload `project:<id>` / `api-keys:<id>`, empty id = everything).
+ * Applies other instances' invalidations (payload `project:<id>` / `api-keys:<id>`, empty id = everything;
+ * `signing-keys:` after a rotation or retirement: the key records are read again).
  * After a (re)connection of the listening connection, notifications may have been missed: everything is dropped.
  */
-async function listenForInvalidations(database: Database, caches: { projects: ProjectCache; apiKeys: ApiKeyCache; revokedSessions: RevokedSessions }) {
+async function listenForInvalidations(database: Database, caches: { projects: ProjectCache; apiKeys: ApiKeyCache; revokedSessions: RevokedSessions; keys: SigningKeys }) {
   if (!database.listen) return undefined;
   const apply = (payload: string) => {
     const [kind, ...rest] = payload.split(':');
@@ -88,9 +89,11 @@ async function listenForInvalidations(database: Database, caches: { projects: Pr
     if (kind === 'project') caches.projects.invalidateLocal(id);
     else if (kind === 'api-keys') caches.apiKeys.invalidateLocal(id);
     else if (kind === 'session-revoked' && id) caches.revokedSessions.add(id);
+    else if (kind === 'signing-keys') reloadKeys();
   };
+  const reloadKeys = () => { caches.keys.reload().catch((err) => console.error('Failed to reload the signing keys:', err)); };
   const clearAll = () => {
-    caches.projects.invalidateLocal(); caches.apiKeys.invalidateLocal();
+    caches.projects.invalidateLocal(); caches.apiKeys.invalidateLocal(); reloadKeys();
     caches.revokedSessions.sync(true).catch((err) => console.error('Failed to reload revoked sessions:', err));
   };
   return database.listen(INVALIDATE_CHANNEL, apply, clearAll);
@@ -112,13 +115,15 @@ export async function createServices(config: Config, database: Database): Promis
   const previous = config.serverSecretPrevious;
   useSecretsAtRestKeys(secret, [...previous, ...(stored ? [stored] : [])]);
   usePreviousSecrets(previous);
-  const keys = new SigningKeys(secret, previous);
-  const activity = new ActivityRecorder(db);
-  activity.start();
   const notify = database.notify;
   const broadcast: Broadcast | undefined = notify && ((payload) => {
     notify(INVALIDATE_CHANNEL, payload).catch((err) => console.error('Failed to publish a cache invalidation:', err));
   });
+  // The signing key records (tokens/keys.ts): made on a new database's first start, then held in memory.
+  const keys = new SigningKeys(db, secret, previous, broadcast && (() => broadcast('signing-keys:')));
+  await keys.start();
+  const activity = new ActivityRecorder(db);
+  activity.start();
   const webhookWorkers = new Wakers();
   const projectCache = new ProjectCache(db, broadcast);
   const services: Services = {

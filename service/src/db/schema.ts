@@ -18,6 +18,30 @@ export const serviceSecrets = pgTable('service_secrets', {
   createdAt: createdAt(),
 });
 
+/**
+ * Access-token signing keys of the whole service (tokens/keys.ts): every project's key of a record derives from the
+ * record's seed and the project id, so each project keeps its own keys and JWKS. A record is `next` (published, not
+ * yet signing), `current` (signing; exactly one), `previous` (still verifying until its tokens have expired) or
+ * `retired` (refused; its seed erased). `server-secret` records hold no seed: their keys derive from
+ * GATEHOUSE_SERVER_SECRET as before key records existed (a database upgraded with tokens in circulation).
+ */
+export const signingKeys = pgTable('signing_keys', {
+  id: text('id').primaryKey(),
+  state: text('state').notNull(),
+  algorithm: text('algorithm').notNull().default('ES256'),
+  derivation: text('derivation').notNull().default('sealed-seed'),
+  /** 32 random bytes, sealed with the server secret (db/secrets-at-rest.ts); null once retired. */
+  seedSealed: text('seed_sealed'),
+  createdAt: createdAt(),
+  activatedAt: ts('activated_at'),
+  deactivatedAt: ts('deactivated_at'),
+  retiredAt: ts('retired_at'),
+}, (t) => [
+  uniqueIndex('signing_keys_one_next_one_current_idx').on(t.state).where(sql`${t.state} in ('next', 'current')`),
+  check('signing_keys_state', sql`${t.state} in ('next', 'current', 'previous', 'retired')`),
+  check('signing_keys_seed', sql`(${t.derivation} = 'sealed-seed' and (${t.seedSealed} is not null or ${t.state} = 'retired')) or (${t.derivation} = 'server-secret' and ${t.seedSealed} is null)`),
+]);
+
 /** A project. Its configuration (auth switches, domains, OAuth providers, email config, defaults) is one JSON document. */
 export const projects = pgTable('projects', {
   id: text('id').primaryKey(), // 'internal' or a UUID

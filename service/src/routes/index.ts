@@ -15,6 +15,7 @@ import { internalApiKeyRoutes } from './internal-api-keys';
 import { emailTemplateRoutes } from './email-templates';
 import { internalEmailRoutes } from './internal-emails';
 import { internalMetricsRoutes } from './internal-metrics';
+import { internalSigningKeyRoutes } from './internal-signing-keys';
 import { webhookRoutes } from './webhooks';
 import { webhookDeliveryRoutes } from './webhook-deliveries';
 import { oauthRoutes } from './oauth';
@@ -53,6 +54,7 @@ export const allRoutes: RouteDef[] = [
   ...emailTemplateRoutes,
   ...internalEmailRoutes,
   ...internalMetricsRoutes,
+  ...internalSigningKeyRoutes,
   ...webhookRoutes,
   ...webhookDeliveryRoutes,
   ...oauthRoutes,

@@ -9,8 +9,9 @@ import { reencryptProviderTokens, reencryptWebhookSecrets, resealTotpSecrets } f
 import { decryptString, encryptString, encryptedUnder } from '../tokens/encryption';
 import { providerTokenPurpose } from '../oauth/provider-tokens';
 import { WEBHOOK_SECRET_PURPOSE } from '../webhooks/worker';
+import { resealSeeds } from '../repo/signing-keys';
 
-export interface ResealCounts { projectConfigs: number; totpSecrets: number; providerTokens: number; webhookSecrets: number }
+export interface ResealCounts { projectConfigs: number; totpSecrets: number; providerTokens: number; webhookSecrets: number; signingKeys: number }
 
 export async function resealStoredSecrets(services: Services): Promise<ResealCounts> {
   const { db, secret } = services;
@@ -20,5 +21,6 @@ export async function resealStoredSecrets(services: Services): Promise<ResealCou
     totpSecrets: await resealTotpSecrets(db),
     providerTokens: await reencryptProviderTokens(db, (row) => again(providerTokenPurpose(row.projectId), row.value)),
     webhookSecrets: await reencryptWebhookSecrets(db, (row) => again(WEBHOOK_SECRET_PURPOSE, row.value)),
+    signingKeys: await resealSeeds(db),
   };
 }

@@ -58,7 +58,7 @@ export class AccessTokens {
     if (typeof aud !== 'string' || !(await this.isKnownProject(aud))) throw unparsable();
     let claims: AccessTokenClaims;
     try {
-      // The key the token names: the current secret's, or during a rotation a previous one's (tokens/keys.ts).
+      // The key the token names: the next, current or a previous key record's (tokens/keys.ts); a retired one's is none.
       const key = await this.keys.forKid(aud, kid);
       if (!key) throw unparsable();
       const { payload } = await jwtVerify(token, key.publicKey, { algorithms: ['ES256'], issuer: ACCESS_TOKEN_ISSUER, clockTolerance: 0 });
