@@ -1,7 +1,9 @@
 // Rotating the server secret without signing anyone out (issue 29): the new secret in GATEHOUSE_SERVER_SECRET, the old
-// one in GATEHOUSE_SERVER_SECRET_PREVIOUS. Tokens the old secret signed keep verifying, its JWKS key stays published,
-// sessions refresh onto the new key, sealed secrets still open, and a background pass re-seals them, so that the next
-// start without the previous secret loses nothing. Three real services in turn, on one embedded database.
+// one in GATEHOUSE_SERVER_SECRET_PREVIOUS. The signing keys are records sealed with the secret (tokens/keys.ts), not
+// derived from it: the key does not change, so tokens the old secret's start signed keep verifying, the JWKS stays the
+// same, sealed secrets (signing key seeds among them) still open, and a background pass re-seals them, so that the
+// next start without the previous secret loses nothing. Three real services in turn, on one embedded database. (A
+// database upgraded with a key derived from the secret: signing-keys.test.ts.)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +30,7 @@ async function withService<T>(env: Record<string, string>, run: (svc: StartedSer
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
 
 describe('server secret rotation', () => {
-  test('old tokens verify, sessions refresh onto the new key, sealed secrets open and are re-sealed; then the old secret can go', async () => {
+  test('old tokens verify, sessions refresh on the same key, sealed secrets open and are re-sealed; then the old secret can go', async () => {
     // Before: everything made under the old secret.
     const made = await withService({ GATEHOUSE_SERVER_SECRET: OLD }, async (svc) => {
       const p = await newProject(svc, { config: { oauth_providers: [{ id: 'github', type: 'standard', enabled: true, client_id: 'gh-client', client_secret: GITHUB_SECRET }] } });
@@ -46,11 +48,12 @@ describe('server secret rotation', () => {
       expect((await headers(svc, made.accessToken).get('/users/me')).status).toBe(200);
       const jwks = await fetch(`${svc.url}/api/v1/projects/${made.p.id}/.well-known/jwks.json`).then((r) => r.json());
       expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(oldKid);
+      // The current key and the next one.
       expect(jwks.keys).toHaveLength(2);
       const next = await new Api(svc.url, made.p.client.headers).post('/auth/sessions/current/refresh', {}, { refreshToken: made.refreshToken });
       expect(next.status).toBe(200);
       const token = next.body.access_token as string;
-      expect(kidOf(token)).not.toBe(oldKid);
+      expect(kidOf(token)).toBe(oldKid);
       expect(jwks.keys[0].kid).toBe(kidOf(token));
       const project = await new Api(svc.url, made.p.admin.headers).get('/projects/current');
       expect(project.body.config.oauth_providers.find((o: { id: string }) => o.id === 'github').client_secret).toBe(GITHUB_SECRET);
@@ -60,18 +63,20 @@ describe('server secret rotation', () => {
       }
       expect(svc.output()).toContain('1 project configs');
       expect(svc.output()).toContain('1 webhook secrets');
+      expect(svc.output()).toContain('2 signing keys');
       return token;
     });
 
-    // After: the new secret alone. The old key's tokens are refused; the re-sealed secrets open.
+    // After: the new secret alone. The re-sealed key still signs and verifies: even the first access token works.
     await withService({ GATEHOUSE_SERVER_SECRET: NEW }, async (svc) => {
-      expect((await headers(svc, made.accessToken).get('/users/me')).status).toBe(401);
+      expect((await headers(svc, made.accessToken).get('/users/me')).status).toBe(200);
       expect((await headers(svc, refreshed).get('/users/me')).status).toBe(200);
       const project = await new Api(svc.url, made.p.admin.headers).get('/projects/current');
       expect(project.status).toBe(200);
       expect(project.body.config.oauth_providers.find((o: { id: string }) => o.id === 'github').client_secret).toBe(GITHUB_SECRET);
       const jwks = await fetch(`${svc.url}/api/v1/projects/${made.p.id}/.well-known/jwks.json`).then((r) => r.json());
-      expect(jwks.keys).toHaveLength(1);
+      expect(jwks.keys).toHaveLength(2);
+      expect(jwks.keys[0].kid).toBe(oldKid);
     });
   });
 
