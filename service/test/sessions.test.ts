@@ -145,10 +145,13 @@ describe('access tokens and JWKS', () => {
   test('JWKS shape; per-project keys; unknown project ⇒ 404 text', async () => {
     const res = await new Api(svc.url).get(`/projects/${p.id}/.well-known/jwks.json`);
     expect(res.status).toBe(200);
-    expect(res.body.keys).toHaveLength(1);
+    // The current key (it signs) first, then the next one (signing-keys.test.ts rotates them).
+    expect(res.body.keys).toHaveLength(2);
     const [key] = res.body.keys;
-    expect(key).toMatchObject({ kty: 'EC', alg: 'ES256', crv: 'P-256' });
-    expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'x', 'y']);
+    for (const k of res.body.keys) {
+      expect(k).toMatchObject({ kty: 'EC', alg: 'ES256', crv: 'P-256' });
+      expect(Object.keys(k).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'x', 'y']);
+    }
     const u = await signUp(p);
     expect(decodeProtectedHeader(u.accessToken).kid).toBe(key.kid);
 
