@@ -1,5 +1,6 @@
 // Entry point: `npm start`. Opens the database (PGlite under ./data unless DATABASE_URL is set), applies
-// migrations, bootstraps the internal project and serves the API.
+// migrations, bootstraps the internal project and serves the API. `main.ts keys rotate` rotates the signing keys
+// and exits instead (commands.ts).
 import { loadConfig, redactUrl, serverSecretProblem, sharedSmtpTlsProblem } from './config';
 import { openDatabase } from './db';
 import { createServices } from './services';
@@ -48,7 +49,10 @@ const database = await openDatabase({
   return cannotStart(`cannot open the database at ${where}: ${err instanceof Error ? err.message : String(err)}`);
 });
 if (command === 'keys rotate') {
-  await rotateKeysCommand(config, database).catch((err) => cannotStart(`keys rotate failed: ${err instanceof Error ? err.message : String(err)}`));
+  await rotateKeysCommand(config, database).catch((err) => {
+    console.error(`keys rotate failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
   await database.close();
   process.exit(0);
 }

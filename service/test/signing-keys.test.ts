@@ -264,6 +264,21 @@ describe('signing keys in-process', () => {
     expect(row).toEqual({ state: 'retired', seed_sealed: null });
   });
 
+  test('the automatic rotation: once the current key has signed for GATEHOUSE_SIGNING_KEY_ROTATION_DAYS (default 90; 0 off)', async () => {
+    expect(services.config.signingKeyRotationDays).toBe(90);
+    expect(loadConfig({ GATEHOUSE_SIGNING_KEY_ROTATION_DAYS: '0' }).signingKeyRotationDays).toBe(0);
+    expect(() => loadConfig({ GATEHOUSE_SIGNING_KEY_ROTATION_DAYS: 'weekly' })).toThrow('GATEHOUSE_SIGNING_KEY_ROTATION_DAYS: expected a whole number from 0 to 3650, got "weekly"');
+    const current = services.keys.liveRecords().find((r) => r.state === 'current')!;
+    const day = 86_400_000;
+    expect((await maintainSigningKeys(services, new Date(current.activatedAt!.getTime() + 89 * day))).rotated).toBe(false);
+    expect(services.keys.currentId()).toBe(current.id);
+    const off = { ...services, config: { ...services.config, signingKeyRotationDays: 0 } };
+    expect((await maintainSigningKeys(off, new Date(current.activatedAt!.getTime() + 900 * day))).rotated).toBe(false);
+    expect((await maintainSigningKeys(services, new Date(current.activatedAt!.getTime() + 90 * day))).rotated).toBe(true);
+    expect(services.keys.currentId()).not.toBe(current.id);
+    expect(services.keys.liveRecords().find((r) => r.id === current.id)?.state).toBe('previous');
+  });
+
   test('no key material in clear in the table: seeds are sealed, no private key appears', async () => {
     const rows = rowsOf<Record<string, unknown>>(await services.db.execute(sql`select * from signing_keys`));
     const dump = JSON.stringify(rows);

@@ -51,7 +51,9 @@ export async function maintainSigningKeys(services: Services, at: Date = new Dat
   const { keys, db, config } = services;
   await keys.reload();
   const retireBefore = new Date(at.getTime() - config.accessTokenLifetimeSeconds * 1000 - 2 * SIGNING_KEY_TICK_MS);
-  const retired = await records.retirePreviousBefore(db, retireBefore);
+  // Written only when a previous key is due, not at every tick of every instance.
+  const due = keys.liveRecords().some((r) => r.state === 'previous' && r.deactivatedAt && r.deactivatedAt < retireBefore);
+  const retired = due ? await records.retirePreviousBefore(db, retireBefore) : [];
   let rotated = false;
   const current = keys.liveRecords().find((r) => r.state === 'current');
   const periodMs = config.signingKeyRotationDays * 86_400_000;
