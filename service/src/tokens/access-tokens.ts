@@ -16,7 +16,10 @@ export class AccessTokens {
    * none is refused before any key is derived for it: an unsigned token's claims must not make the service derive and
    * keep anything (issue 30 §2).
    */
-  constructor(private readonly keys: SigningKeys, private readonly lifetimeSeconds: number, private readonly isKnownProject: (id: string) => Promise<boolean>) {}
+  constructor(private readonly keys: SigningKeys, private readonly lifetimeSeconds: number, private readonly isKnownProject: (id: string) => Promise<boolean>) {
+    // A token verified with a key since retired must be refused: what was verified is forgotten when keys change.
+    keys.onChange(() => this.verified.clear());
+  }
 
   async mint(projectId: string, userId: string, sessionId: string): Promise<string> {
     const key = await this.keys.get(projectId);

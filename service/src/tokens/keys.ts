@@ -35,6 +35,7 @@ export class SigningKeys {
   private live: LiveRecord[] = [];
   private loading: Promise<void> | null = null;
   private lastUnknownReload = 0;
+  private listeners: (() => void)[] = [];
 
   /** `broadcast`: tells the other instances to reload (services.ts, NOTIFY); absent on the embedded database. */
   constructor(private readonly db: DB, private readonly secret: string, private readonly previous: readonly string[] = [], private readonly broadcast?: () => void) {}
@@ -58,11 +59,20 @@ export class SigningKeys {
         const rows = (await records.listLive(this.db)) as LiveRecord[];
         const before = this.live.map((r) => `${r.id}:${r.state}`).join(',');
         this.live = rows.sort((a, b) => PUBLISHED_ORDER[a.state] - PUBLISHED_ORDER[b.state] || b.createdAt.getTime() - a.createdAt.getTime());
-        // Keys of records gone from the live set must not linger: start the derived keys afresh on any change.
-        if (rows.map((r) => `${r.id}:${r.state}`).join(',') !== before) this.cache.clear();
+        // Keys of records gone from the live set must not linger: start the derived keys afresh on any change, and
+        // tell those who remember what a key verified (tokens/access-tokens.ts).
+        if (rows.map((r) => `${r.id}:${r.state}`).join(',') !== before) {
+          this.cache.clear();
+          for (const listener of this.listeners) listener();
+        }
       } finally { this.loading = null; }
     })();
     return this.loading;
+  }
+
+  /** Calls `listener` whenever the live records change (a rotation, a retirement). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   /** The id of the record that signs now. */
