@@ -166,7 +166,9 @@ export async function recordRouteOutcome(services: Services, o: RouteOutcome): P
     for (const projectId of e.auditIn) {
       (e.queued ? queued : now).push({
         projectId, event: e.event as AuditEvent, actorKind: actor.kind, actorUserId: actor.userId, ip: scope?.ip ?? null,
-        requestId: scope?.requestId ?? null, target: e.target, subjectUserId: e.userId,
+        requestId: scope?.requestId ?? null, target: e.target,
+        // A user of the event's own project (a new project's log does not name its owner, a user of another project).
+        subjectUserId: projectId === e.projectId ? e.userId : null,
         details: projectId === e.projectId ? e.details : { ...e.details, project_id: e.projectId },
       });
     }

@@ -51,7 +51,8 @@ function EntryRow({ entry: e, labels }: { entry: AuditLogEntry; labels: Readonly
   );
   const actor = <Actor entry={e} labels={labels} />;
   const subject = <Subject entry={e} labels={labels} />;
-  const ip = <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{e.actor.ip ?? '—'}</Text>;
+  // An IPv4 address on one line; a long IPv6 one may break.
+  const ip = <Text size="sm" ff="monospace" style={{ whiteSpace: (e.actor.ip ?? '').length > 15 ? undefined : 'nowrap', overflowWrap: 'anywhere' }}>{e.actor.ip ?? '—'}</Text>;
   return (
     <Table.Tr data-testid="audit-row" data-event={e.event} data-user-id={e.userId ?? ''}>
       <Table.Td>
@@ -93,6 +94,8 @@ function Facts({ entry }: { entry: AuditLogEntry }) {
 
 function Actor({ entry, labels }: { entry: AuditLogEntry; labels: ReadonlyMap<string, string | null> }) {
   const who = actorWords(entry);
+  // Signing in, or ending their own session: the user it concerns acted, named once (in the next column).
+  if (who.userId && who.userId === entry.userId) return <Text size="sm">{t('audit.actor.self')}</Text>;
   return (
     <Stack gap={0}>
       <Text size="sm">{t(who.key)}</Text>

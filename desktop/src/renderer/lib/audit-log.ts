@@ -66,6 +66,8 @@ export type ActorWords = { key: 'audit.actor.admin_key' | 'audit.actor.server_ke
  * concerns when the request carried no session.
  */
 export function actorWords(e: Pick<AuditLogEntry, 'actor' | 'userId' | 'event'>): ActorWords {
+  // A project is created by its owner signed in to the console (a user of the internal project, not of this one).
+  if (e.event === 'project.created') return { key: 'audit.actor.admin_token', userId: null };
   if (e.actor.kind === 'client') {
     const userId = e.actor.userId ?? (e.event.startsWith('sign_in.') || e.event === 'password.reset' ? e.userId : null);
     return userId ? { key: 'audit.actor.user', userId } : { key: 'audit.actor.client', userId: null };

@@ -76,6 +76,6 @@ function UserSelect({ userId, onChange }: { userId: string; onChange(id: string)
     <Select label={t('audit.filterUser')} placeholder={t('audit.userPlaceholder')} searchable clearable style={{ flex: '1 1 260px' }}
       value={userId || null} data={data} onSearchChange={setSearch} filter={({ options }) => options}
       nothingFoundMessage={search.trim() && found.status === 'ok' ? t('audit.userNothingFound') : undefined}
-      onChange={(v) => onChange(v ?? '')} />
+      clearButtonProps={{ 'aria-label': t('audit.clearUser') }} onChange={(v) => onChange(v ?? '')} />
   );
 }
