@@ -71,6 +71,30 @@ describe('the project users\' events', () => {
     expect(items.filter((e) => e.event === 'sign_in.locked_out')).toEqual([expect.objectContaining({ user_id: carol.userId, details: { rules: ['sign_in_account'] } })]);
     expect(items.filter((e) => e.event === 'sign_in.failed').length).toBe(10);
   });
+
+  test('MFA on and off, a user API key revoked, a team API key created: each with the user or team it concerns', async () => {
+    const q = await newProject(svc, { config: { allow_user_api_keys: true, allow_team_api_keys: true } });
+    const erin = await signUp(q);
+    const totp = Buffer.from('12345678901234567890').toString('base64');
+    expect((await q.server.patch(`/users/${erin.userId}`, { totp_secret_base64: totp })).status).toBe(200);
+    expect((await q.server.patch(`/users/${erin.userId}`, { totp_secret_base64: null })).status).toBe(200);
+    const key = await q.server.post('/user-api-keys', { user_id: erin.userId, description: 'k', expires_at_millis: null });
+    expect((await q.server.patch(`/user-api-keys/${key.body.id}`, { revoked: true })).status).toBe(200);
+    const team = (await q.server.post('/teams', { display_name: 'Crew' })).body;
+    const teamKey = await q.server.post('/team-api-keys', { description: 't', expires_at_millis: null, team_id: team.id });
+    expect(teamKey.status, teamKey.text).toBe(200);
+    const { items } = await page('?event=mfa,user_api_key,team_api_key', q);
+    expect(items.map((e) => [e.event, e.user_id, e.target])).toEqual([
+      ['team_api_key.created', null, teamKey.body.id],
+      ['user_api_key.revoked', erin.userId, key.body.id],
+      ['user_api_key.created', erin.userId, key.body.id],
+      ['mfa.totp_disabled', erin.userId, erin.userId],
+      ['mfa.totp_enabled', erin.userId, erin.userId],
+    ]);
+    expect(items[0].details).toEqual({ team_id: team.id });
+    expect(JSON.stringify(items)).not.toContain(totp);
+    expect(JSON.stringify(items)).not.toContain(key.body.value);
+  });
 });
 
 describe('filters', () => {
