@@ -63,7 +63,10 @@ export function AuditLogScreen() {
   );
 }
 
-/** The user filter: search the project's users by email or name; the chosen one stays named. */
+/**
+ * The user filter: search the project's users by email or name; the chosen one stays named. Its clear button is a
+ * real button (Mantine hides it from assistive technology and the keyboard by default).
+ */
 function UserSelect({ userId, onChange }: { userId: string; onChange(id: string): void }) {
   const [search, setSearch] = useState('');
   const found = useUserSearch(search.trim() || null);
@@ -76,6 +79,6 @@ function UserSelect({ userId, onChange }: { userId: string; onChange(id: string)
     <Select label={t('audit.filterUser')} placeholder={t('audit.userPlaceholder')} searchable clearable style={{ flex: '1 1 260px' }}
       value={userId || null} data={data} onSearchChange={setSearch} filter={({ options }) => options}
       nothingFoundMessage={search.trim() && found.status === 'ok' ? t('audit.userNothingFound') : undefined}
-      clearButtonProps={{ 'aria-label': t('audit.clearUser') }} onChange={(v) => onChange(v ?? '')} />
+      clearButtonProps={{ 'aria-label': t('audit.clearUser'), 'aria-hidden': false, tabIndex: 0 }} onChange={(v) => onChange(v ?? '')} />
   );
 }
