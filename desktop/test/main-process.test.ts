@@ -150,7 +150,7 @@ describe('IPC handlers', () => {
     const shell = fakeShell();
     const sent: { url: string; init: any }[] = [];
     registerIpcHandlers({
-      ipcMain, connections, secrets, shell, appUrl: () => APP_URL,
+      ipcMain, connections, secrets, shell, appUrl: () => APP_URL, signInReturns: { baseUrl: async () => 'http://127.0.0.1:1/gatehouse-console/' },
       fetch: async (url, init) => {
         sent.push({ url, init });
         return { status: 200, headers: new Headers({ 'content-type': 'application/json', 'x-stack-actual-status': '200' }), text: async () => '{"ok":true}' };

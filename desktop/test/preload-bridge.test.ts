@@ -1,16 +1,21 @@
 // The preload's bridge: one named IPC channel per call (no generic invoke), frozen, and the renderer's fetch over it.
 import { describe, expect, test } from 'bun:test';
 import { createBridge } from '../src/preload/bridge';
-import { CHANNELS } from '../src/shared/bridge';
+import { CHANNELS, EVENTS } from '../src/shared/bridge';
 import { bridgeFetch } from '../src/renderer/lib/bridge-fetch';
 
 describe('preload bridge', () => {
   test('each method invokes its own channel with its arguments; nothing else is exposed', async () => {
     const calls: unknown[][] = [];
-    const bridge = createBridge(async (...args) => { calls.push(args); return 'r'; });
+    const listeners: [string, (...args: unknown[]) => void][] = [];
+    const bridge = createBridge(async (...args) => { calls.push(args); return 'r'; }, (event, listener) => {
+      listeners.push([event, listener]);
+      return () => void listeners.splice(listeners.findIndex(([, l]) => l === listener), 1);
+    });
     expect(Object.isFrozen(bridge)).toBe(true);
     expect(Object.keys(bridge).sort()).toEqual([
-      'allowWeakSecretStorage', 'listConnections', 'loadSessionToken', 'openExternal', 'platform', 'removeConnection', 'request', 'saveConnection', 'secretStorage', 'storeSecret',
+      'allowWeakSecretStorage', 'listConnections', 'loadSessionToken', 'onSignInReturn', 'openExternal', 'platform', 'removeConnection', 'request', 'saveConnection',
+      'secretStorage', 'signInReturnBase', 'storeSecret',
     ]);
     await bridge.listConnections();
     await bridge.saveConnection({ kind: 'owner', serviceUrl: 'http://x', label: 'x' });
@@ -18,6 +23,7 @@ describe('preload bridge', () => {
     await bridge.storeSecret('a', 's');
     await bridge.loadSessionToken('a');
     await bridge.openExternal('https://e.example');
+    await bridge.signInReturnBase();
     expect(calls).toEqual([
       [CHANNELS.listConnections],
       [CHANNELS.saveConnection, { kind: 'owner', serviceUrl: 'http://x', label: 'x' }],
@@ -25,7 +31,16 @@ describe('preload bridge', () => {
       [CHANNELS.storeSecret, 'a', 's'],
       [CHANNELS.loadSessionToken, 'a'],
       [CHANNELS.openExternal, 'https://e.example'],
+      [CHANNELS.signInReturnBase],
     ]);
+    // The sign-in return: the page's listener gets the address as a string, and can stop listening.
+    const seen: string[] = [];
+    const stop = bridge.onSignInReturn((url) => seen.push(url));
+    expect(listeners.map(([event]) => event)).toEqual([EVENTS.signInReturn]);
+    listeners[0]![1]('http://127.0.0.1:5000/gatehouse-console/oauth?code=c&state=s');
+    expect(seen).toEqual(['http://127.0.0.1:5000/gatehouse-console/oauth?code=c&state=s']);
+    stop();
+    expect(listeners).toEqual([]);
     expect((bridge as any).invoke).toBeUndefined();
     expect((bridge as any).ipcRenderer).toBeUndefined();
   });

@@ -16,7 +16,8 @@ import { errorField } from '../src/renderer/lib/known-error-fields';
 import { sumLastDays, todayValue } from '../src/renderer/lib/overview-numbers';
 import { previewTemplate, templateVariables, validateTemplate } from '../src/renderer/lib/email-templates';
 import { connectionLabel, projectContext } from '../src/renderer/lib/connect-rules';
-import { ownerCallbackOf, rememberReturnRoute, takeReturnRoute } from '../src/renderer/lib/owner-callback';
+import { ownerCallbackOf, rememberReturnRoute, takeInvitationReturn, takeReturnRoute } from '../src/renderer/lib/owner-callback';
+import { ownerInvitationCallbackUrl } from '../src/renderer/lib/owner-invitations';
 import { createTranslator } from '../src/renderer/messages';
 import { en } from '../src/renderer/messages/en';
 
@@ -34,6 +35,33 @@ describe('owner sign-in returns (web)', () => {
     rememberReturnRoute(storage, '#/c/this-service/p/p1/users');
     expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'project', connectionId: 'this-service', projectId: 'p1', screen: 'users' });
     expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'projects', connectionId: 'this-service' });
+  });
+});
+
+describe('owner invitations (routes)', () => {
+  test("the mail's link opens the web console's accept page, its code in the hash route's query", () => {
+    expect(ownerInvitationCallbackUrl('http://localhost:8102/')).toBe('http://localhost:8102/console/#/c/this-service/owner-invitation');
+    expect(parseRoute('#/c/this-service/owner-invitation?code=abc123')).toEqual({ name: 'owner-invitation', connectionId: 'this-service', code: 'abc123' });
+    expect(parseRoute('#/c/this-service/owner-invitation')).toEqual({ name: 'owner-invitation', connectionId: 'this-service', code: null });
+    const r = { name: 'owner-invitation', connectionId: 'this-service', code: 'abc123' } as const;
+    expect(parseRoute(routeHash(r))).toEqual(r);
+  });
+
+  test('a sign-in or sign-up started on the accept page comes back to it once; other remembered places are left alone', () => {
+    const store = new Map<string, string>();
+    const storage = { setItem: (k: string, v: string) => void store.set(k, v), getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => void store.delete(k) };
+    rememberReturnRoute(storage, '#/c/this-service/p/p1/users');
+    expect(takeInvitationReturn(storage, 'this-service')).toBeNull();
+    expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'project', connectionId: 'this-service', projectId: 'p1', screen: 'users' });
+    rememberReturnRoute(storage, '#/c/this-service/owner-invitation?code=abc');
+    // Opening the sign-up link of the sign-in screen does not forget it.
+    rememberReturnRoute(storage, '#/c/this-service/sign-up');
+    expect(takeInvitationReturn(storage, 'other')).toBeNull();
+    expect(takeInvitationReturn(storage, 'this-service')).toEqual({ name: 'owner-invitation', connectionId: 'this-service', code: 'abc' });
+    expect(takeInvitationReturn(storage, 'this-service')).toBeNull();
+    // An OAuth or magic-link return comes back to it too.
+    rememberReturnRoute(storage, '#/c/this-service/owner-invitation?code=abc');
+    expect(takeReturnRoute(storage, 'this-service')).toEqual({ name: 'owner-invitation', connectionId: 'this-service', code: 'abc' });
   });
 });
 

@@ -3,9 +3,7 @@
 // `getSelectedStorageBackend()`, keeps secrets for the session only there, and writes them only once the owner has
 // agreed after a clear warning (a dialog of the renderer, through the preload bridge); the consent is remembered.
 // The main process through its interfaces (fakes of Electron's API); the dialog in Chromium, the bridge stubbed.
-import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { existsSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { CHANNELS } from '../src/shared/bridge';
 import { createConnectionsStore } from '../src/main/connections-store';
@@ -16,6 +14,7 @@ import { fakeFiles, fakeIpcMain, fakeSafeStorage, fakeShell } from './support/fa
 import { expectAccessible, screenshot, sidewaysScrollers } from './support/console';
 import { storageStep } from '../src/renderer/lib/secret-storage';
 import { sharedBrowser } from '../../account-kit/test/support/browser';
+import { serveConsoleBuild } from './support/console-build-server';
 
 setDefaultTimeout(120_000);
 const APP_URL = 'file:///opt/gatehouse/resources/out/renderer/index.html';
@@ -69,7 +68,7 @@ describe('secret store on a basic_text backend', () => {
     const secrets = createSecretStore(fakeSafeStorage(true, 'basic_text'), files, 'linux');
     const sent: Record<string, string>[] = [];
     registerIpcHandlers({
-      ipcMain, connections, secrets, shell: fakeShell(), appUrl: () => APP_URL,
+      ipcMain, connections, secrets, shell: fakeShell(), appUrl: () => APP_URL, signInReturns: { baseUrl: async () => 'http://127.0.0.1:1/gatehouse-console/' },
       fetch: async (_url, init) => { sent.push(init.headers); return { status: 200, headers: new Headers(), text: async () => '{}' }; },
     });
     expect(ipcMain.channels()).toEqual(Object.values(CHANNELS).sort());
@@ -90,34 +89,12 @@ describe('secret store on a basic_text backend', () => {
 
   test('the preload exposes the two calls on their own channels', async () => {
     const calls: unknown[][] = [];
-    const bridge = createBridge(async (...args) => { calls.push(args); return null; });
+    const bridge = createBridge(async (...args) => { calls.push(args); return null; }, () => () => {});
     await bridge.secretStorage();
     await bridge.allowWeakSecretStorage();
     expect(calls).toEqual([[CHANNELS.secretStorageStatus], [CHANNELS.allowWeakSecretStorage]]);
   });
 });
-
-// The console's web build (desktop/out/web, built by `node scripts/build-ui.mjs`) with the desktop bridge stubbed.
-const WEB = join(import.meta.dir, '../out/web');
-let server: ReturnType<typeof Bun.serve> | undefined;
-afterAll(() => server?.stop(true));
-
-function serveConsole(): string {
-  if (!existsSync(join(WEB, 'index.html'))) throw new Error('The console is not built: run `node scripts/build-ui.mjs` (npm test does).');
-  server ??= Bun.serve({
-    port: 0, hostname: '127.0.0.1',
-    fetch(req) {
-      // Chromium asks a web server for a favicon; the app loaded from file:// never does.
-      if (new URL(req.url).pathname === '/favicon.ico') return new Response(null, { status: 204 });
-      const path = new URL(req.url).pathname.replace(/^\/console/, '');
-      const file = normalize(join(WEB, path));
-      if (!file.startsWith(WEB)) return new Response('no', { status: 403 });
-      const f = Bun.file(path === '/' || path === '' || !path.includes('.') ? join(WEB, 'index.html') : file);
-      return f.size ? new Response(f) : new Response('not found', { status: 404 });
-    },
-  });
-  return `http://127.0.0.1:${server.port}/console/`;
-}
 
 /** The console with a stub of the desktop bridge on a basic_text system; its calls are recorded in order. */
 async function openWithWeakStorage(colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; close(): Promise<void>; problems: string[] }> {
@@ -141,9 +118,11 @@ async function openWithWeakStorage(colorScheme: 'light' | 'dark' = 'light'): Pro
       allowWeakSecretStorage: async () => { calls.push('allowWeakSecretStorage'); allowed = true; },
       request: async () => ({ status: 401, headers: { 'x-stack-known-error': 'INVALID_SUPER_SECRET_ADMIN_KEY' }, body: '{"code":"INVALID_SUPER_SECRET_ADMIN_KEY","error":"no"}' }),
       openExternal: async () => { calls.push('openExternal'); },
+      signInReturnBase: async () => { calls.push('signInReturnBase'); return 'http://127.0.0.1:1/gatehouse-console/'; },
+      onSignInReturn: () => () => {},
     });
   });
-  await page.goto(serveConsole());
+  await page.goto(serveConsoleBuild());
   await page.getByRole('heading', { name: 'Connect to Gatehouse' }).waitFor();
   return { page, problems, close: () => context.close() };
 }

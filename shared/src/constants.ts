@@ -131,6 +131,8 @@ export const OTP_SIGN_IN_CODE_LIFETIME_MS = 10 * MINUTE;
 export const PASSWORD_RESET_CODE_LIFETIME_MS = 10 * MINUTE;
 export const EMAIL_VERIFICATION_CODE_LIFETIME_MS = 24 * HOUR;
 export const TEAM_INVITATION_CODE_LIFETIME_MS = 7 * DAY;
+/** An invitation to co-own a project (issue 26) gives admin access to it: shorter-lived than a team's. */
+export const PROJECT_OWNER_INVITATION_CODE_LIFETIME_MS = 3 * DAY;
 export const MFA_ATTEMPT_CODE_LIFETIME_MS = 5 * MINUTE;
 export const PASSKEY_AUTHENTICATION_CHALLENGE_LIFETIME_MS = 65 * SECOND;
 export const CLI_LOGIN_DEFAULT_LIFETIME_MS = 2 * HOUR;

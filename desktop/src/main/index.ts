@@ -12,6 +12,8 @@ import type { FilesLike } from './ports';
 import { hardenSession, secureWebPreferences } from './security';
 import { createSecretStore } from './secret-store';
 import { claimSingleInstance } from './single-instance';
+import { EVENTS } from '../shared/bridge';
+import { createSignInReturns, deliverToWindow } from './sign-in-returns';
 import { MIN_WINDOW, restoreWindowState, saveWindowState } from './window-state';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -55,6 +57,16 @@ if (claimSingleInstance(app, () => mainWindow)) {
   app.whenReady().then(() => {
     const files = userFiles();
     hardenSession(session.defaultSession);
+    const signInReturns = createSignInReturns((url) => {
+      const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : null;
+      deliverToWindow(win && {
+        isMinimized: () => win.isMinimized(),
+        restore: () => win.restore(),
+        focus: () => win.focus(),
+        send: (address) => win.webContents.send(EVENTS.signInReturn, address),
+      }, url);
+    });
+    app.on('will-quit', () => void signInReturns.close());
     registerIpcHandlers({
       ipcMain,
       connections: createConnectionsStore(files, randomUUID),
@@ -62,6 +74,7 @@ if (claimSingleInstance(app, () => mainWindow)) {
       shell,
       fetch: (url, init) => fetch(url, init),
       appUrl: rendererUrl,
+      signInReturns,
     });
     createWindow(files);
     app.on('activate', () => {

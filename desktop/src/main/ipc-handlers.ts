@@ -5,6 +5,7 @@ import type { ConnectionsStore } from './connections-store';
 import { decideNavigation } from './navigation-policy';
 import type { FetchLike, IpcEventLike, IpcMainLike, ShellLike } from './ports';
 import { SecretNotWrittenError, type SecretStore } from './secret-store';
+import type { SignInReturns } from './sign-in-returns';
 
 export interface IpcDeps {
   ipcMain: IpcMainLike;
@@ -14,6 +15,8 @@ export interface IpcDeps {
   fetch: FetchLike;
   /** URL of the app's page (the only sender answered). */
   appUrl: () => string;
+  /** The loopback listener owners' sign-ins come back to (sign-in-returns.ts). */
+  signInReturns: Pick<SignInReturns, 'baseUrl'>;
 }
 
 export const secretKey = (connectionId: string) => `connection:${connectionId}`;
@@ -93,4 +96,5 @@ export function registerIpcHandlers(deps: IpcDeps): void {
     if (decideNavigation(String(url), deps.appUrl()) !== 'external') throw new Error('Only web links open outside the console');
     return deps.shell.openExternal(String(url));
   });
+  handle(CHANNELS.signInReturnBase, () => deps.signInReturns.baseUrl());
 }

@@ -2,4 +2,11 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { createBridge } from './bridge';
 
-contextBridge.exposeInMainWorld('gatehouseConsole', createBridge((channel, ...args) => ipcRenderer.invoke(channel, ...args)));
+contextBridge.exposeInMainWorld('gatehouseConsole', createBridge(
+  (channel, ...args) => ipcRenderer.invoke(channel, ...args),
+  (event, listener) => {
+    const onEvent = (_event: unknown, ...args: unknown[]) => listener(...args);
+    ipcRenderer.on(event, onEvent);
+    return () => void ipcRenderer.removeListener(event, onEvent);
+  },
+));

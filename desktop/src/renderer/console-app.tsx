@@ -1,5 +1,5 @@
 // The console: Mantine, the route, and which connection (owner session or admin key) the route is about.
-import { use, useCallback, useMemo, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { GatehouseProvider, gatehouseCssVariables, useUser } from '@gatehouse/account-kit';
@@ -18,8 +18,9 @@ import { ProjectsScreen } from './screens/projects';
 import { OwnedProjectArea, ProjectArea } from './screens/project-shell';
 import { OwnerMenu } from './components/owner-menu';
 import { WeakStorageDialog } from './components/weak-storage-dialog';
-import { ownerCallbackOf, type OwnerCallback } from './lib/owner-callback';
+import { ownerCallbackOf, ownerCallbackOfReturn, takeInvitationReturn, type OwnerCallback } from './lib/owner-callback';
 import { OwnerCallbackScreen } from './screens/owner-callback';
+import { AcceptOwnerInvitationScreen } from './screens/accept-owner-invitation';
 import { THIS_SERVICE_ID } from './lib/web-connections';
 
 export function ConsoleApp({ platform }: { platform: Platform }) {
@@ -36,15 +37,20 @@ export function ConsoleApp({ platform }: { platform: Platform }) {
 function Routes({ platform }: { platform: Platform }) {
   const route = useRoute();
   const connections = useConnections(platform);
-  // An owner's sign-in coming back to the web console (OAuth, magic link): read once, at the first render.
-  const [callback, setCallback] = useState<OwnerCallback | null>(() => (platform.kind === 'web' ? ownerCallbackOf(window.location.search) : null));
-  const callbackDone = useCallback(() => setCallback(null), []);
-  if (callback) {
-    const service = connections.list?.find((c) => c.id === THIS_SERVICE_ID);
+  // An owner's sign-in coming back (OAuth, magic link): to the web console, read once at the first render; to the
+  // desktop app, handed over by the main process's loopback listener whenever the browser comes back.
+  const [pending, setPending] = useState<{ connectionId: string; callback: OwnerCallback } | null>(() => {
+    const callback = platform.kind === 'web' ? ownerCallbackOf(window.location.search) : null;
+    return callback && { connectionId: THIS_SERVICE_ID, callback };
+  });
+  useEffect(() => platform.onSignInReturn((url) => setPending(ownerCallbackOfReturn(url))), [platform]);
+  const callbackDone = useCallback(() => setPending(null), []);
+  if (pending) {
+    const service = connections.list?.find((c) => c.id === pending.connectionId && c.kind === 'owner');
     if (!service) return <ConsoleShell><ListSkeleton /></ConsoleShell>;
     return (
-      <ScreenBoundary fallback={<ConsoleShell><ListSkeleton /></ConsoleShell>}>
-        <OwnerArea platform={platform} connection={service} route={route} callback={callback} onCallbackDone={callbackDone} />
+      <ScreenBoundary key={JSON.stringify(pending)} fallback={<ConsoleShell><ListSkeleton /></ConsoleShell>}>
+        <OwnerArea platform={platform} connection={service} route={route} callback={pending.callback} onCallbackDone={callbackDone} />
       </ScreenBoundary>
     );
   }
@@ -74,7 +80,9 @@ function OwnerArea({ platform, connection, route, callback, onCallbackDone }: {
       ownerApp(platform, connection, {
         navigate: (url) => {
           const to = routeForRedirect(url, connection.id);
-          if (to) navigate(to);
+          // After a password sign-in or sign-up started on an owner invitation's page: back to accepting it.
+          if (to?.name === 'projects') navigate(takeInvitationReturn(sessionStorage, connection.id) ?? to);
+          else if (to) navigate(to);
           else if (platform.kind === 'web') window.location.assign(url);
           else platform.openExternal(url);
         },
@@ -83,7 +91,7 @@ function OwnerArea({ platform, connection, route, callback, onCallbackDone }: {
   );
   const app = use(appPromise);
   if (callback && onCallbackDone) {
-    return <OwnerCallbackScreen app={app} callback={callback} connectionId={connection.id} label={connection.label} onDone={onCallbackDone} />;
+    return <OwnerCallbackScreen app={app} platformKind={platform.kind} callback={callback} connectionId={connection.id} label={connection.label} onDone={onCallbackDone} />;
   }
   return (
     <GatehouseProvider app={app} mantine={false}>
@@ -100,6 +108,13 @@ function OwnerRoutes({ connection, route }: { connection: SavedConnection; route
   if (!user) return <SignInScreen connection={connection} mode={route.name === 'sign-up' ? 'sign-up' : 'sign-in'} />;
   if (route.name === 'project') {
     return <OwnedProjectArea user={user} connection={connection} projectId={route.projectId} screen={route.screen} />;
+  }
+  if (route.name === 'owner-invitation') {
+    return (
+      <ConsoleShell context={connection.label} actions={<OwnerMenu user={user} />}>
+        <AcceptOwnerInvitationScreen user={user} connectionId={connection.id} code={route.code} />
+      </ConsoleShell>
+    );
   }
   return (
     <ConsoleShell context={connection.label} actions={<OwnerMenu user={user} />}>

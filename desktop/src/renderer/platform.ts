@@ -26,6 +26,10 @@ export interface Platform {
   loadSessionToken(connectionId: string): Promise<string | null>;
   fetchFor(connectionId: string): FetchLike | undefined;
   openExternal(url: string): void;
+  /** Desktop: the main process's loopback listener for owners' sign-in returns (null on the web: /console itself). */
+  signInReturnBase(): Promise<string | null>;
+  /** Desktop: called with each address the listener received; returns the unsubscribe. */
+  onSignInReturn(listener: (url: string) => void): () => void;
 }
 
 declare global {
@@ -66,6 +70,8 @@ function webPlatform(): Platform {
     loadSessionToken: async () => null,
     fetchFor: () => undefined,
     openExternal: (url) => void window.open(url, '_blank', 'noopener'),
+    signInReturnBase: async () => null,
+    onSignInReturn: () => () => {},
   };
 }
 
@@ -103,5 +109,7 @@ function desktopPlatform(bridge: ConsoleBridge): Platform {
     loadSessionToken: (id) => bridge.loadSessionToken(id),
     fetchFor: (id) => bridgeFetch(bridge, id),
     openExternal: (url) => void bridge.openExternal(url),
+    signInReturnBase: () => bridge.signInReturnBase(),
+    onSignInReturn: (listener) => bridge.onSignInReturn(listener),
   };
 }

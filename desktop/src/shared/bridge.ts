@@ -62,7 +62,26 @@ export interface ConsoleBridge {
   /** A request to the connection's service; the main process adds the stored admin key where one is due. */
   request(request: BridgeRequest): Promise<BridgeResponse>;
   openExternal(url: string): Promise<void>;
+  /**
+   * Where the system browser brings an owner's sign-in back (OAuth, magic link): `http://127.0.0.1:{port}` +
+   * SIGN_IN_RETURN_PATH, a listener of the main process (RFC 8252 §7.3).
+   */
+  signInReturnBase(): Promise<string>;
+  /** Called with the full address the browser came back to; returns the unsubscribe. */
+  onSignInReturn(listener: (url: string) => void): () => void;
 }
+
+/**
+ * The path of the loopback return; the service's internal project trusts exactly this prefix on the loopback IP
+ * (shared/src/rules/urls.ts DESKTOP_CONSOLE_RETURN_PATH: the main process bundles nothing of shared/, a test keeps
+ * the two equal).
+ */
+export const SIGN_IN_RETURN_PATH = '/gatehouse-console/';
+
+/** Messages from the main process to the window. */
+export const EVENTS = {
+  signInReturn: 'console:sign-in-return',
+} as const;
 
 /** IPC channel names, one per bridge call. */
 export const CHANNELS = {
@@ -75,6 +94,7 @@ export const CHANNELS = {
   loadSessionToken: 'console:secrets:load-session',
   request: 'console:request',
   openExternal: 'console:open-external',
+  signInReturnBase: 'console:sign-in-return-base',
 } as const;
 
 /** Header the renderer leaves empty and the main process fills with the stored admin key. */

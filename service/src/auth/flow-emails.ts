@@ -1,7 +1,7 @@
 // What the email flows share (protocol-auth §4, §5): code lifetimes, the trusted-callback rule, and queueing a
 // templated mail whose link is the callback URL with `code=<code>`, in the same transaction as the code.
 import { EMAIL_VERIFICATION_CODE_LIFETIME_MS, OTP_SIGN_IN_CODE_LIFETIME_MS, PASSWORD_RESET_CODE_LIFETIME_MS } from '@gatehouse/shared/constants';
-import { trustsLocalhost } from '../projects/config-validation';
+import { redirectTrust } from '../projects/config-validation';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { isTrustedRedirect, withQueryParam } from '@gatehouse/shared/rules/urls';
 import type { DB } from '../db';
@@ -26,7 +26,7 @@ export const CODE_LIFETIME_MS = {
 } as const satisfies Partial<Record<CodeType, number>>;
 
 export function assertTrustedCallback(project: Project, url: string) {
-  const trusted = isTrustedRedirect(url, { allowLocalhost: trustsLocalhost(project), domains: project.config.domains });
+  const trusted = isTrustedRedirect(url, redirectTrust(project));
   if (!trusted) throw new KnownErrors.RedirectUrlNotWhitelisted();
 }
 

@@ -45,10 +45,10 @@ import {
 } from './transport';
 import { renderSentAndRecorded } from './redaction';
 import {
-  getDefaultEmailTemplate,
+  defaultMailTemplate,
   type EmailTemplateSource,
-  type EmailTemplateType,
-  type EmailTemplateVariablesByType,
+  type MailType,
+  type MailVariablesByType,
 } from '@gatehouse/shared/email-templates';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -140,10 +140,10 @@ async function queueMail(db: DB, input: EnqueueEmailInput, recorded: RecordedEma
   return queued;
 }
 
-export type EnqueueTemplatedEmailInput<T extends EmailTemplateType> = Omit<EnqueueEmailInput, 'subject' | 'html' | 'text'> & {
+export type EnqueueTemplatedEmailInput<T extends MailType> = Omit<EnqueueEmailInput, 'subject' | 'html' | 'text'> & {
   type: T;
   /** Everything but `projectDisplayName`, which is filled in from the input. */
-  variables: Omit<EmailTemplateVariablesByType[T], 'projectDisplayName'>;
+  variables: Omit<MailVariablesByType[T], 'projectDisplayName'>;
   /** The project's customised template, if any; else the built-in default. */
   template?: EmailTemplateSource | null;
   /** Default magic-link version (see `magicLinkTemplateVersion`); ignored when `template` is given. */
@@ -151,12 +151,12 @@ export type EnqueueTemplatedEmailInput<T extends EmailTemplateType> = Omit<Enque
 };
 
 /** Renders a template (custom or default) and queues the result. */
-export async function enqueueTemplatedEmail<T extends EmailTemplateType>(
+export async function enqueueTemplatedEmail<T extends MailType>(
   db: DB,
   input: EnqueueTemplatedEmailInput<T>,
   opts: OutboxContext = {},
 ): Promise<{ id: string }> {
-  const template = input.template ?? getDefaultEmailTemplate(input.type, { magicLinkVersion: input.magicLinkVersion });
+  const template = input.template ?? defaultMailTemplate(input.type, { magicLinkVersion: input.magicLinkVersion });
   const { sent, recorded } = renderSentAndRecorded(template, input.type, { ...input.variables, projectDisplayName: input.projectDisplayName });
   return queueMail(db, { ...input, ...sent }, recorded, opts);
 }

@@ -6,8 +6,8 @@
 import {
   renderTemplate,
   type EmailTemplateSource,
-  type EmailTemplateType,
-  type EmailTemplateVariablesByType,
+  type MailType,
+  type MailVariablesByType,
   type RenderedEmail,
   type TemplateVariables,
 } from '@gatehouse/shared/email-templates';
@@ -19,7 +19,7 @@ type VariableKind = 'shown' | '[code]' | '[link]';
  * Every variable of every template, classified: the type demands each one (optional ones too), so a variable added to
  * a template's set cannot be forgotten here.
  */
-const VARIABLE_KINDS: { [T in EmailTemplateType]: { [K in keyof EmailTemplateVariablesByType[T]]-?: VariableKind } } = {
+const VARIABLE_KINDS: { [T in MailType]: { [K in keyof MailVariablesByType[T]]-?: VariableKind } } = {
   email_verification: { projectDisplayName: 'shown', userDisplayName: 'shown', emailVerificationLink: '[link]' },
   password_reset: { projectDisplayName: 'shown', userDisplayName: 'shown', passwordResetLink: '[link]' },
   magic_link: { projectDisplayName: 'shown', userDisplayName: 'shown', magicLink: '[link]', otp: '[code]' },
@@ -33,13 +33,14 @@ const VARIABLE_KINDS: { [T in EmailTemplateType]: { [K in keyof EmailTemplateVar
   mfa_enabled: { projectDisplayName: 'shown', userDisplayName: 'shown' },
   otp_disabled: { projectDisplayName: 'shown', userDisplayName: 'shown' },
   new_device_sign_in: { projectDisplayName: 'shown', userDisplayName: 'shown', device: 'shown', ipAddress: 'shown' },
+  project_owner_invitation: { projectDisplayName: 'shown', ownedProjectDisplayName: 'shown', inviterName: 'shown', ownerInvitationLink: '[link]' },
 };
 
 /**
  * The variables as recorded: each secret one replaced by its placeholder. A variable the template type does not
  * declare is dropped (a template renders it as '' either way), so nothing unclassified reaches the record.
  */
-export function redactedVariables(type: EmailTemplateType, variables: TemplateVariables): TemplateVariables {
+export function redactedVariables(type: MailType, variables: TemplateVariables): TemplateVariables {
   const kinds = VARIABLE_KINDS[type] as Record<string, VariableKind>;
   const out: Record<string, TemplateVariables[string]> = {};
   for (const [name, kind] of Object.entries(kinds)) {
@@ -52,6 +53,6 @@ export function redactedVariables(type: EmailTemplateType, variables: TemplateVa
 }
 
 /** The mail as sent, and as recorded (codes and link tokens replaced by placeholders). */
-export function renderSentAndRecorded(template: EmailTemplateSource, type: EmailTemplateType, variables: TemplateVariables): { sent: RenderedEmail; recorded: RenderedEmail } {
+export function renderSentAndRecorded(template: EmailTemplateSource, type: MailType, variables: TemplateVariables): { sent: RenderedEmail; recorded: RenderedEmail } {
   return { sent: renderTemplate(template, variables), recorded: renderTemplate(template, redactedVariables(type, variables)) };
 }

@@ -129,6 +129,12 @@ export function plannedEvents(o: RouteOutcome): PlannedEvent[] {
       break;
     }
     case 'DELETE /projects/current': add('project.deleted', null, projectId, {}, [projectId, 'internal']); break;
+    case 'POST /internal/owner-invitations/accept': {
+      // Recorded in the project now owned by one more account, and in the internal project (whose user changed).
+      const owned = str(o.response?.project_id);
+      if (owned && o.response?.already_owner === false) add('project.ownership_changed', self, self, { added_project_id: owned, via: 'invitation' }, [owned, 'internal']);
+      break;
+    }
     case 'POST /internal/projects': {
       const created = str(o.response?.id);
       if (created) add('project.created', self, created, { owner_user_id: self }, [created, 'internal']);

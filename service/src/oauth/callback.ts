@@ -2,7 +2,7 @@
 // provider code is exchanged, the account resolved (link / sign-in / sign-up), provider tokens stored, and the
 // browser sent to the app's redirect_uri with an outer authorization code (5 minutes, single use, stored hashed).
 import { randomBytes } from 'node:crypto';
-import { trustsLocalhost } from '../projects/config-validation';
+import { redirectTrust } from '../projects/config-validation';
 import { KnownError, KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { isTrustedRedirect } from '@gatehouse/shared/rules/urls';
 import type { Services } from '../services';
@@ -32,7 +32,7 @@ function readCookie(header: string | null, name: string): string | undefined {
 }
 
 export function trusts(project: Project, url: string): boolean {
-  return isTrustedRedirect(url, { allowLocalhost: trustsLocalhost(project), domains: project.config.domains });
+  return isTrustedRedirect(url, redirectTrust(project));
 }
 
 /** Step 3's failures, as the protocol answers them. */

@@ -4,6 +4,7 @@
 import { isSharedOAuthProviderId } from '@gatehouse/shared/constants';
 import { KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import { isSystemPermission } from '@gatehouse/shared/rules/permissions';
+import { DESKTOP_CONSOLE_RETURN_PATH, type RedirectTrustConfig } from '@gatehouse/shared/rules/urls';
 import type { EmailConfig, OAuthProviderConfig, ProjectConfigDocument, ProjectConfigUpdate } from '@gatehouse/shared/schemas/projects';
 
 const STANDARD_EMAIL_FIELDS = ['host', 'port', 'username', 'password', 'sender_name', 'sender_email'] as const;
@@ -151,6 +152,18 @@ export function applyConfigUpdate(current: ProjectConfigDocument, update: Projec
  * whatever `allow_localhost` says (ASVS 5.1.5): the reference stores both flags and only lists the combination
  * among the production-mode errors, which the console and the SDK's dashboard still show; trust is decided here.
  */
+/**
+ * Which redirect and callback URLs the project trusts (protocol-auth §5.3). The internal project also trusts the
+ * desktop console's loopback return (RFC 8252 §7.3), in production too: its owners sign in from the desktop app.
+ */
+export function redirectTrust(project: { id: string; isProductionMode: boolean; config: Pick<ProjectConfigDocument, 'allow_localhost' | 'domains'> }): RedirectTrustConfig {
+  return {
+    allowLocalhost: trustsLocalhost(project),
+    domains: project.config.domains,
+    ...(project.id === 'internal' ? { nativeLoopbackPath: DESKTOP_CONSOLE_RETURN_PATH } : {}),
+  };
+}
+
 export function trustsLocalhost(project: { isProductionMode: boolean; config: Pick<ProjectConfigDocument, 'allow_localhost'> }): boolean {
   return project.config.allow_localhost && !project.isProductionMode;
 }

@@ -15,7 +15,7 @@ import { withUserCount, type ProjectWithUserCount } from './project-settings';
 const NEW_PROJECT_FACTS = { teamPermissionIds: new Set(['admin', 'member']), projectPermissionIds: new Set<string>(), hasCustomEmailTemplates: false };
 
 /** The signed-in user of a request to the internal project (EXPECTED_INTERNAL_PROJECT elsewhere). */
-async function requireInternalUser(services: Services, caller: Caller): Promise<UserRow> {
+export async function requireInternalUser(services: Services, caller: Caller): Promise<UserRow> {
   if (caller.project.id !== 'internal') throw new KnownErrors.ExpectedInternalProject();
   return requireSignedInUser(services, caller, () => new KnownErrors.UserAuthenticationRequired());
 }

@@ -31,3 +31,20 @@ export async function removeOwner(tx: DB, projectId: string, userId: string): Pr
     where project_id = 'internal' and id = ${userId}`);
   return 'removed';
 }
+
+/**
+ * Adds the project to an internal user's list once: their row is locked, so two accepts at once (two invitations
+ * to the same project) add it once. 'already' when they own it. Run inside a transaction.
+ */
+export async function addOwner(tx: DB, projectId: string, userId: string): Promise<'added' | 'already' | 'no-user'> {
+  const [row] = rowsOf<{ owns: boolean }>(await tx.execute(sql`select coalesce(${OWNS(projectId)}, false) as owns from users
+    where project_id = 'internal' and id = ${userId} for update`));
+  if (!row) return 'no-user';
+  if (row.owns) return 'already';
+  await tx.execute(sql`
+    update users set server_metadata = jsonb_set(case when jsonb_typeof(server_metadata) = 'object' then server_metadata else '{}'::jsonb end, '{managedProjectIds}',
+      case when jsonb_typeof(server_metadata->'managedProjectIds') = 'array' then server_metadata->'managedProjectIds' else '[]'::jsonb end
+        || jsonb_build_array(${projectId}::text))
+    where project_id = 'internal' and id = ${userId}`);
+  return 'added';
+}

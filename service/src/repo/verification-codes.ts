@@ -11,7 +11,7 @@ import { hashSecret } from '../db/secret-hash';
 
 export type CodeType =
   | 'one_time_password' | 'password_reset' | 'contact_channel_verification' | 'team_invitation'
-  | 'mfa_attempt' | 'passkey_registration' | 'passkey_authentication';
+  | 'mfa_attempt' | 'passkey_registration' | 'passkey_authentication' | 'project_owner_invitation';
 
 
 export type CodeRow = typeof schema.verificationCodes.$inferSelect;

@@ -4,6 +4,7 @@ import { rootRoutes } from './root';
 import { userRoutes } from './users';
 import { userExportRoutes } from './user-export';
 import { projectOwnerRoutes } from './project-owners';
+import { ownerInvitationRoutes } from './owner-invitations';
 import { passwordRoutes } from './auth-password';
 import { sessionRoutes } from './sessions';
 import { tokenRoutes } from './oauth-token';
@@ -40,6 +41,7 @@ export const allRoutes: RouteDef[] = [
   ...userRoutes,
   ...userExportRoutes,
   ...projectOwnerRoutes,
+  ...ownerInvitationRoutes,
   ...passwordRoutes,
   ...sessionRoutes,
   ...tokenRoutes,

@@ -27,6 +27,7 @@ import {
   type WebhookEndpointFirstView,
   type WebhookEndpointUpdateOptions,
 } from './models/webhooks.ts';
+import { ownerInvitationFromJson, type OwnerInvitation, type OwnerInvitationCreateOptions } from './models/owner-invitations.ts';
 import { GatehouseServerApp } from './server-app.ts';
 import { auditLogPageFromJson, auditLogQuery, type AuditLogFilter, type AuditLogPage } from './models/audit-log.ts';
 import { createActiveSession, type ActiveSession } from './models/sessions.ts';
@@ -58,6 +59,9 @@ import type {
   SvixTokenJson,
   WebhookDeliveryJson,
   ProjectOwnerJson,
+  OwnerInvitationCreateBody,
+  OwnerInvitationJson,
+  TeamInvitationSentJson,
   WebhookEndpointCreateBody,
   WebhookEndpointFirstViewJson,
   WebhookEndpointJson,
@@ -167,6 +171,8 @@ export interface AdminAppReads {
   webhookEndpoints(): CachedRead<WebhookEndpoint[]>;
   /** Gatehouse: the project's owners (internal users whose managedProjectIds list it), oldest first. */
   owners(): CachedRead<ProjectOwner[]>;
+  /** Gatehouse: the pending invitations to co-own the project, oldest first. */
+  ownerInvitations(): CachedRead<OwnerInvitation[]>;
   securitySettings(): CachedRead<AdminSecuritySettings>;
 }
 
@@ -269,6 +275,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     owners: () => this.#owners().handle([], 'owners', (l) => l.map((o) => Object.freeze({
       userId: o.user_id, displayName: o.display_name, primaryEmail: o.primary_email, signedUpAt: new Date(o.signed_up_at_millis),
     }))),
+    ownerInvitations: () => this.#ownerInvitations().handle([], 'invitations', (l) => l.map((i) => ownerInvitationFromJson(i, (id) => this.revokeOwnerInvitation(id)))),
     securitySettings: () => this.#securitySettings().handle([], 'settings', securitySettingsFromJson),
   };
 
@@ -301,6 +308,24 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   async removeProjectOwner(userId: string): Promise<void> {
     await this.#admin(`/internal/owners/${encodeURIComponent(userId)}`, { method: 'DELETE' });
     await this.#owners().refresh([]);
+  }
+
+  #ownerInvitations = () => this.#list<OwnerInvitationJson>('owner-invitations', '/internal/owner-invitations');
+
+  /** Gatehouse: mails `email` an invitation to co-own the project, a link to `callbackUrl` carrying its code. */
+  async inviteProjectOwner(options: OwnerInvitationCreateOptions): Promise<void> {
+    await this.#admin<TeamInvitationSentJson, OwnerInvitationCreateBody>('/internal/owner-invitations', {
+      method: 'POST', body: { email: options.email, callback_url: options.callbackUrl },
+    });
+    await this.#ownerInvitations().refresh([]);
+  }
+
+  listOwnerInvitations = () => this.adminReads.ownerInvitations().get();
+
+  /** Gatehouse: revokes a pending owner invitation (VERIFICATION_CODE_NOT_FOUND once used or revoked). */
+  async revokeOwnerInvitation(id: string): Promise<void> {
+    await this.#admin(`/internal/owner-invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    await this.#ownerInvitations().refresh([]);
   }
 
   #internalApiKey(json: ApiKeySetJson): InternalApiKey {

@@ -50,6 +50,12 @@ export interface ClientAppReads<U> {
   project(): CachedRead<Project>;
   /** Fires when the tokens of the store change (sign-in/out, refresh, another tab). */
   onTokensChange(cb: (tokens: TokenPair) => void, options?: { tokenStore?: TokenStoreInit }): () => void;
+  /**
+   * Puts a session kept elsewhere (the desktop console's refresh token, kept by its main process) into the app's
+   * 'memory' store. An explicit `{ accessToken, refreshToken }` store is read-only per call, as in the SDK: a sign-in
+   * into it is kept nowhere.
+   */
+  restoreTokens(tokens: TokenPair): void;
 }
 
 /** The errors a flow returns rather than throws, as precise as the SDK's (client-library §1.4.2). */
@@ -118,6 +124,7 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
     currentUser: (options) => this.#userRead(this._core.getSession(this._core.requireTokenStore(options?.tokenStore)), !!options?.includeAnonymous),
     project: () => clientProjectCache(this._core).handle([], 'project', createProject),
     onTokensChange: (cb, options) => this._core.requireTokenStore(options?.tokenStore).onChange((v) => cb(v)),
+    restoreTokens: (tokens) => this._core.requireTokenStore().set(tokens),
   };
 
   /** §1.4.1 decision table. */

@@ -136,6 +136,11 @@ export type WebhookEndpointUpdateBody = Static<typeof webhooks.WebhookEndpointUp
 export type WebhookDeliveryJson = Static<typeof webhooks.WebhookDelivery>;
 export type ProjectOwnerJson = Static<typeof owners.ProjectOwner>;
 export type AuditLogPageJson = Static<typeof auditLog.AuditLogPage>;
+export type OwnerInvitationJson = Static<typeof owners.OwnerInvitation>;
+export type OwnerInvitationCreateBody = Static<typeof owners.OwnerInvitationCreate>;
+export type OwnerInvitationCodeBody = Static<typeof owners.OwnerInvitationCode>;
+export type OwnerInvitationDetailsJson = Static<typeof owners.OwnerInvitationDetails>;
+export type OwnerInvitationAcceptedJson = Static<typeof owners.OwnerInvitationAccepted>;
 /**
  * The SDK's `POST /webhooks/svix-token` answer. The service declares no response schema for it: it always refuses
  * (Gatehouse manages endpoints itself), so this is the shape the SDK would read, never one the service sends.

@@ -1,5 +1,5 @@
 // The built-in email templates (magic_link in its two versions) and which magic-link version a client gets.
-import type { EmailTemplateSource, EmailTemplateType } from './render.ts';
+import type { EmailTemplateSource, EmailTemplateType, MailType } from './render.ts';
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const P = 'margin:0 0 16px 0;';
@@ -182,6 +182,32 @@ If you weren't expecting this invitation, you can ignore this email.
   },
 };
 
+/** Gatehouse's own mail (render.ts: ServiceMailVariablesByType), not customisable per project. */
+export const PROJECT_OWNER_INVITATION_TEMPLATE: EmailTemplateSource = deepFreeze({
+  subject: 'You have been invited to own {{ ownedProjectDisplayName }}',
+  content: {
+    html: layout(
+      'Project invitation',
+      [
+        heading('Own {{ ownedProjectDisplayName }} with {{#if inviterName}}{{ inviterName }}{{else}}its owners{{/if}}'),
+        `<p style="${P}">{{#if inviterName}}{{ inviterName }} has invited you{{else}}You have been invited{{/if}} to become an owner of the project <strong>{{ ownedProjectDisplayName }}</strong> in {{ projectDisplayName }}. Owners can change all of its settings and see its users.</p>`,
+        `<p style="${P}">Sign in, or create an account, then accept the invitation.</p>`,
+        button('ownerInvitationLink', 'Accept invitation'),
+        linkFallback('ownerInvitationLink'),
+        `<p style="${MUTED}">If you weren't expecting this invitation, you can ignore this email.</p>`,
+      ].join('\n'),
+    ),
+    text: `{{#if inviterName}}{{ inviterName }} has invited you{{else}}You have been invited{{/if}} to become an owner of the project {{ ownedProjectDisplayName }} in {{ projectDisplayName }}. Owners can change all of its settings and see its users.
+
+Sign in, or create an account, then accept the invitation:
+
+{{ ownerInvitationLink }}
+
+If you weren't expecting this invitation, you can ignore this email.
+`,
+  },
+});
+
 const NOT_YOU = `If this wasn't you, reset your password now and contact the support of {{ projectDisplayName }}: someone else may have access to your account.`;
 
 /** A security notification: what changed on the account, and what to do if it was not the account's owner. */
@@ -252,6 +278,11 @@ export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateType, EmailTe
 export function getDefaultEmailTemplate(type: EmailTemplateType, opts: { magicLinkVersion?: 1 | 2 } = {}): EmailTemplateSource {
   if (type === 'magic_link' && opts.magicLinkVersion === 1) return MAGIC_LINK_TEMPLATE_V1;
   return DEFAULT_EMAIL_TEMPLATES[type];
+}
+
+/** The built-in template of any mail: a project's template type, or one of Gatehouse's own mails. */
+export function defaultMailTemplate(type: MailType, opts: { magicLinkVersion?: 1 | 2 } = {}): EmailTemplateSource {
+  return type === 'project_owner_invitation' ? PROJECT_OWNER_INVITATION_TEMPLATE : getDefaultEmailTemplate(type, opts);
 }
 
 /**

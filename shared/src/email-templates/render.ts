@@ -46,6 +46,18 @@ export type EmailTemplateVariablesByType = {
 };
 type NoticeVariables = { projectDisplayName: string; userDisplayName?: string | null };
 
+/**
+ * Gatehouse's own mails, sent by the internal project (`projectDisplayName` is the console's name) with a built-in
+ * template: not a type of GET /email-templates, whose list every project's owners see and edit.
+ */
+export type ServiceMailVariablesByType = {
+  /** An invitation to co-own a project (issue 26); `inviterName`: the owner who sent it, when known. */
+  project_owner_invitation: { projectDisplayName: string; ownedProjectDisplayName: string; inviterName?: string | null; ownerInvitationLink: string };
+};
+/** Every mail rendered from a template: the projects' template types and Gatehouse's own. */
+export type MailType = EmailTemplateType | keyof ServiceMailVariablesByType;
+export type MailVariablesByType = EmailTemplateVariablesByType & ServiceMailVariablesByType;
+
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',

@@ -49,6 +49,11 @@ export const ProjectOwnerNotFound = def('PROJECT_OWNER_NOT_FOUND', 404, [], (use
   { user_id: userId },
 ] as const);
 
+/** 403: an anonymous account (anyone, one request away) cannot become a project's owner: it must sign up first. */
+export const OwnerAccountRequired = def('OWNER_ACCOUNT_REQUIRED', 403, [], () => [
+  'Anonymous users cannot own projects. Sign up with an email first.',
+] as const);
+
 /**
  * 400: the change would leave the account with no way to sign in (disconnecting its only OAuth account while it has
  * no password, sign-in code or passkey). Add another sign-in method first.

@@ -34,6 +34,22 @@ export interface TrustedDomain {
 export interface RedirectTrustConfig {
   allowLocalhost: boolean;
   domains: readonly TrustedDomain[];
+  /**
+   * A native app's loopback return (RFC 8252 §7.3): `http` to the loopback IP literal on any port, under this path.
+   * Trusted even where localhost is not (production mode): only the app on the owner's own machine listens there,
+   * and the code it receives is useless without the app's PKCE verifier.
+   */
+  nativeLoopbackPath?: string;
+}
+
+/** Where the desktop console listens for its owners' sign-in returns (the internal project trusts it). */
+export const DESKTOP_CONSOLE_RETURN_PATH = '/gatehouse-console/';
+
+/** RFC 8252 §7.3 and §8.3: `http://127.0.0.1:{any port}{path}…` or `http://[::1]:{any port}{path}…`; never `localhost`. */
+export function isNativeLoopbackRedirect(url: string, path: string): boolean {
+  const target = parseAbsoluteUrl(url);
+  return target !== undefined && target.protocol === 'http:' && (target.hostname === '127.0.0.1' || target.hostname === '[::1]')
+    && target.username === '' && target.password === '' && target.pathname.startsWith(path);
 }
 
 /** `localhost`, `*.localhost` or `127.d.d.d` (the WHATWG parser already lower-cases and normalises IPv4). */
@@ -50,6 +66,7 @@ export function isTrustedRedirect(url: string, config: RedirectTrustConfig): boo
   const target = parseAbsoluteUrl(url);
   if (!target) return false;
   if (config.allowLocalhost && isLocalhostHostname(target.hostname)) return true;
+  if (config.nativeLoopbackPath !== undefined && isNativeLoopbackRedirect(url, config.nativeLoopbackPath)) return true;
   return config.domains.some(({ domain }) => {
     const base = parseAbsoluteUrl(domain);
     return (
@@ -96,6 +113,20 @@ export function assertRelativeRedirect(url: string): void {
 export function withQueryParam(url: string, key: string, value: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set(key, value);
+  return parsed.toString();
+}
+
+/**
+ * `url` with `key=value` added to the query of its hash route when its fragment is one (`#/…`, a single-page app's
+ * route, such as the console's accept page), else to its own query (withQueryParam).
+ */
+export function withRouteQueryParam(url: string, key: string, value: string): string {
+  const parsed = new URL(url);
+  if (!parsed.hash.startsWith('#/')) return withQueryParam(url, key, value);
+  const [path, query = ''] = parsed.hash.slice(1).split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set(key, value);
+  parsed.hash = `${path}?${params}`;
   return parsed.toString();
 }
 

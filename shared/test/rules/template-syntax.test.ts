@@ -1,10 +1,12 @@
 // Template syntax: what the renderer understands parses; an unclosed, unopened or unknown tag is named with its line.
 import { describe, expect, test } from 'bun:test';
-import { DEFAULT_EMAIL_TEMPLATES, MAGIC_LINK_TEMPLATE_V1, describeTemplateSyntaxProblem, templateSyntaxProblem } from '../../src/email-templates/index.ts';
+import {
+  DEFAULT_EMAIL_TEMPLATES, MAGIC_LINK_TEMPLATE_V1, PROJECT_OWNER_INVITATION_TEMPLATE, describeTemplateSyntaxProblem, templateSyntaxProblem,
+} from '../../src/email-templates/index.ts';
 
 describe('templateSyntaxProblem', () => {
   test('every built-in template parses (subject, html, text)', () => {
-    for (const tpl of [...Object.values(DEFAULT_EMAIL_TEMPLATES), MAGIC_LINK_TEMPLATE_V1]) {
+    for (const tpl of [...Object.values(DEFAULT_EMAIL_TEMPLATES), MAGIC_LINK_TEMPLATE_V1, PROJECT_OWNER_INVITATION_TEMPLATE]) {
       for (const part of [tpl.subject, tpl.content.html, tpl.content.text]) expect(templateSyntaxProblem(part)).toBeNull();
     }
   });

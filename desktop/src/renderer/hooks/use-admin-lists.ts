@@ -1,7 +1,7 @@
 // The open project's admin lists as named hooks over the client library's cached reads: each suspends on its first
 // load (the screen's boundary shows the skeleton) and follows the cache afterwards.
 import { useCallback, useMemo } from 'react';
-import type { AdminEmailTemplate, AdminMetrics, AdminSecuritySettings, InternalApiKey, ProjectOwner, WebhookEndpoint } from '@gatehouse/shared/client';
+import type { AdminEmailTemplate, AdminMetrics, AdminSecuritySettings, InternalApiKey, OwnerInvitation, ProjectOwner, WebhookEndpoint } from '@gatehouse/shared/client';
 import { useCachedRead } from '@gatehouse/shared/react';
 import { useProjectContext } from './use-project-context';
 
@@ -41,6 +41,13 @@ export function useInternalApiKeys(): InternalApiKey[] {
 export function useProjectOwners(): ProjectOwner[] {
   const { app } = useProjectContext();
   const read = useMemo(() => app.adminReads.owners(), [app]);
+  return useCachedRead(read);
+}
+
+/** The project's pending owner invitations (GET /internal/owner-invitations). */
+export function useOwnerInvitations(): OwnerInvitation[] {
+  const { app } = useProjectContext();
+  const read = useMemo(() => app.adminReads.ownerInvitations(), [app]);
   return useCachedRead(read);
 }
 

@@ -4,7 +4,8 @@ import { GatehouseAdminApp, GatehouseClientApp, cachedReadsSymbol } from '@gateh
 import type { SavedConnection } from '../../shared/bridge';
 import type { Platform } from '../platform';
 import { ADMIN_KEY_IN_MAIN_PROCESS } from './bridge-fetch';
-import { MAGIC_LINK_CALLBACK_PATH, OAUTH_CALLBACK_PATH } from './owner-callback';
+import { MAGIC_LINK_CALLBACK_PATH, OAUTH_CALLBACK_PATH, desktopReturnUrls } from './owner-callback';
+import { desktopBrowser, type DesktopBrowser } from './desktop-browser';
 
 /**
  * The admin app's constructor insists on all three keys, yet admin requests are authenticated by the admin key
@@ -15,6 +16,21 @@ export const UNUSED_KEY = 'unused-admin-only';
 
 const ownerApps = new Map<string, Promise<GatehouseClientApp>>();
 const keyApps = new Map<string, GatehouseAdminApp>();
+const desktopBrowsers = new Map<string, DesktopBrowser>();
+
+/**
+ * Runs `finish` (the library's OAuth callback) with the desktop app's loopback address shown to the library as the
+ * page's own: the code and state are read there. Elsewhere it just runs.
+ */
+export async function withReturnAddress<T>(connectionId: string, address: string | undefined, finish: () => Promise<T>): Promise<T> {
+  const browser = address ? desktopBrowsers.get(connectionId) : undefined;
+  browser?.showAddress(address!);
+  try {
+    return await finish();
+  } finally {
+    browser?.showAddress(null);
+  }
+}
 
 export interface OwnerAppHooks {
   /** Called by the client library's redirects (sign-in ↔ sign-up links, after sign-in). */
@@ -26,28 +42,36 @@ export function ownerApp(platform: Platform, connection: SavedConnection, hooks:
   if (!app) {
     app = (async () => {
       const stored = platform.kind === 'desktop' ? await platform.loadSessionToken(connection.id) : null;
+      const returnBase = await platform.signInReturnBase();
       const service = connection.serviceUrl;
+      const browser = platform.kind === 'desktop' ? desktopBrowser(window, (url) => platform.openExternal(url)) : undefined;
+      if (browser) desktopBrowsers.set(connection.id, browser);
       const created = new GatehouseClientApp({
         projectId: 'internal',
         publishableClientKey: connection.publishableClientKey ?? platform.config.publishableClientKey ?? '',
         baseUrl: service,
         // The web build keeps the owner's session the way the library does in browsers (cookies); the desktop
         // app keeps the refresh token in the main process, encrypted.
-        tokenStore: platform.kind === 'web' ? 'cookie' : { accessToken: null, refreshToken: stored },
+        // (An explicit { accessToken, refreshToken } store would be read-only: a sign-in into it was kept nowhere, and
+        // the desktop app's owners could not sign in at all.)
+        tokenStore: platform.kind === 'web' ? 'cookie' : 'memory',
         // Pages the console does not have (email verification, OAuth callback…) are the service's own.
         urls: {
           handler: `${platform.kind === 'web' ? '' : service}/handler`,
           home: '/console/',
           afterSignIn: '/console/',
           afterSignUp: '/console/',
-          // The web console takes its owners' OAuth and magic-link returns itself (lib/owner-callback.ts): the
-          // service's /handler pages are the demo app's. The desktop app's still go to the service's pages.
-          ...(platform.kind === 'web' ? { oauthCallback: OAUTH_CALLBACK_PATH, magicLinkCallback: MAGIC_LINK_CALLBACK_PATH } : {}),
+          // The console takes its owners' OAuth and magic-link returns itself (lib/owner-callback.ts): the service's
+          // /handler pages are the demo app's. The desktop app's come back through the main process's listener.
+          ...(returnBase ? desktopReturnUrls(returnBase, connection.id)
+            : platform.kind === 'web' ? { oauthCallback: OAUTH_CALLBACK_PATH, magicLinkCallback: MAGIC_LINK_CALLBACK_PATH } : {}),
         },
         redirectMethod: { useNavigate: () => hooks.navigate, navigate: hooks.navigate },
         fetch: platform.fetchFor(connection.id),
+        ...(browser ? { browser } : {}),
       });
       if (platform.kind === 'desktop') {
+        if (stored) created[cachedReadsSymbol].restoreTokens({ accessToken: null, refreshToken: stored });
         created[cachedReadsSymbol].onTokensChange((tokens) => void platform.keepSessionToken(connection.id, tokens.refreshToken));
       }
       return created;

@@ -19,6 +19,7 @@ export const ERROR_TEXTS: Readonly<Record<string, MessageKey>> = {
   INVALID_SUPER_SECRET_ADMIN_KEY: 'errors.adminKeyInvalid',
   LAST_PROJECT_OWNER: 'errors.lastOwner',
   LAST_SIGN_IN_METHOD: 'errors.lastSignInMethod',
+  OWNER_ACCOUNT_REQUIRED: 'errors.ownerAccountRequired',
   PASSWORD_TOO_LONG: 'errors.passwordTooLong',
   PASSWORD_TOO_SHORT: 'errors.passwordTooShort',
   PERMISSION_ID_ALREADY_EXISTS: 'errors.permissionExists',
@@ -26,6 +27,7 @@ export const ERROR_TEXTS: Readonly<Record<string, MessageKey>> = {
   PROJECT_NOT_FOUND: 'errors.projectNotFound',
   PROJECT_OWNER_NOT_FOUND: 'errors.ownerNotFound',
   RATE_LIMITED: 'errors.rateLimited',
+  REDIRECT_URL_NOT_WHITELISTED: 'errors.callbackNotTrusted',
   SCHEMA_ERROR: 'errors.notAccepted',
   TEAM_MEMBERSHIP_ALREADY_EXISTS: 'errors.alreadyMember',
   TEAM_MEMBERSHIP_NOT_FOUND: 'errors.notMember',
@@ -33,6 +35,10 @@ export const ERROR_TEXTS: Readonly<Record<string, MessageKey>> = {
   USER_EMAIL_ALREADY_EXISTS: 'errors.emailTaken',
   USER_ID_DOES_NOT_EXIST: 'errors.userNotFound',
   USER_NOT_FOUND: 'errors.userNotFound',
+  VERIFICATION_CODE_ALREADY_USED: 'errors.codeUsed',
+  VERIFICATION_CODE_EXPIRED: 'errors.codeExpired',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'errors.codeAttempts',
+  VERIFICATION_CODE_NOT_FOUND: 'errors.codeNotFound',
 };
 
 export interface ErrorText {

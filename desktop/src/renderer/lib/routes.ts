@@ -2,6 +2,7 @@
 //   #/                                   connect
 //   #/c/<connection>                     the connection's projects (owner) or its project
 //   #/c/<connection>/sign-in|sign-up     owner sign-in
+//   #/c/<connection>/owner-invitation?code=<code>   accept an invitation to co-own a project (the mail's link)
 //   #/c/<connection>/p/<project>/<screen>
 //   #/c/<connection>/p/<project>/<screen>/<item>   one item of a screen's list (teams/<teamId>, users/<userId>)
 export const PROJECT_SCREENS = [
@@ -14,6 +15,7 @@ export type Route =
   | { name: 'connect' }
   | { name: 'projects'; connectionId: string }
   | { name: 'sign-in' | 'sign-up'; connectionId: string }
+  | { name: 'owner-invitation'; connectionId: string; code: string | null }
   | { name: 'project'; connectionId: string; projectId: string; screen: ProjectScreen; itemId?: string };
 
 export function parseRoute(hash: string): Route {
@@ -21,6 +23,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] !== 'c' || !parts[1]) return { name: 'connect' };
   const connectionId = parts[1];
   if (parts[2] === 'sign-in' || parts[2] === 'sign-up') return { name: parts[2], connectionId };
+  if (parts[2] === 'owner-invitation') return { name: 'owner-invitation', connectionId, code: new URLSearchParams(hash.split('?')[1] ?? '').get('code') };
   if (parts[2] === 'p' && parts[3]) {
     const screen = (PROJECT_SCREENS as readonly string[]).includes(parts[4] ?? '') ? (parts[4] as ProjectScreen) : 'overview';
     const itemId = screen === parts[4] ? parts[5] : undefined;
@@ -39,6 +42,8 @@ export function routeHash(route: Route): string {
     case 'sign-in':
     case 'sign-up':
       return `#/c/${e(route.connectionId)}/${route.name}`;
+    case 'owner-invitation':
+      return `#/c/${e(route.connectionId)}/owner-invitation${route.code ? `?code=${e(route.code)}` : ''}`;
     case 'project':
       return `#/c/${e(route.connectionId)}/p/${e(route.projectId)}/${route.screen}${route.itemId ? `/${e(route.itemId)}` : ''}`;
   }

@@ -1,14 +1,17 @@
 // Owners: the console accounts that own the project (the protocol's model: the project's id in their account's
-// `managedProjectIds`), and removing one behind a confirmation, never the last one.
+// `managedProjectIds`), and removing one behind a confirmation, never the last one; inviting another by email and the
+// pending invitations (owner-invitations.tsx).
 import { useState } from 'react';
 import { Button, Card, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconMailPlus } from '@tabler/icons-react';
 import type { ProjectOwner } from '@gatehouse/shared/client';
 import { ConfirmModal } from '../components/confirm-modal';
 import { ScreenHeader } from '../components/screen-header';
 import { useProjectOwners } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { formatDate } from '../lib/format';
+import { OwnerInvitationsCard } from './owner-invitations';
 import { t } from '../messages';
 
 const ownerName = (o: ProjectOwner) => o.displayName ?? o.primaryEmail ?? o.userId;
@@ -16,10 +19,13 @@ const ownerName = (o: ProjectOwner) => o.displayName ?? o.primaryEmail ?? o.user
 export function OwnersScreen() {
   const owners = useProjectOwners();
   const [removing, setRemoving] = useState<ProjectOwner | null>(null);
+  const [inviting, setInviting] = useState(false);
   const last = owners.length <= 1;
   return (
     <Stack gap="lg">
-      <ScreenHeader title={t('owners.title')} />
+      <ScreenHeader title={t('owners.title')}>
+        <Button leftSection={<IconMailPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>{t('owners.invite')}</Button>
+      </ScreenHeader>
       <Text size="sm" c="dimmed">{t('owners.intro')}</Text>
       <Card withBorder padding={0}>
         <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t('owners.title')}>
@@ -51,6 +57,7 @@ export function OwnersScreen() {
         </Table>
       </Card>
       {last && <Text size="sm" c="dimmed" data-testid="last-owner-note">{t('owners.lastOwner')}</Text>}
+      <OwnerInvitationsCard inviting={inviting} onInvitingChange={setInviting} />
       {removing && <RemoveOwnerModal owner={removing} onClose={() => setRemoving(null)} />}
     </Stack>
   );

@@ -12,6 +12,7 @@ import { createEditableProfile, createTeam, myTeamsCache, teamProfileCache, type
 import { authPart, baseUserFields, userUpdateToWire, type Auth, type BaseUser, type UserJson, type UserUpdateOptions } from './user-base.ts';
 import type { AdminOwnedProject, AdminProjectCreateOptions } from './projects.ts';
 import { createOwnedProjectsRead, ownerMethods } from './owned-projects.ts';
+import type { OwnerInvitationDetails } from './owner-invitations.ts';
 import type {
   ClientContactChannelCreateBody,
   ClientTeamCreateBody,
@@ -74,6 +75,10 @@ export interface UserExtra {
 export interface InternalUserExtra {
   createProject(options: AdminProjectCreateOptions): Promise<AdminOwnedProject>;
   listOwnedProjects(): Promise<AdminOwnedProject[]>;
+  /** Gatehouse: the project an owner invitation's code is for (the code stays unused). */
+  getOwnerInvitation(code: string): Promise<OwnerInvitationDetails>;
+  /** Gatehouse: accepts an owner invitation; the user then owns its project, returned as their owned project. */
+  acceptOwnerInvitation(code: string): Promise<AdminOwnedProject>;
 }
 
 export type CurrentUser = BaseUser & Auth & UserExtra & { readonly [cachedReadsSymbol]: CurrentUserReads };

@@ -17,7 +17,10 @@ import {
   type AdminProjectCreateOptions,
 } from './projects.ts';
 import type { GatehouseAdminApp } from '../admin-app.ts';
-import type { AdminProjectJson, ListOf, ProjectCreateBody, ProjectUpdateBody } from '../wire.ts';
+import { ownerInvitationDetailsFromJson, type OwnerInvitationDetails } from './owner-invitations.ts';
+import type {
+  AdminProjectJson, ListOf, OwnerInvitationAcceptedJson, OwnerInvitationCodeBody, OwnerInvitationDetailsJson, ProjectCreateBody, ProjectUpdateBody,
+} from '../wire.ts';
 
 type AdminAppModule = typeof import('../admin-app.ts');
 const loadAdminApp = (): Promise<AdminAppModule> => import('../admin-app.ts');
@@ -70,6 +73,21 @@ export async function createProjectAsOwner(ctx: ClientContext, options: AdminPro
   return ownedProjectFromJson(ctx, adminApp, json);
 }
 
+/** Accepts an owner invitation (issue 26) and answers the project, now in the user's owned list. */
+export async function acceptOwnerInvitation(ctx: ClientContext, code: string): Promise<AdminOwnedProject> {
+  const accepted = await ctx.core.json<OwnerInvitationAcceptedJson, OwnerInvitationCodeBody>('/internal/owner-invitations/accept', { method: 'POST', body: { code } }, ctx.session, 'client');
+  await ownedProjectsCache(ctx).refresh([ctx.session]);
+  const owned = await createOwnedProjectsRead(ctx).get();
+  const project = owned.find((p) => p.id === accepted.project_id);
+  if (!project) throw new Error(`The accepted project ${accepted.project_id} is not among the user's projects`);
+  return project;
+}
+
+async function getOwnerInvitation(ctx: ClientContext, code: string): Promise<OwnerInvitationDetails> {
+  const json = await ctx.core.json<OwnerInvitationDetailsJson, OwnerInvitationCodeBody>('/internal/owner-invitations/accept/details', { method: 'POST', body: { code } }, ctx.session, 'client');
+  return ownerInvitationDetailsFromJson(json);
+}
+
 /**
  * §1.7.3 owner methods of a current user (client or server view) bound to its session. They exist on every
  * current user but throw outside the `internal` project.
@@ -77,13 +95,19 @@ export async function createProjectAsOwner(ctx: ClientContext, options: AdminPro
 export function ownerMethods(ctx: ClientContext): {
   createProject(options: AdminProjectCreateOptions): Promise<AdminOwnedProject>;
   listOwnedProjects(): Promise<AdminOwnedProject[]>;
+  getOwnerInvitation(code: string): Promise<OwnerInvitationDetails>;
+  acceptOwnerInvitation(code: string): Promise<AdminOwnedProject>;
 } {
   const notInternal = () => {
     throw new Error("Cannot call this function on a Stack app with a project ID other than 'internal'.");
   };
-  if (ctx.core.projectId !== 'internal') return { createProject: notInternal, listOwnedProjects: notInternal };
+  if (ctx.core.projectId !== 'internal') {
+    return { createProject: notInternal, listOwnedProjects: notInternal, getOwnerInvitation: notInternal, acceptOwnerInvitation: notInternal };
+  }
   return {
     createProject: (options) => createProjectAsOwner(ctx, options),
     listOwnedProjects: () => createOwnedProjectsRead(ctx).get(),
+    getOwnerInvitation: (code) => getOwnerInvitation(ctx, code),
+    acceptOwnerInvitation: (code) => acceptOwnerInvitation(ctx, code),
   };
 }
