@@ -135,6 +135,12 @@ export function plannedEvents(o: RouteOutcome): PlannedEvent[] {
       if (owned && o.response?.already_owner === false) add('project.ownership_changed', self, self, { added_project_id: owned, via: 'invitation' }, [owned, 'internal']);
       break;
     }
+    case 'DELETE /internal/owners/:user_id': {
+      // The removed owner's account is the internal project's: recorded there too.
+      const removed = str(o.params?.user_id);
+      if (ok && removed) add('project.ownership_changed', self, removed, { removed_project_id: projectId, via: 'removal' }, [projectId, 'internal']);
+      break;
+    }
     case 'POST /internal/projects': {
       const created = str(o.response?.id);
       if (created) add('project.created', self, created, { owner_user_id: self }, [created, 'internal']);
