@@ -8,6 +8,7 @@ import { useSecretsAtRestKeys } from './db/secrets-at-rest';
 import { AccessTokens } from './tokens/access-tokens';
 import { Passwords } from './auth/passwords';
 import { ActivityRecorder } from './auth/activity';
+import { AuditTrail } from './observability/audit-trail';
 import { noticeNewDeviceSignIns } from './auth/security-notices';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { setStrictTransportSecurity } from './http/respond';
@@ -26,6 +27,8 @@ export interface Services {
   tokens: AccessTokens;
   passwords: Passwords;
   activity: ActivityRecorder;
+  /** The queued audit entries of the project's users (observability/audit-trail.ts). */
+  auditTrail: AuditTrail;
   /** Server secret (encryption keys derive from it, and it seals the signing keys: tokens/keys.ts). */
   secret: string;
   projects: ProjectCache;
@@ -131,6 +134,7 @@ export async function createServices(config: Config, database: Database): Promis
     tokens: new AccessTokens(keys, config.accessTokenLifetimeSeconds, async (id) => (await projectCache.get(id)) !== null),
     passwords: new Passwords(config.passwordHashConcurrency),
     activity,
+    auditTrail: new AuditTrail(db),
     projects: projectCache,
     apiKeys: new ApiKeyCache(db, broadcast),
     revokedSessions: new RevokedSessions(db, config.accessTokenLifetimeSeconds),
@@ -143,7 +147,7 @@ export async function createServices(config: Config, database: Database): Promis
   activity.onNewDevices = (signIns) => noticeNewDeviceSignIns(services, signIns);
   await services.revokedSessions.start();
   setStrictTransportSecurity(config.publicUrl);
-  services.onStop.push(() => services.revokedSessions.stop());
+  services.onStop.push(() => services.revokedSessions.stop(), () => services.auditTrail.stop());
   const listener = await listenForInvalidations(database, services);
   if (listener) services.onStop.push(() => listener.unlisten().catch(() => {}));
   return services;

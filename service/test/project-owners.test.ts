@@ -47,6 +47,11 @@ describe('project owners', () => {
     expect(await ownerIds(other)).toEqual([creator.userId]);
     expectKnownError(await ownerApi(p.id, second.accessToken).delete(`/internal/owners/${second.userId}`), 'LAST_PROJECT_OWNER', 409);
     expect(await ownerIds(p)).toEqual([second.userId]);
+    // The removal is in the project's audit log (the refused one is not), naming who removed whom.
+    const log = (await p.admin.get('/internal/audit-log?event=project.ownership_changed')).body.items;
+    const removals = log.filter((e: { details: { via?: string } }) => e.details.via === 'removal');
+    expect(removals.map((e: { actor: { user_id: string }; target: string; details: unknown }) => [e.actor.user_id, e.target, e.details]))
+      .toEqual([[second.userId, creator.userId, { removed_project_id: p.id, via: 'removal' }]]);
   });
 
   test('two owners removing each other at once: exactly one goes', async () => {

@@ -175,7 +175,7 @@ describe('a database from before key records', () => {
     // Back to before the key records: their migrations undone, and the user's access token as the previous version
     // signed it (the same claims, the key derived from the server secret).
     const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
-    const since = journal.entries.find((e) => e.tag === '0023_signing_keys')!.when;
+    const since = journal.entries.find((e) => e.tag === '0024_signing_keys')!.when;
     const database = await openDatabase({ dataDir: dir });
     await database.db.execute(sql`drop table signing_keys`);
     await database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at >= ${since}`);

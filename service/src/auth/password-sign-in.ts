@@ -10,6 +10,7 @@ import { assertPasswordAuthEnabled } from './password-policy';
 import { byEmail, byEmailAndIp, byIp, countAttempt, isOwnerAddress, refundAttempt } from './rate-limits';
 import type { IssuedTokens } from './session-tokens';
 import { completeSignIn } from './sign-in';
+import { noteScopeUser } from '../observability/security-events';
 
 export interface PasswordSignIn {
   project: Project;
@@ -42,7 +43,11 @@ export async function signInWithPassword(services: Services, input: PasswordSign
   try {
     const hash = found?.passwordHash;
     const checked = hash ? await services.passwords.check(password, hash) : { ok: await services.passwords.verifyAgainstNothing(password), rehash: false };
-    if (!found || !checked.ok) throw new KnownErrors.EmailPasswordMismatch();
+    if (!found || !checked.ok) {
+      // The account's audit entry names its user (never the email typed); the answer stays the same for both.
+      if (found) noteScopeUser(found.userId);
+      throw new KnownErrors.EmailPasswordMismatch();
+    }
     // Imported bcrypt hashes (and older forms) become argon2id of the NFKC password now that it is at hand.
     if (checked.rehash) await users.setPasswordHash(services.db, project.id, found.userId, await services.passwords.hash(password));
     // A success gives the attempt back: the session insert carries the refund.

@@ -14,6 +14,7 @@ import type { Services } from '../services';
 import { hashSecret } from '../db/secret-hash';
 import { hitCounters, hitCountersReading, keyStampedWithin, refundCounters, stampKey, type CarriedRead, type CarriedRow, type CounterHit } from '../repo/rate-limits';
 import { securityEvent } from '../observability/security-events';
+import { userPlaneEntry } from '../observability/audit-trail';
 
 /** 429 RATE_LIMITED (Gatehouse's own code), answered with a `Retry-After` header saying when the window ends. */
 export class RateLimited extends KnownErrors.RateLimited {
@@ -119,6 +120,7 @@ async function hitAll<R extends CarriedRead>(
   if (waive && (await waive(row, rulesOver))) return { hits, row };
   await refundCounters(services.db, hits.filter((h) => !over.includes(h)));
   logRefusal(checks, rulesOver);
+  auditLockout(services, checks, over.filter((h) => h.count === limits.get(h.key)!.limit + 1).map((h) => ruleOf.get(h.key)!), row);
   throw new RateLimited(Math.max(...over.map((h) => h.retryAfter)));
 }
 
@@ -145,6 +147,18 @@ function logRefusal(checks: Check[], rules: RuleName[]) {
 }
 
 const LOCKOUT_RULES = new Set<string>(['sign_in_account', 'sign_in_account_all', 'mfa_attempt_account']);
+
+/**
+ * An account's lockout in the project's audit log (issue 26), once per window: at the first request over a lockout
+ * rule. The account's user when it exists; never the email (the rules' subjects are hashes).
+ */
+function auditLockout(services: Services, checks: Check[], firstOver: RuleName[], row: unknown) {
+  const rules = [...new Set(firstOver.filter((r) => LOCKOUT_RULES.has(r)))].sort();
+  const projectId = checks[0]?.projectId;
+  if (!rules.length || !projectId) return;
+  const userId = (row as { userId?: string } | null)?.userId ?? checks.find((c) => c.subject.startsWith('user:'))?.subject.slice('user:'.length) ?? null;
+  services.auditTrail.add([userPlaneEntry(projectId, { event: 'sign_in.locked_out', target: null, subjectUserId: userId, details: { rules } })]);
+}
 
 /** Counts the request against every check (each request counts, successful or not). */
 export async function limitRequests(services: Services, checks: Check[]): Promise<void> {

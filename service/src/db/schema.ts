@@ -487,6 +487,14 @@ export const auditLog = pgTable('audit_log', {
   requestId: text('request_id'),
   /** What was acted on (a user id, API key set id, project id); never a secret. */
   target: text('target'),
+  /** The project user the entry concerns (who signed in, whose password or key changed); null if none is known. */
+  subjectUserId: uuid('subject_user_id'),
   details: jsonb('details').notNull().default({}),
   createdAt: createdAt(),
-}, (t) => [index('audit_log_project_idx').on(t.projectId, t.id)]);
+}, (t) => [
+  index('audit_log_project_idx').on(t.projectId, t.id),
+  // The console's filtered reads (issue 26): one user's entries (as actor or subject), one kind's.
+  index('audit_log_subject_idx').on(t.projectId, t.subjectUserId, t.id),
+  index('audit_log_actor_idx').on(t.projectId, t.actorUserId, t.id),
+  index('audit_log_event_idx').on(t.projectId, t.event, t.id),
+]);

@@ -30,7 +30,7 @@ export function requestScope(): RequestScope | undefined {
   return scopes.getStore();
 }
 
-/** Called where a session is issued: the sign-in's user, for its security event. */
+/** Called where a session is issued, or a password sign-in fails for an existing account: its user, for the event. */
 export function noteScopeUser(userId: string): void {
   const scope = scopes.getStore();
   if (scope) scope.userId = userId;

@@ -7,6 +7,7 @@ export function auditLogEntryView(row: AuditRow): AuditLogEntry {
     id: String(row.id),
     event: row.event as AuditEvent,
     actor: { kind: row.actorKind as ActorKind, user_id: row.actorUserId, ip: row.ip },
+    user_id: row.subjectUserId,
     target: row.target,
     details: (row.details ?? {}) as Record<string, unknown>,
     request_id: row.requestId,

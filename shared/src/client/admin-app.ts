@@ -29,6 +29,7 @@ import {
 } from './models/webhooks.ts';
 import { ownerInvitationFromJson, type OwnerInvitation, type OwnerInvitationCreateOptions } from './models/owner-invitations.ts';
 import { GatehouseServerApp } from './server-app.ts';
+import { auditLogPageFromJson, auditLogQuery, type AuditLogFilter, type AuditLogPage } from './models/audit-log.ts';
 import { createActiveSession, type ActiveSession } from './models/sessions.ts';
 import { InternalSession } from './session.ts';
 import { Result } from './result.ts';
@@ -38,6 +39,7 @@ import type {
   ApiKeySetFirstViewJson,
   ApiKeySetJson,
   ApiKeySetUpdateBody,
+  AuditLogPageJson,
   EmailTemplateJson,
   EmailTemplateUpdateBody,
   EmptyBody,
@@ -495,6 +497,14 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   async retryWebhookDelivery(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
     const path = `/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`;
     return webhookDeliveryFromJson(await this.#admin<WebhookDeliveryJson, EmptyBody>(path, { method: 'POST', body: {} }));
+  }
+
+  /**
+   * A page of the project's audit log (GET /internal/audit-log), newest first: owner-plane actions and the project
+   * users' security events, filtered by kind, user and time (not cached: the log grows as the project is used).
+   */
+  async listAuditLog(filter: AuditLogFilter = {}): Promise<AuditLogPage> {
+    return auditLogPageFromJson(await this.#admin<AuditLogPageJson>(`/internal/audit-log${auditLogQuery(filter)}`));
   }
 
   async listSentEmails(): Promise<AdminSentEmail[]> {

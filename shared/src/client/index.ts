@@ -21,6 +21,7 @@ export type {
   ProjectOwner,
   AdminSecuritySettings,
 } from './admin-app.ts';
+export type { AuditLogEntry, AuditLogFilter, AuditLogPage, AuditActorKind } from './models/audit-log.ts';
 export type { OwnerInvitation, OwnerInvitationCreateOptions, OwnerInvitationDetails } from './models/owner-invitations.ts';
 export type {
   WebhookDelivery,

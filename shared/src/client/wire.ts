@@ -4,6 +4,7 @@
 // not compile).
 import type { Static } from '@sinclair/typebox';
 import type * as apiKeySets from '../schemas/api-keys.ts';
+import type * as auditLog from '../schemas/audit-log.ts';
 import type * as auth from '../schemas/auth.ts';
 import type * as channels from '../schemas/contact-channels.ts';
 import type * as common from '../schemas/common.ts';
@@ -134,6 +135,7 @@ export type WebhookEndpointCreateBody = Static<typeof webhooks.WebhookEndpointCr
 export type WebhookEndpointUpdateBody = Static<typeof webhooks.WebhookEndpointUpdate>;
 export type WebhookDeliveryJson = Static<typeof webhooks.WebhookDelivery>;
 export type ProjectOwnerJson = Static<typeof owners.ProjectOwner>;
+export type AuditLogPageJson = Static<typeof auditLog.AuditLogPage>;
 export type OwnerInvitationJson = Static<typeof owners.OwnerInvitation>;
 export type OwnerInvitationCreateBody = Static<typeof owners.OwnerInvitationCreate>;
 export type OwnerInvitationCodeBody = Static<typeof owners.OwnerInvitationCode>;

@@ -1,4 +1,6 @@
 // Every text of the console (English). Placeholders: {name}.
+import { auditLogMessages } from './en-audit-log';
+
 export const en = {
   'app.title': 'Gatehouse console',
   'app.shortTitle': 'Gatehouse',
@@ -713,6 +715,7 @@ export const en = {
   'weakStorage.choice': 'Keep them for this session only (you enter them again next time), or store them anyway.',
   'weakStorage.sessionOnly': 'This session only',
   'weakStorage.storeAnyway': 'Store anyway',
+  ...auditLogMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

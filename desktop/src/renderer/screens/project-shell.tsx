@@ -31,9 +31,10 @@ import { SentEmailsScreen } from './sent-emails';
 import { SecurityScreen } from './security';
 import { WebhooksScreen } from './webhooks';
 import { lazy } from 'react';
-import { IconChartBar, IconCrown, IconLockAccess, IconShieldLock, IconWebhook } from '@tabler/icons-react';
+import { IconChartBar, IconCrown, IconListDetails, IconLockAccess, IconShieldLock, IconWebhook } from '@tabler/icons-react';
 import { TeamsScreen } from './teams';
 import { UsersScreen } from './users';
+import { AuditLogScreen } from './audit-log';
 import { IconUsers } from '@tabler/icons-react';
 
 // The charts library is large: its screen's code loads when the screen is first opened.
@@ -52,6 +53,7 @@ const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: Component
   'sent-emails': { component: SentEmailsScreen, icon: IconMailForward },
   metrics: { component: MetricsScreen, icon: IconChartBar },
   webhooks: { component: WebhooksScreen, icon: IconWebhook },
+  'audit-log': { component: AuditLogScreen, icon: IconListDetails },
   teams: { component: TeamsScreen, icon: IconBuildingCommunity },
   users: { component: UsersScreen, icon: IconUsers },
   owners: { component: OwnersScreen, icon: IconCrown },

@@ -20,6 +20,7 @@ import { t } from '../messages';
 import { ContactChannelsSection, MetadataSection } from './user-sections';
 import { SignInStateSection, SessionsSection, TeamsSection } from './user-access';
 import { ProjectPermissionsSection } from './user-permissions';
+import { UserActivitySection } from './user-audit-log';
 import { ErrorMessage } from '../components/error-message';
 
 export function UserPage({ userId }: { userId: string }) {
@@ -56,6 +57,7 @@ export function UserPage({ userId }: { userId: string }) {
       <TeamsSection user={user} />
       <ProjectPermissionsSection user={user} />
       <SessionsSection user={user} />
+      <UserActivitySection user={user} />
     </Stack>
   );
 }
