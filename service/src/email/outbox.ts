@@ -246,6 +246,7 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
           html: openBody(options.bodySecret, row.html),
           text: openBody(options.bodySecret, row.text),
           from: { name: sender.sender_name, address: sender.sender_email },
+          messageId: messageIdOf(row.id, sender.sender_email),
         });
       } finally {
         transport.close();
@@ -295,6 +296,12 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
 
 function expiredError(message: string): SendErrorInfo {
   return { errorType: 'EXPIRED', canRetry: false, message, rawError: { message } };
+}
+
+/** The same for every attempt at one queued mail (the row's id), on the sender's domain. */
+export function messageIdOf(rowId: string, senderEmail: string): string {
+  const domain = /@([^@\s>]+)$/.exec(senderEmail)?.[1] ?? 'gatehouse.local';
+  return `<${rowId}@${domain}>`;
 }
 
 function leaseExpiredError(): SendErrorInfo {

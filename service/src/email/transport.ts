@@ -65,6 +65,11 @@ export type OutgoingMail = {
   text?: string | null;
   /** Overrides the transport's sender (the outbox sends as recorded at enqueue time). */
   from?: { name: string; address: string };
+  /**
+   * The Message-ID header, `<id@domain>`: the outbox names each queued mail once, so a mail sent again after a worker
+   * died mid-send (delivery is at least once) carries the same id, and a receiver can tell it is the same message.
+   */
+  messageId?: string;
 };
 
 export interface MailTransport {
@@ -224,6 +229,7 @@ export function createMailTransport(config: EmailConfig, opts: TransportOptions)
             from: fromOf(mail),
             to: mail.to,
             subject: mail.subject,
+            ...(mail.messageId ? { messageId: mail.messageId } : {}),
             ...(mail.text != null ? { text: mail.text } : {}),
             ...(mail.html != null ? { html: mail.html } : {}),
           }),

@@ -14,6 +14,8 @@ export type ReceivedMail = {
   /** SMTP envelope (RCPT TO) recipients. */
   envelopeTo: string[];
   subject: string;
+  /** The Message-ID header as sent (`<id@domain>`), or '' without one. */
+  messageId: string;
   text: string;
   html: string;
   /** Username the client authenticated with, if it did. */
@@ -94,6 +96,7 @@ export async function startSmtpFixture(opts: SmtpFixtureOptions = {}): Promise<S
               to: addresses(parsed.to),
               envelopeTo: session.envelope.rcptTo.map((r) => r.address),
               subject: parsed.subject ?? '',
+              messageId: parsed.messageId ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               user: typeof session.user === 'string' ? session.user : undefined,
