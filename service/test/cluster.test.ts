@@ -68,6 +68,7 @@ test('three instances, one PostgreSQL, a mixed load for a minute with an instanc
     await Bun.sleep(LOAD_MS * 0.25);
     faults.killedAt = Date.now();
     await cluster.kill(1);
+    faults.goneAt = Date.now();
     for (const id of await inFlight()) mayRepeat.add(id);
     await cluster.restart(1);
     faults.restartedAt = Date.now();
@@ -102,7 +103,7 @@ test('three instances, one PostgreSQL, a mixed load for a minute with an instanc
   const worst = (list: { seen: Seen }[]) => Math.max(0, ...list.flatMap((x) => x.seen.filter((s): s is number => typeof s === 'number')));
   console.log(`cluster: ${rec.users.size} users; ${ops}; served per instance ${cluster.proxy.served.join('/')}; `
     + `revocations: slowest ${worst(rec.revocations)} ms; config changes: slowest ${worst(rec.configChanges)} ms; `
-    + `killed instance answering again ${faults.restartedAt! - faults.killedAt!} ms after the kill; `
+    + `killed instance answering again ${faults.restartedAt! - faults.killedAt!} ms after the kill (gone in ${faults.goneAt! - faults.killedAt!} ms); `
     + `first acknowledged request ${firstAckAfterPg ? firstAckAfterPg - faults.pgUpAt! : 'never'} ms after PostgreSQL was up `
     + `(${faults.pgUpAt! - faults.pgStopAt!} ms after its stop began); in flight at the faults: ${mayRepeat.size}; `
     + `code mails late: ${rec.lateCodeMails}; rate limit: ${JSON.stringify(byStatus)}`);
