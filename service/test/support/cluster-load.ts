@@ -78,7 +78,7 @@ export async function runMixedLoad(o: LoadOptions, rec: LoadRecord): Promise<voi
       if (res && ok(res)) { stat.ok++; rec.acks.push(Date.now()); return res; }
       if (safe && isTransient(res) && Date.now() < giveUpAt) { stat.retried++; await Bun.sleep(100); continue; }
       stat.failed++;
-      if (res && !isTransient(res)) rec.surprises.push(`${op}: ${res.status} ${res.text.slice(0, 200)}`);
+      if (res && !isTransient(res)) rec.surprises.push(`${op} at ${new Date().toISOString()} via instance ${res.headers.get('x-cluster-instance')}: ${res.status} ${res.text.slice(0, 200)}`);
       return null;
     }
   }

@@ -110,14 +110,17 @@ export function startRoundRobinProxy(instances: readonly { port: number }[]): Ro
       for (let tried = 0; tried < instances.length; tried++) {
         const i = next++ % instances.length;
         try {
+          // A connection per request: on a kept-alive one, a request the instance took and then died on could be
+          // sent again by the client on a new connection, and reported as refused.
           const res = await fetch(`http://127.0.0.1:${instances[i]!.port}${url.pathname}${url.search}`, {
-            method: req.method, headers, body, redirect: 'manual',
+            method: req.method, headers, body, redirect: 'manual', keepalive: false,
           });
           served[i]!++;
           // The body is read here: a connection the upstream drops mid-answer is a 502, not a truncated answer.
           const out = new Headers(res.headers);
           out.delete('content-encoding');
           out.delete('content-length');
+          out.set('x-cluster-instance', `${i}${tried ? ` (after ${tried} refused)` : ''}`);
           return new Response(await res.arrayBuffer(), { status: res.status, headers: out });
         } catch (err) {
           if ((err as { code?: string }).code === 'ConnectionRefused' || /ECONNREFUSED|Unable to connect/i.test(String(err))) continue;
