@@ -16,10 +16,13 @@ const PASSWORD = 'cluster-password-1';
 const POLL_LIMIT_MS = 5_000;
 
 export interface AckedUser { id: string; email: string; displayName: string; attempted: string[] }
-/** Per instance: ms from the write's answer to its first consistent read; 'down' if the instance refused the connection. */
+/**
+ * Per instance: ms from the write's answer to the end of its first consistent read; 'down' if the instance refused
+ * the connection. `seenFrom`: when that read began (the instance was consistent somewhere between the two).
+ */
 export type Seen = (number | 'down' | 'never')[];
-export interface Revocation { userId: string; accessToken: string; answeredAt: number; seen: Seen }
-export interface ConfigChange { displayName: string; answeredAt: number; seen: Seen }
+export interface Revocation { userId: string; accessToken: string; answeredAt: number; seen: Seen; seenFrom: number[] }
+export interface ConfigChange { displayName: string; answeredAt: number; seen: Seen; seenFrom: number[] }
 
 export interface LoadRecord {
   users: Map<string, AckedUser>;
@@ -86,7 +89,8 @@ export async function runMixedLoad(o: LoadOptions, rec: LoadRecord): Promise<voi
   async function userLife(n: number) {
     const email = uniqueEmail(`c${n}`);
     const up = await call('sign-up', false, () => client.post('/auth/password/sign-up', { email, password: PASSWORD }));
-    if (!up) return;
+    // Not acknowledged (an instance or the database down): a pause, not a tight loop of failures.
+    if (!up) { await Bun.sleep(250); return; }
     const user: AckedUser = { id: up.body.user_id, email, displayName: '', attempted: [] };
     rec.users.set(user.id, user);
     let access = up.body.access_token as string;
@@ -106,9 +110,9 @@ export async function runMixedLoad(o: LoadOptions, rec: LoadRecord): Promise<voi
       const token = second.body.access_token as string;
       const out = await call('session revocation', false, () => client.delete('/auth/sessions/current', { accessToken: token }));
       if (out) {
-        const r: Revocation = { userId: user.id, accessToken: token, answeredAt: Date.now(), seen: [] };
+        const r: Revocation = { userId: user.id, accessToken: token, answeredAt: Date.now(), seen: [], seenFrom: [] };
         rec.revocations.push(r);
-        if (o.consistency) r.seen = await pollEveryInstance(o, (api) => api.get('/users/me', { accessToken: token }), (res) => res.status === 401);
+        if (o.consistency) Object.assign(r, await pollEveryInstance(o, (api) => api.get('/users/me', { accessToken: token }), (res) => res.status === 401));
       }
     }
     rec.liveSessions.push({ userId: user.id, refreshToken: refresh });
@@ -151,10 +155,10 @@ export async function runMixedLoad(o: LoadOptions, rec: LoadRecord): Promise<voi
       const displayName = `Cluster ${i}`;
       const res = await call('config change', true, () => admin.patch('/projects/current', { display_name: displayName, config: { client_team_creation_enabled: i % 2 === 0 } }));
       if (res) {
-        const c: ConfigChange = { displayName, answeredAt: Date.now(), seen: [] };
+        const c: ConfigChange = { displayName, answeredAt: Date.now(), seen: [], seenFrom: [] };
         rec.configChanges.push(c);
         if (o.consistency) {
-          c.seen = await pollEveryInstance(o, (api) => api.get('/projects/current'), (r) => r.status === 200 && r.body.display_name === displayName);
+          Object.assign(c, await pollEveryInstance(o, (api) => api.get('/projects/current'), (r) => r.status === 200 && r.body.display_name === displayName));
         }
       }
       await Bun.sleep(o.configEveryMs ?? 1_500);
@@ -165,16 +169,19 @@ export async function runMixedLoad(o: LoadOptions, rec: LoadRecord): Promise<voi
 }
 
 /** Polls each instance directly until `done`; per instance the ms since now (taken as the write's answer). */
-async function pollEveryInstance(o: LoadOptions, read: (api: Api) => Promise<ApiResponse>, done: (r: ApiResponse) => boolean): Promise<Seen> {
+async function pollEveryInstance(o: LoadOptions, read: (api: Api) => Promise<ApiResponse>, done: (r: ApiResponse) => boolean): Promise<{ seen: Seen; seenFrom: number[] }> {
   const answeredAt = Date.now();
-  return Promise.all(o.instanceUrls.map(async (url) => {
+  const seenFrom: number[] = [];
+  const seen = await Promise.all(o.instanceUrls.map(async (url, i) => {
     const api = new Api(url, o.project.client.headers);
     for (;;) {
+      const began = Date.now() - answeredAt;
       let res: ApiResponse | null = null;
       try { res = await read(api); } catch { return 'down' as const; }
-      if (done(res)) return Date.now() - answeredAt;
+      if (done(res)) { seenFrom[i] = began; return Date.now() - answeredAt; }
       if (Date.now() - answeredAt > POLL_LIMIT_MS) return 'never' as const;
       await Bun.sleep(10);
     }
   }));
+  return { seen, seenFrom };
 }
