@@ -411,7 +411,9 @@ describe('outbox', () => {
     worker();
     await smtp.waitForMail((m) => m.subject === 'restart-a');
     await smtp.waitForMail((m) => m.subject === 'restart-b');
-    await smtp.waitForMail((m) => m.subject === 'crashed');
+    const resent = await smtp.waitForMail((m) => m.subject === 'crashed');
+    // Named by its row, as every attempt at it is: a receiver tells a mail sent again after a crash by its Message-ID.
+    expect(resent.messageId).toBe(`<${crashed.id}@acme.test>`);
     await waitFor(async () => (await rowById(crashed.id)).status === 'sent');
     expect((await rowById(crashed.id)).attempts).toBe(2);
     // The crashed attempt is logged too, with an unknown outcome, before the one that went through.
