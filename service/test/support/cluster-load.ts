@@ -60,6 +60,8 @@ export interface LoadOptions {
   consistency: boolean;
   /** Pause between two config changes of the admin client. */
   configEveryMs?: number;
+  /** Ends the load before `durationMs` once it says so. */
+  stopWhen?: () => boolean;
 }
 
 const isTransient = (r: ApiResponse | null) => r === null || r.status === 502 || r.status === 503;
@@ -69,7 +71,8 @@ export async function runMixedLoad(o: LoadOptions, rec: LoadRecord): Promise<voi
   const client = at(o.project.client);
   const server = at(o.project.server);
   const admin = at(o.project.admin);
-  const until = Date.now() + o.durationMs;
+  const endsAt = Date.now() + o.durationMs;
+  const running = () => Date.now() < endsAt && !o.stopWhen?.();
 
   /** One request; `safe`: retried on connection errors and 502/503 (for up to 20 s). Null: not acknowledged. */
   async function call(op: string, safe: boolean, fn: () => Promise<ApiResponse>, ok = (r: ApiResponse) => r.status >= 200 && r.status < 300): Promise<ApiResponse | null> {
@@ -147,11 +150,11 @@ export async function runMixedLoad(o: LoadOptions, rec: LoadRecord): Promise<voi
   }
 
   async function virtualClient(n: number) {
-    for (let i = 0; Date.now() < until; i++) await userLife(n * 100_000 + i);
+    for (let i = 0; running(); i++) await userLife(n * 100_000 + i);
   }
 
   async function configChanges() {
-    for (let i = 0; Date.now() < until; i++) {
+    for (let i = 0; running(); i++) {
       const displayName = `Cluster ${i}`;
       const res = await call('config change', true, () => admin.patch('/projects/current', { display_name: displayName, config: { client_team_creation_enabled: i % 2 === 0 } }));
       if (res) {
