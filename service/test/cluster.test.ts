@@ -100,6 +100,9 @@ test('three instances, one PostgreSQL, a mixed load for a minute with an instanc
   } while (pending[0]!.n > 0 && Date.now() < drainedBy);
   await Bun.sleep(1_000);
 
+  const repeats = (ids: string[]) => ids.length - new Set(ids).size;
+  const mailRepeats = repeats(cluster.mailbox.messages.map((m) => m.messageId));
+  const hookRepeats = repeats(cluster.receiver.received.map((h) => h.id));
   const ops = Object.entries(rec.ops).map(([op, s]) => `${op} ${s.ok}${s.failed ? ` (${s.failed} not acknowledged)` : ''}${s.retried ? ` (${s.retried} retries)` : ''}`).join(', ');
   const worst = (list: { seen: Seen }[]) => Math.max(0, ...list.flatMap((x) => x.seen.filter((s): s is number => typeof s === 'number')));
   console.log(`cluster: ${rec.users.size} users; ${ops}; served per instance ${cluster.proxy.served.join('/')}; `
@@ -107,6 +110,7 @@ test('three instances, one PostgreSQL, a mixed load for a minute with an instanc
     + `killed instance answering again ${faults.restartedAt! - faults.killedAt!} ms after the kill (gone in ${faults.goneAt! - faults.killedAt!} ms); `
     + `first acknowledged request ${firstAckAfterPg ? firstAckAfterPg - faults.pgUpAt! : 'never'} ms after PostgreSQL was up `
     + `(${faults.pgUpAt! - faults.pgStopAt!} ms after its stop began); in flight at the faults: ${mayRepeat.size}; `
+    + `${cluster.mailbox.messages.length} mails (${mailRepeats} sent again), ${cluster.receiver.received.length} webhooks (${hookRepeats} sent again); `
     + `code mails late: ${rec.lateCodeMails}; rate limit: ${JSON.stringify(byStatus)}; `
     + `kill at ${new Date(faults.killedAt!).toISOString()}, PostgreSQL stop at ${new Date(faults.pgStopAt!).toISOString()}, up at ${new Date(faults.pgUpAt!).toISOString()}`);
 
