@@ -58,9 +58,11 @@ test('three instances, one PostgreSQL, a mixed load for a minute with an instanc
   const mayRepeat = new Set<string>();
   const faults: Record<string, number> = {};
   const started = Date.now();
+  // A minute, and at least 5 s past the faults (an instance's start takes long on a busy machine).
   const load = runMixedLoad({
     project: p, url: cluster.proxy.url, instanceUrls: cluster.instances.map((i) => i.url), mailbox: cluster.mailbox,
-    clients: CLIENTS, durationMs: LOAD_MS, consistency: true,
+    clients: CLIENTS, durationMs: 10 * LOAD_MS, consistency: true,
+    stopWhen: () => Date.now() > started + LOAD_MS && faults.pgUpAt !== undefined && Date.now() > faults.pgUpAt + 5_000,
   }, rec);
 
   // The faults: instance 1 killed at a quarter of the run and started again at once; PostgreSQL down for a second at
