@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
-import { failOnBrowserErrors, sharedBrowser } from '../../account-kit/test/support/browser';
+import { failOnBrowserErrors, screenshot, sharedBrowser } from '../../account-kit/test/support/browser';
 import { signUpOwner } from '../../desktop/test/support/console';
 import { clientApi, uniqueEmail } from './support/service';
 import { DEMO_DEV_KEYS, DEMO_PROJECT_ID } from '../src/dev-keys';
@@ -136,6 +136,7 @@ describe('dist/gatehouse, alone in an empty directory, with neither node nor bun
       await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
       await page.waitForURL((u) => u.pathname === '/');
       await expect(page.getByTestId('signed-in-as').textContent()).resolves.toContain(email);
+      await screenshot(page, 'binary-demo-signed-in');
       // Its verification mail went out through the SMTP server named in the environment.
       await mailbox.waitForMail((m) => m.to.includes(email), 60_000);
 
@@ -146,6 +147,7 @@ describe('dist/gatehouse, alone in an empty directory, with neither node nor bun
       await owner.goto('/console/#/c/this-service/p/demo/users');
       await owner.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
       await owner.getByTestId('user-row').filter({ hasText: email }).waitFor();
+      await screenshot(owner, 'binary-console-users');
 
       // The API reference and its Swagger UI files are in the binary as well.
       const docs = await fetch(`${svc.url}/api/v1/docs`);
