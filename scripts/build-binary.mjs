@@ -70,5 +70,6 @@ run(join(root, 'node_modules/.bin/bun'), [
   '--no-compile-autoload-bunfig',
   `--outfile=${join(root, outfile)}`,
 ], staging);
+rmSync(staging, { recursive: true, force: true });
 const mb = (statSync(join(root, outfile)).size / 1024 / 1024).toFixed(0);
 console.log(`Built ${outfile} (${target}, ${mb} MB, commit ${commit || 'unknown'}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
