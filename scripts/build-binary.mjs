@@ -26,8 +26,8 @@ function run(command, args, cwd = root) {
 run(process.execPath, ['scripts/build-ui.mjs']);
 
 // Embedded under their repository paths: service/src/install-root.ts, db/index.ts and db/pglite-worker.ts find them
-// at the root of the executable's files. Bun keeps a directory's relative path but
-// puts a single file at the root, so the files are copied into a staging directory first and embedded from there.
+// at the root of the executable's files. Bun keeps a directory's relative path but puts a single file at the root,
+// so the files are copied into a staging directory first and embedded from there.
 const PGLITE = 'node_modules/@electric-sql/pglite/dist';
 const SWAGGER = 'node_modules/swagger-ui-dist';
 const migrations = readdirSync(join(root, 'drizzle')).filter((f) => f.endsWith('.sql')).map((f) => `drizzle/${f}`);
