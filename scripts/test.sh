@@ -3,7 +3,7 @@
 # desktop)
 # with bun test.
 # The last line is "N passed, N failed". Pass --no-typecheck to skip tsc, paths to run a subset, and
-# --leave-out=NAME.test.ts to leave a file out by its name.
+# --leave-out=NAME.test.ts to leave a file out by its name. service/test/binary.test.ts runs only when named.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUN="node_modules/.bin/bun"
@@ -19,6 +19,13 @@ for arg in "$@"; do
   esac
 done
 [ ${#paths[@]} -eq 0 ] && paths=(shared/test service/test account-kit/test desktop/test)
+# Run only when named as a file: the binary's test builds dist/gatehouse and runs it (minutes); .ci/run builds it with
+# `npm run build:binary` and runs the file in a step of its own.
+for slow in service/test/binary.test.ts; do
+  named=0
+  for p in "${paths[@]}"; do if [ "$p" = "$slow" ] || [ "$p" = "./$slow" ]; then named=1; fi; done
+  [ $named = 0 ] && left_out+=("$(basename "$slow")")
+done
 
 # Browser tests drive Debian's Chromium (never a downloaded browser).
 if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
