@@ -3,7 +3,8 @@
 # desktop)
 # with bun test.
 # The last line is "N passed, N failed". Pass --no-typecheck to skip tsc, paths to run a subset, and
-# --leave-out=NAME.test.ts to leave a file out by its name.
+# --leave-out=NAME.test.ts to leave a file out by its name. A file whose first line says "// Own CI step:" (the
+# binary's test, the cluster test) runs only when named.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUN="node_modules/.bin/bun"

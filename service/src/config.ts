@@ -7,6 +7,7 @@ import { DEFAULT_MAX_BODY_BYTES, DEFAULT_METADATA_LIMITS, type MetadataLimits } 
 import { oauthSettings, type OAuthSettings } from './oauth/endpoints';
 import { logSettings, type LogSettings } from './observability/logger';
 import { metricsPort, metricsToken } from './observability/metrics';
+import { tracingSettings, type TracingSettings } from './observability/tracing';
 import { webhookOptionsFromEnv, type WebhookWorkerOptions } from './webhooks/worker';
 import { housekeepingIntervalMs } from './housekeeping';
 import { withSecretFiles } from './secret-files';
@@ -56,6 +57,8 @@ export interface Config {
    * default 127.0.0.1, whatever HOST is) and the bearer token scrapes must present (GATEHOUSE_METRICS_TOKEN; unset: none).
    */
   metrics: { port?: number; hostname: string; token?: string };
+  /** OpenTelemetry traces (the standard OTEL_* variables; off without an OTLP endpoint; observability/tracing.ts). */
+  tracing: TracingSettings;
   /** OAuth issuer overrides and the operator's shared provider credentials (GATEHOUSE_OAUTH_*; oauth/endpoints.ts). */
   oauth: OAuthSettings;
   /** Webhook worker timing (GATEHOUSE_WEBHOOK_POLL_MS, _RETRY_BASE_MS, _RETRY_CAP_MS, _MAX_ATTEMPTS). */
@@ -268,6 +271,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     demoProject: !isProduction && env.GATEHOUSE_DEMO_PROJECT !== 'false',
     log: logSettings(env),
     metrics: { port: metricsPort(env), hostname: env.GATEHOUSE_METRICS_HOST || '127.0.0.1', token: metricsToken(env) },
+    tracing: tracingSettings(env),
     oauth: oauthSettings(env),
     webhooks: webhookOptionsFromEnv(env),
     housekeepingIntervalMs: housekeepingIntervalMs(env),

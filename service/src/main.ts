@@ -11,6 +11,9 @@ import { startBackgroundWork } from './background';
 import { lifecycle } from './lifecycle';
 import { initLogging } from './observability/logger';
 import { startMetricsServer } from './observability/metrics';
+import { initTracing } from './observability/tracing';
+import { traceStatements } from './observability/tracing-statements';
+import packageJson from '../package.json' with { type: 'json' };
 import { COMMANDS, parseCommand, rotateKeysCommand } from './commands';
 
 /** A start that cannot go on: one line naming what is wrong (no stack trace), and a non-zero exit. */
@@ -37,6 +40,9 @@ if (smtpTlsProblem) cannotStart(smtpTlsProblem);
 const observability = (() => {
   try { return { log: initLogging(config.log), metrics: config.metrics }; } catch (err) { return cannotStart(err instanceof Error ? err.message : String(err)); }
 })();
+// Traces (observability/tracing.ts): only with an OTLP endpoint; the statements' spans wrap the driver once.
+const stopTracing = initTracing(config.tracing, packageJson.version);
+if (stopTracing) traceStatements();
 // The embedded database suits development and trials, not production: say so at every start (README, "Operating").
 if (config.isProduction && !config.databaseUrl) {
   console.warn(`Warning: NODE_ENV=production without DATABASE_URL: the embedded database (PGlite in ${config.dataDir}) is in use. It runs inside this one process on one connection, cannot be shared by several instances, and is backed up only by copying its directory while the service is stopped. Set DATABASE_URL to a PostgreSQL database for production.`);
@@ -115,6 +121,8 @@ async function shutdown(signal: string) {
   if (!(await Promise.race([closed.then(() => true), Bun.sleep(left).then(() => false)]))) await server.stop(true);
   for (const stop of services.onStop) await stop();
   await database.close();
+  // The last spans (this shutdown's requests) are sent before the process ends.
+  await stopTracing?.().catch(() => {});
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -26,7 +26,11 @@ async function servicesFor(env: Record<string, string>) {
   opened.push(services);
   return services;
 }
-const production = { NODE_ENV: 'production', GATEHOUSE_SERVER_SECRET: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex') };
+// One server secret for both modes: what is sealed at rest (the signing keys' seeds, since issue 29) opens only with
+// the secret it was sealed with, and switching modes is not switching secrets.
+const SECRET = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
+const production = { NODE_ENV: 'production', GATEHOUSE_SERVER_SECRET: SECRET };
+const development = { NODE_ENV: 'development', GATEHOUSE_SERVER_SECRET: SECRET };
 afterAll(async () => {
   for (const s of opened) for (const stop of s.onStop) await stop();
   await database.close();
@@ -41,7 +45,7 @@ describe('the demo project', () => {
     expect(await projects.find(prod.db, DEMO_PROJECT_ID)).toBeNull();
     expect(administeredProjectIds({ managedProjectIds: ['p1'] }, prod.config)).toEqual(['p1']);
 
-    const dev = await servicesFor({ NODE_ENV: 'development' });
+    const dev = await servicesFor(development);
     expect(await bootstrapDemoProject(dev)).toBe(true);
     expect(await bootstrapDemoProject(dev)).toBe(false);
     const demo = (await projects.find(dev.db, DEMO_PROJECT_ID))!;
@@ -59,6 +63,6 @@ describe('the demo project', () => {
     const later = await servicesFor(production);
     expect(await bootstrapDemoProject(later)).toBe(false);
     expect(await demoKeyValid(later)).toBe(false);
-    expect(await demoKeyValid(await servicesFor({ NODE_ENV: 'development' }))).toBe(false);
+    expect(await demoKeyValid(await servicesFor(development))).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
 // Imported bcrypt hashes are verified too.
 import bcrypt from 'bcryptjs';
 import { normalizePassword } from './common-passwords';
+import { traced } from '../observability/tracing';
 
 // OWASP's recommended argon2id parameters (19 MiB, 2 iterations, 1 lane).
 const ARGON2 = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
@@ -40,7 +41,7 @@ export class Passwords {
 
   /** Hashes the NFKC form of the password (ASVS 2.1.4). */
   hash(password: string): Promise<string> {
-    return this.gate.run(() => Bun.password.hash(normalizePassword(password), ARGON2));
+    return this.gate.run(() => traced('password.hash', { 'gatehouse.password.algorithm': 'argon2id' }, () => Bun.password.hash(normalizePassword(password), ARGON2)));
   }
 
   /** Verifies the NFKC form, then the password as typed (hashes made before normalisation, imported hashes). */
@@ -61,14 +62,14 @@ export class Passwords {
   }
 
   private async verifyOne(password: string, hash: string): Promise<boolean> {
-    return this.gate.run(async () => {
+    return this.gate.run(() => traced('password.verify', { 'gatehouse.password.algorithm': isBcryptHash(hash) ? 'bcrypt' : 'argon2id' }, async () => {
       if (isBcryptHash(hash)) {
         // Bun pre-hashes bcrypt passwords over 72 bytes; hashes imported from other systems truncate instead.
         if (Buffer.byteLength(password) > 72) return bcrypt.compare(password, hash);
         return Bun.password.verify(password, hash, 'bcrypt');
       }
       try { return await Bun.password.verify(password, hash); } catch { return false; }
-    });
+    }));
   }
 
   /** Spends the time of a real verification, so unknown accounts cannot be told apart by timing. */

@@ -1,6 +1,7 @@
 // One database API over two drivers: PostgreSQL (postgres.js) when DATABASE_URL is set, otherwise embedded
 // PGlite on disk. The same drizzle migrations are applied at start on both.
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
 import { registerWriteGeneration } from './read-cache';
@@ -23,7 +24,10 @@ export interface Database {
   notify?(channel: string, payload: string): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+// In the binary the migrations are embedded under drizzle/ at the root of its files (scripts/build-binary.mjs).
+export const migrationsFolder = Bun.isStandaloneExecutable
+  ? join(import.meta.dir, 'drizzle')
+  : fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;

@@ -3,7 +3,11 @@
 // Here it owns a Bun Worker; the service talks to it through db/pglite-remote.ts. Statements go through
 // db/pglite-fast.ts (one trip into the WASM, named prepared statements) and PGlite's own mutexes, so a transaction
 // still excludes every other statement and statements arrive in the order the service sent them.
-import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite, type Extension, type PGliteOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fastQueries } from './pglite-fast';
 import type { WireError, WorkerReply, WorkerRequest } from './pglite-remote';
@@ -16,6 +20,28 @@ declare const self: Worker;
 // Pages beyond it are read from the data files through the OS's page cache, a copy each; the embedded default is
 // for small deployments (PostgreSQL is the production database). A start setting, not stored in the data directory.
 const SHARED_BUFFERS = '16MB';
+
+/**
+ * PGlite's WASM, its file system bundle and the pg_trgm extension. PGlite finds them beside its own module; in the
+ * binary that module is bundled into this one, and the files are embedded under their node_modules path at the root
+ * of the executable's files (scripts/build-binary.mjs), so they are passed to it from there. PGlite reads an
+ * extension with a file stream, which the executable's embedded files do not offer: that one is written to a
+ * temporary directory for the start (`done` removes it).
+ */
+async function pgliteFiles(): Promise<{ options: Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>; trgm: Extension; done(): void }> {
+  if (!Bun.isStandaloneExecutable) return { options: {}, trgm: pg_trgm, done() {} };
+  const dist = join(import.meta.dir, 'node_modules/@electric-sql/pglite/dist');
+  const compile = async (name: string) => WebAssembly.compile(await Bun.file(join(dist, name)).arrayBuffer());
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pglite-'));
+  const trgmBundle = join(dir, 'pg_trgm.tar.gz');
+  await Bun.write(trgmBundle, Bun.file(join(dist, 'pg_trgm.tar.gz')));
+  return {
+    options: { pgliteWasmModule, initdbWasmModule, fsBundle: Bun.file(join(dist, 'pglite.data')) },
+    trgm: { name: pg_trgm.name, setup: async () => ({ bundlePath: pathToFileURL(trgmBundle) }) },
+    done: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
 
 let client: PGlite | undefined;
 let fast: PGlite | undefined;
@@ -55,7 +81,10 @@ function target(tx: number | undefined): Pick<PGlite, 'query' | 'exec'> {
 async function handle(m: WorkerRequest): Promise<unknown> {
   switch (m.op) {
     case 'open':
-      client = await PGlite.create(m.dataDir, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
+      const files = await pgliteFiles();
+      try {
+        client = await PGlite.create(m.dataDir, { ...files.options, extensions: { pg_trgm: files.trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
+      } finally { files.done(); }
       fast = fastQueries(client);
       return null;
     case 'query':

@@ -44,6 +44,7 @@ import {
   type SharedSmtpSettings,
 } from './transport';
 import { renderSentAndRecorded } from './redaction';
+import { traced } from '../observability/tracing';
 import {
   defaultMailTemplate,
   type EmailTemplateSource,
@@ -231,7 +232,10 @@ export function startEmailWorker(db: DB, options: EmailWorkerOptions = {}): Emai
     return claimDueEmails(db, o);
   }
 
-  async function deliver(row: EmailRow): Promise<void> {
+  // A span per send when tracing is on: the message's id only (never the address, subject or body).
+  const deliver = (row: EmailRow) => traced('email.send', { 'gatehouse.email.id': row.id, 'gatehouse.project_id': row.projectId }, () => send(row));
+
+  async function send(row: EmailRow): Promise<void> {
     const sender = row.senderConfig as SenderConfig;
     let error: SendErrorInfo | null = null;
     try {

@@ -3,8 +3,12 @@
 // inline script or style (its Content-Security-Policy allows none, http/content-security.ts): Swagger UI is started
 // by docs-init.js, which reads the document's URL from the page, and the page's own styles are docs.css.
 import { dirname, join } from 'node:path';
+import { REPO_ROOT } from '../install-root';
 
-const SWAGGER_UI_DIR = dirname(Bun.resolveSync('swagger-ui-dist/package.json', import.meta.dir));
+// The binary holds the few files served here under the repository's node_modules path (scripts/build-binary.mjs).
+const SWAGGER_UI_DIR = Bun.isStandaloneExecutable
+  ? join(REPO_ROOT, 'node_modules/swagger-ui-dist')
+  : dirname(Bun.resolveSync('swagger-ui-dist/package.json', import.meta.dir));
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',

@@ -2,15 +2,15 @@
 // /handler) and the owner console at /console. Both are single-page apps: a path that is not a file gets the
 // app's index.html. Nothing here is built at run time; `npm start` builds the front ends before the service.
 import { existsSync } from 'node:fs';
-import { join, normalize, resolve, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import type { Services } from '../services';
 import * as apiKeys from '../repo/project-keys';
 import { DEMO_DEV_KEYS, DEMO_PROJECT_ID, DEV_KEYS } from '../dev-keys';
 import { demoKeyValid } from '../demo-project';
 import { consolePolicy, demoPolicy } from './content-security';
 import { runningDevIssuer } from '../oauth/dev-issuer';
+import { REPO_ROOT } from '../install-root';
 
-const REPO_ROOT = resolve(import.meta.dir, '../../..');
 export const FRONT_END_DIRS = {
   demo: join(REPO_ROOT, 'account-kit/demo/dist'),
   console: join(REPO_ROOT, 'desktop/out/web'),

@@ -1,14 +1,19 @@
 // Which known errors each route may answer, for the OpenAPI document: the authentication errors of its access
 // types, the validation errors of its schemas, and the `KnownErrors.X` its handler (and the functions it calls,
 // four levels deep: its use case, and three below that; found by name in the service's sources) throws.
-// Over-approximates a little, never invents a code.
+// Over-approximates a little, never invents a code. The binary holds no sources: scripts/build-binary.mjs writes
+// every route's errors, found here at build time (`errorsOfRoutes`), into a file it embeds (BUILT_ERRORS).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { KnownErrors, type KnownErrorName } from '@gatehouse/shared/known-errors';
 import type { RouteDef } from './route';
+import { REPO_ROOT } from '../install-root';
 
 // The service's sources and the shared protocol rules (password rules, codes, ...) they call.
-const SOURCES = [join(import.meta.dir, '..'), join(import.meta.dir, '../../../shared/src/rules')];
+const SOURCES = [join(REPO_ROOT, 'service/src'), join(REPO_ROOT, 'shared/src/rules')];
+/** In the binary: every route's errors by `routeKey`, as `errorsOfRoutes` found them when it was built. */
+export const BUILT_ERRORS = 'service/openapi-errors.json';
+let builtErrors: Record<string, RouteError[]> | undefined;
 
 const AUTH_ANY: KnownErrorName[] = ['ProjectKeyWithoutAccessType', 'InvalidAccessType', 'AccessTypeWithoutProjectId', 'ProjectNotFound',
   'UnparsableAccessToken', 'AccessTokenExpired', 'InvalidProjectForAccessToken'];
@@ -73,7 +78,15 @@ function errorsOfSource(text: string, depth: number, index: NonNullable<typeof f
 
 export interface RouteError { code: string; status: number }
 
+export const routeKey = (def: RouteDef) => `${def.method} ${def.path}`;
+
 export function knownErrorsOf(def: RouteDef): RouteError[] {
+  if (Bun.isStandaloneExecutable) {
+    builtErrors ??= JSON.parse(readFileSync(join(REPO_ROOT, BUILT_ERRORS), 'utf8')) as Record<string, RouteError[]>;
+    const built = builtErrors[routeKey(def)];
+    if (!built) throw new Error(`The binary was built without the known errors of ${routeKey(def)} (${BUILT_ERRORS})`);
+    return built;
+  }
   functionErrors ??= indexSources();
   const names = new Set<string>(AUTH_ANY);
   const access = def.access === 'optional' ? ['client', 'server', 'admin'] : def.access;
@@ -88,4 +101,9 @@ export function knownErrorsOf(def: RouteDef): RouteError[] {
     if (cls?.code && cls.status) out.set(cls.code, { code: cls.code, status: cls.status });
   }
   return [...out.values()].sort((a, b) => a.status - b.status || a.code.localeCompare(b.code));
+}
+
+/** Every route's errors by `routeKey`: what the binary's build embeds as BUILT_ERRORS. */
+export function errorsOfRoutes(routes: RouteDef[]): Record<string, RouteError[]> {
+  return Object.fromEntries(routes.map((def) => [routeKey(def), knownErrorsOf(def)]));
 }

@@ -1,7 +1,7 @@
 // `route({...})` declares an endpoint: method, path, access types, schemas and handler together. The same
 // declaration drives request handling (auth → access type → validation → handler) and the OpenAPI document.
 import type { Static, TSchema } from '@sinclair/typebox';
-import { KnownError, KnownErrors } from '@gatehouse/shared/known-errors';
+import { KnownError, KnownErrors, StatusError } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import * as users from '../repo/users';
 import { authenticate, type AccessType, type Auth } from './request-access';
@@ -14,6 +14,7 @@ import { resolveMe, signedInUser } from '../auth/caller';
 import { lifecycle } from '../lifecycle';
 import { InputProblems } from '../input-problems';
 import { withRequestScope } from '../observability/security-events';
+import { withRequestSpan, type RequestSpan } from '../observability/tracing';
 import { recordHandlerOutcome } from './route-events';
 import { recordAccessRefusal } from './access-refusals';
 
@@ -128,20 +129,31 @@ export interface IncomingRequest {
 export async function runRoute(def: RouteDef, services: Services, incoming: IncomingRequest): Promise<HttpResult> {
   lifecycle.enter();
   try {
-    // The scope gives security events (observability/security-events.ts) the request id and client IP.
-    return await withRequestScope(incoming.ip, incoming.requestId, () => runCountedRoute(def, services, incoming));
+    // The scope gives security events (observability/security-events.ts) the request id and client IP; the span
+    // (observability/tracing.ts, when tracing is on) names the route's pattern, never the path with its ids.
+    return await withRequestSpan(`${def.method} ${def.path}`, incoming.request.headers, async (span) => {
+      try {
+        const result = await withRequestScope(incoming.ip, incoming.requestId, () => runCountedRoute(def, services, incoming, span));
+        span.status(result.status);
+        return result;
+      } catch (err) {
+        span.status(err instanceof KnownError || err instanceof StatusError ? err.statusCode : 500);
+        throw err;
+      }
+    });
   } finally {
     lifecycle.leave();
   }
 }
 
-async function runCountedRoute(def: RouteDef, services: Services, { request, url, rawParams, requestId, ip }: IncomingRequest): Promise<HttpResult> {
+async function runCountedRoute(def: RouteDef, services: Services, { request, url, rawParams, requestId, ip }: IncomingRequest, span: RequestSpan): Promise<HttpResult> {
   // A body declared too large is refused before anything else (authentication included) is looked at.
   assertDeclaredLength(request, services.config.maxBodyBytes);
   const routeName = `${def.method} ${def.path}`;
   let auth: Auth | null = null;
   try {
     auth = await authenticate(services, request.headers);
+    if (auth) span.project(auth.project.id);
     if (def.access !== 'optional') {
       if (!auth) throw new KnownErrors.AccessTypeRequired();
       if (!def.access.includes(auth.type)) throw new KnownErrors.InsufficientAccessType(auth.type, def.access);

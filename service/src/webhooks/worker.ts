@@ -12,6 +12,7 @@ import { decryptString } from '../tokens/encryption';
 import { backoffDelayMs, startPollingLoop, type Wakers } from '../worker-loop';
 import { PrivateTargetRefused, pinnedFetchTarget, type OutboundPolicy } from '../net/outbound-targets';
 import { webhookHeaders } from './signing';
+import { traced } from '../observability/tracing';
 
 export const WEBHOOK_SECRET_PURPOSE = 'webhook-endpoint-secret';
 
@@ -58,7 +59,11 @@ export function startWebhookWorker(db: DB, secret: string, wakers: Wakers, optio
   };
   const leaseMs = o.timeoutMs + 30_000;
 
-  async function deliver(row: webhooks.ClaimedDelivery): Promise<void> {
+  // A span per delivery when tracing is on: the delivery's and endpoint's ids (never the URL's secrets or the payload).
+  const deliver = (row: webhooks.ClaimedDelivery) =>
+    traced('webhook.deliver', { 'gatehouse.webhook.delivery_id': row.id, 'gatehouse.webhook.endpoint_id': row.endpointId }, () => attempt(row));
+
+  async function attempt(row: webhooks.ClaimedDelivery): Promise<void> {
     if (!row.endpointEnabled) {
       await webhooks.recordOutcome(db, row, { delivered: false, error: 'The endpoint was disabled', retryInMs: null });
       return;

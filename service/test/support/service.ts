@@ -75,11 +75,17 @@ export async function startService(opts: { env?: Record<string, string | undefin
     }
     else await Bun.sleep(50);
   }
+  // A service that ends while its tests still use it (a crash) says why: its output's end, in the test's log.
+  let stopping = false;
+  void proc.exited.then((code) => {
+    if (!stopping) console.error(`[service ${url} ended unexpectedly with ${code}; its last output:]\n${output.slice(-6000)}`);
+  });
   return {
     url,
     pid: () => Number(readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, 'utf8').trim().split(/\s+/)[0]),
     output: () => output,
     async stop() {
+      stopping = true;
       proc.kill('SIGTERM');
       await Promise.race([proc.exited, Bun.sleep(5000)]);
       if (proc.exitCode === null) proc.kill('SIGKILL');
