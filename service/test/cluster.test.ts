@@ -189,7 +189,7 @@ test('three instances, one PostgreSQL, a mixed load for a minute with an instanc
   for (const [messageId, n] of received) {
     const id = rowOf(messageId);
     if (!id || !rowIds.has(id)) mailProblems.push(`received ${messageId}, which no queued mail has`);
-    else if (n > 1 && !mayRepeat.has(id)) mailProblems.push(`${messageId} received ${n} times`);
+    else if (n > 1 && !mayRepeat.has(id)) mailProblems.push(`${messageId} received ${n} times, at ${cluster.mailbox.messages.filter((m) => m.messageId === messageId).map((m) => `+${m.receivedAt - started}`).join(', ')} ms`);
   }
   for (const r of mailRows) {
     if (r.status !== 'sent') mailProblems.push(`${r.id} to ${r.to}: ${r.status}`);
@@ -208,8 +208,14 @@ test('three instances, one PostgreSQL, a mixed load for a minute with an instanc
   const deliveryIds = new Set(deliveries.map((d) => d.id));
   for (const [id, n] of hooks) {
     if (!deliveryIds.has(id)) hookProblems.push(`received ${id}, which no delivery has`);
-    else if (n > 1 && !mayRepeat.has(id)) hookProblems.push(`${id} received ${n} times`);
+    else if (n > 1 && !mayRepeat.has(id)) {
+      const [row] = await sql<{ attempts: number; event_type: string }[]>`select attempts, event_type from webhook_deliveries where id = ${id}`;
+      const at = cluster.receiver.received.filter((h) => h.id === id).map((h) => `+${h.at - started}`).join(', ');
+      hookProblems.push(`${id} (${row?.event_type}, ${row?.attempts} attempts) received ${n} times, at ${at} ms; ${when(started)}`);
+    }
   }
+  // What the workers said of failed attempts (a repeat without a fault follows one).
+  if (hookProblems.length > 0) hookProblems.push(...cluster.instances.flatMap((i) => i.service.output().split('\n').filter((l) => l.includes('[webhooks]')).slice(0, 10)));
   for (const d of deliveries) {
     if (d.status !== 'delivered') hookProblems.push(`${d.id} (${d.event_type}): ${d.status}`);
     if (!hooks.has(d.id)) hookProblems.push(`${d.id} (${d.event_type}) never received`);
