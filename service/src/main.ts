@@ -62,7 +62,8 @@ if (command === 'keys rotate') {
   await database.close();
   process.exit(0);
 }
-const services = await createServices(config, database);
+// Loading the signing keys opens their sealed seeds: another server secret than theirs stops the start, named.
+const services = await createServices(config, database).catch((err) => cannotStart(err instanceof Error ? err.message : String(err)));
 const boot = await bootstrapInternalProject(services);
 const demoCreated = await bootstrapDemoProject(services);
 await startBackgroundWork(services);
