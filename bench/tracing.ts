@@ -58,6 +58,9 @@ async function api(url: string, path: string, body: unknown, headers: Record<str
 
 async function wrk(args: string[]): Promise<number> {
   const out = await $`wrk -t1 -c${CONNECTIONS} -d${DURATION} ${args}`.quiet().text();
+  // Only successful answers count: a run that fails fast must not look fast.
+  const failed = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
+  if (failed) throw new Error(`${failed[1]} answers were not 2xx:\n${out}`);
   return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]);
 }
 
