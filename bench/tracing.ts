@@ -44,7 +44,10 @@ async function startService(env: Record<string, string>) {
   void (async () => { for await (const c of proc.stdout) output += new TextDecoder().decode(c); })();
   void (async () => { for await (const c of proc.stderr) output += new TextDecoder().decode(c); })();
   for (const until = Date.now() + 180_000; !/listening on (http:\/\/localhost:\d+)/.test(output); await Bun.sleep(50)) {
-    if (Date.now() > until || proc.exitCode !== null) throw new Error(`service did not start:\n${output}`);
+    if (Date.now() > until || proc.exitCode !== null) {
+      proc.kill('SIGKILL');
+      throw new Error(`service did not start:\n${output}`);
+    }
   }
   const url = /listening on (http:\/\/localhost:\d+)/.exec(output)![1]!;
   return { url, stop: async () => { proc.kill('SIGTERM'); await proc.exited; rmSync(dataDir, { recursive: true, force: true }); } };
