@@ -67,6 +67,8 @@ describe('electron-vite build', () => {
         loadSessionToken: async () => { calls.push('loadSessionToken'); return null; },
         request: async () => { calls.push('request'); return { status: 200, headers: {}, body: '{}' }; },
         openExternal: async () => { calls.push('openExternal'); },
+        signInReturnBase: async () => { calls.push('signInReturnBase'); return 'http://127.0.0.1:1/gatehouse-console/'; },
+        onSignInReturn: () => { calls.push('onSignInReturn'); return () => {}; },
       });
     });
     await page.goto(`http://127.0.0.1:${server.port}/index.html`);
@@ -76,6 +78,8 @@ describe('electron-vite build', () => {
     expect(await page.getByLabel('Service URL').first().inputValue()).toBe('http://localhost:8102');
     expect(await page.getByLabel('Service URL').first().getAttribute('readonly')).toBeNull();
     expect(await page.evaluate(() => (window as any).__bridgeCalls)).toContain('listConnections');
+    // The window listens for the owners' sign-in returns the main process hands over (sign-in-returns.ts).
+    expect(await page.evaluate(() => (window as any).__bridgeCalls)).toContain('onSignInReturn');
     await screenshot(page, 'desktop-renderer-connect');
     await expectAccessible(page);
     expect(problems).toEqual([]);
