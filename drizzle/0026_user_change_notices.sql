@@ -1,7 +1,7 @@
--- Change notices for the user rows each service instance keeps in memory on PostgreSQL (issue 31,
+-- Change notices for the rows each service instance keeps in memory on PostgreSQL (issue 31,
 -- service/src/db/change-notices.ts). After a statement changes users (any column but last_active_at, which the
--- activity flush moves every second) or teams (a user's selected team is read with the user), the keys it changed
--- go out on the channel the instances already listen on (`gatehouse_invalidate`, services.ts) when it commits. Each
+-- activity flush moves every second), teams (a user's selected team is read with the user) or what the refresh
+-- grant's session lookup reads of sessions (not their last use, which the flush moves), the keys it changed go out on the channel the instances already listen on (`gatehouse_invalidate`, services.ts) when it commits. Each
 -- payload carries the transaction's id: the instance that ran the statement learns the same keys at once as a
 -- notice (only on its own connections, which set `gatehouse.change_notices`), reads them from the database until
 -- their NOTIFY has come back, and so never answers a read older than its own committed write.
@@ -60,3 +60,21 @@ CREATE TRIGGER teams_change_notices_update AFTER UPDATE ON teams REFERENCING OLD
 --> statement-breakpoint
 CREATE TRIGGER teams_change_notices_delete AFTER DELETE ON teams REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION gatehouse_team_change_notices();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION gatehouse_session_change_notices() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM gatehouse_send_change_notices('session', (SELECT array_agg(o.id::text) FROM old_rows o));
+  ELSE
+    PERFORM gatehouse_send_change_notices('session', ARRAY[OLD.id::text, NEW.id::text]);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER sessions_change_notices_delete AFTER DELETE ON sessions REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION gatehouse_session_change_notices();
+--> statement-breakpoint
+-- The columns the session lookup reads (repo/sessions.ts findByRefreshToken); a change of another column (the
+-- flush's last use) fires nothing.
+CREATE TRIGGER sessions_change_notices_update AFTER UPDATE OF id, project_id, user_id, refresh_token_hash, expires_at, created_at ON sessions
+  FOR EACH ROW EXECUTE FUNCTION gatehouse_session_change_notices();

@@ -145,6 +145,24 @@ describe('user rows kept in memory on PostgreSQL, dropped by change notices', ()
     async function change(id: string) { await sql`update users set display_name = 'Set in SQL' where id = ${id}`; }
   });
 
+  test("a session ended: the refresh grant's kept session lookup", async () => {
+    const user = await signUp(project);
+    await Bun.sleep(150);
+    const refresh = (svc: RunningService) => on(svc, project.client).post('/auth/sessions/current/refresh', undefined, { refreshToken: user.refreshToken });
+    for (const svc of [a, b]) expect((await refresh(svc)).status).toBe(200);
+    // Kept: with the stored hash changed unnoticed, the token still finds its session on both instances.
+    await sql.begin(async (tx) => {
+      await tx`set local session_replication_role = replica`;
+      await tx`update sessions set refresh_token_hash = 'unnoticed' || refresh_token_hash where user_id = ${user.userId}`;
+    });
+    for (const svc of [a, b]) expect((await refresh(svc)).status).toBe(200);
+    expect((await on(a, project.client).delete('/auth/sessions/current', { accessToken: user.accessToken })).status).toBe(200);
+    const answeredAt = Date.now();
+    expect((await refresh(a)).status).toBe(401);
+    await Bun.sleep(Math.max(0, answeredAt + 100 - Date.now()));
+    expect((await refresh(b)).status).toBe(401);
+  });
+
   test('an instance whose listening connection is lost reads the database until it is back', async () => {
     const user = await keptUser();
     await expectKept(b, user);

@@ -1,8 +1,8 @@
 // When a value a ReadCache keeps on PostgreSQL stops being true (issue 31). Other instances write to the same
 // database, so the write counts of the embedded database (db/read-cache.ts) cannot say it; the database says it
-// instead: the triggers of drizzle/0026 send the keys a committed statement changed (`user:<project> <id>@<xid>`,
-// `team:<id>@<xid>`, `users:*@<xid>` for "too many to name") on the channel every instance listens on. Three rules
-// keep a kept value from being older than it may be:
+// instead: the triggers of drizzle/0026 send the rows a committed statement changed (`user:<project> <id>@<xid>`,
+// `team:<id>@<xid>`, `session:<id>@<xid>`, `users:*@<xid>` for "too many to name") on the channel every instance
+// listens on. Three rules keep a kept value from being older than it may be:
 // - while this instance's listening connection is down (or not yet up), nothing is kept: every read goes to the
 //   database, and on reconnection everything kept before is dropped (notices may have been missed);
 // - a load that overlapped a notice for its key (or for everything) is not kept: it may have read the old row;
@@ -13,28 +13,31 @@
 
 /** The NOTICE the triggers raise on connections that set `gatehouse.change_notices` (db/index.ts). */
 export const CHANGE_NOTICE_MESSAGE = 'gatehouse: kept rows changed';
-/** The kinds of payload on the invalidation channel that are change notices. */
-const KINDS = new Set(['user', 'team', 'users']);
+/** The kinds of payload on the invalidation channel that are change notices (`users:*`: everything kept). */
+const KINDS = new Set(['user', 'team', 'session', 'users']);
+const EVERYTHING = 'users:*';
 /** How long a key this instance changed is read from the database without its NOTIFY (a rolled-back change sends none). */
 const OWN_CHANGE_WAIT_MS = 60_000;
-/** Load starts remembered for overlap checks; past this, every load in flight is treated as overlapped. */
+/** Notices remembered for overlap checks; past this, every load in flight is treated as overlapped. */
 const MAX_CHANGED_REMEMBERED = 10_000;
 
+/**
+ * What a kept value depends on, as notice ids (`user:<project> <id>`, `team:<id>`, `session:<id>`): a notice for one
+ * of them drops it.
+ */
+export type NoticeIds = readonly string[];
+
 export interface KeptEntries {
-  /** Drops the entry of `key` (undefined: every entry), or those tagged `tag`. */
-  forget(match: { key?: string; tag?: string }): void;
+  /** Drops the entries depending on `id` (undefined: every entry). */
+  forget(id?: string): void;
 }
 
-export interface ParsedNotice { kind: 'user' | 'team' | 'users'; key: string; xid: string }
-
-/** `user:<key>@<xid>` → its parts; undefined for any other payload of the channel. */
-export function parseChangeNotice(payload: string): ParsedNotice | undefined {
+/** `user:<key>@<xid>` → its notice id and transaction; undefined for any other payload of the channel. */
+export function parseChangeNotice(payload: string): { id: string; xid: string } | undefined {
   const colon = payload.indexOf(':');
   const at = payload.lastIndexOf('@');
-  if (colon < 0 || at < colon) return undefined;
-  const kind = payload.slice(0, colon);
-  if (!KINDS.has(kind)) return undefined;
-  return { kind: kind as ParsedNotice['kind'], key: payload.slice(colon + 1, at), xid: payload.slice(at + 1) };
+  if (colon < 0 || at < colon || !KINDS.has(payload.slice(0, colon))) return undefined;
+  return { id: payload.slice(0, at), xid: payload.slice(at + 1) };
 }
 
 /** The change notices of one PostgreSQL handle, and the caches keeping values by them. */
@@ -46,7 +49,7 @@ export class ChangeNotices {
   /** Moves when everything is dropped: a load begun before is not kept. */
   private allChangedAt = 0;
   private readonly changedAt = new Map<string, number>();
-  /** Keys this instance changed, by the transactions whose NOTIFY has not come back yet (xid → when noticed). */
+  /** Notice ids this instance changed, by the transactions whose NOTIFY has not come back yet (xid → when noticed). */
   private readonly ownChanges = new Map<string, Map<string, number>>();
   private readonly caches: KeptEntries[] = [];
 
@@ -71,11 +74,11 @@ export class ChangeNotices {
   received(payload: string): boolean {
     const notice = parseChangeNotice(payload);
     if (!notice) return false;
-    this.apply(notice);
-    const own = this.ownChanges.get(this.ownKey(notice));
+    this.apply(notice.id);
+    const own = this.ownChanges.get(notice.id);
     if (own) {
       own.delete(notice.xid);
-      if (own.size === 0) this.ownChanges.delete(this.ownKey(notice));
+      if (own.size === 0) this.ownChanges.delete(notice.id);
     }
     return true;
   }
@@ -86,11 +89,10 @@ export class ChangeNotices {
     for (const payload of detail.split('\n')) {
       const notice = parseChangeNotice(payload);
       if (!notice) continue;
-      this.apply(notice);
-      const key = this.ownKey(notice);
-      let own = this.ownChanges.get(key);
-      if (!own) this.ownChanges.set(key, (own = new Map()));
+      let own = this.ownChanges.get(notice.id);
+      if (!own) this.ownChanges.set(notice.id, (own = new Map()));
       own.set(notice.xid, now);
+      this.apply(notice.id);
     }
   }
 
@@ -100,52 +102,46 @@ export class ChangeNotices {
   }
 
   /**
-   * Whether a value of `key` loaded since `begun` (from `beginLoad`), tagged with the teams it read, may be kept: no
-   * notice for it since, and no change of this instance's to it still waiting for its NOTIFY.
+   * Whether a value loaded since `begun` (from `beginLoad`) may be kept: no notice for what it depends on since, and
+   * no change of this instance's to it still waiting for its NOTIFY.
    */
-  mayKeep(key: string, begun: number, tags: readonly string[]): boolean {
+  mayKeep(begun: number, dependsOn: NoticeIds): boolean {
     if (!this.listening || this.allChangedAt > begun) return false;
-    if ((this.changedAt.get(`user:${key}`) ?? -1) > begun) return false;
-    if (tags.some((tag) => (this.changedAt.get(`team:${tag}`) ?? -1) > begun)) return false;
-    return this.mayServe(key, tags);
+    if (dependsOn.some((id) => (this.changedAt.get(id) ?? -1) > begun)) return false;
+    return this.mayServe(dependsOn);
   }
 
   /** Whether a kept value may be served now: listening, and not changed here with the NOTIFY still to come. */
-  mayServe(key: string, tags: readonly string[]): boolean {
+  mayServe(dependsOn: NoticeIds): boolean {
     if (!this.listening) return false;
     if (this.ownChanges.size === 0) return true;
-    return !this.changedHereRecently('users:*') && !this.changedHereRecently(`user:${key}`)
-      && !tags.some((tag) => this.changedHereRecently(`team:${tag}`));
+    return !this.changedHereRecently(EVERYTHING) && !dependsOn.some((id) => this.changedHereRecently(id));
   }
 
-  private ownKey(notice: ParsedNotice): string {
-    return notice.kind === 'users' ? 'users:*' : `${notice.kind}:${notice.key}`;
-  }
-
-  private changedHereRecently(ownKey: string): boolean {
-    const own = this.ownChanges.get(ownKey);
+  private changedHereRecently(id: string): boolean {
+    const own = this.ownChanges.get(id);
     if (!own) return false;
     const now = Date.now();
     for (const [xid, at] of own) if (now - at > OWN_CHANGE_WAIT_MS) own.delete(xid);
-    if (own.size === 0) { this.ownChanges.delete(ownKey); return false; }
+    if (own.size === 0) { this.ownChanges.delete(id); return false; }
     return true;
   }
 
-  private apply(notice: ParsedNotice): void {
+  private apply(id: string): void {
     this.clock++;
-    if (notice.kind === 'users') { this.dropAll(); return; }
+    if (id === EVERYTHING) { this.dropAll(); return; }
     if (this.changedAt.size >= MAX_CHANGED_REMEMBERED) {
       this.changedAt.clear();
       this.allChangedAt = this.clock;
     }
-    this.changedAt.set(`${notice.kind}:${notice.key}`, this.clock);
-    for (const cache of this.caches) cache.forget(notice.kind === 'user' ? { key: notice.key } : { tag: notice.key });
+    this.changedAt.set(id, this.clock);
+    for (const cache of this.caches) cache.forget(id);
   }
 
   private dropAll(): void {
     this.clock++;
     this.allChangedAt = this.clock;
     this.changedAt.clear();
-    for (const cache of this.caches) cache.forget({});
+    for (const cache of this.caches) cache.forget();
   }
 }

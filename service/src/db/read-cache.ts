@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DB } from './handle';
 import type { WriteReach } from './write-reach';
-import type { ChangeNotices } from './change-notices';
+import type { ChangeNotices, NoticeIds } from './change-notices';
 
 /** A handle's write generation: of the given tables (a cache's), or of every watched table without them. */
 export type WriteGeneration = (tables?: readonly string[]) => number;
@@ -115,12 +115,22 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+interface Entry<V> {
+  generation: number;
+  value: V;
+  /** PostgreSQL: when its load began, and the notice ids it depends on. */
+  at?: number;
+  dependsOn?: NoticeIds;
+}
+
 /**
  * A bounded cache of one kind of read, per database handle. Handles without a registered generation (PostgreSQL, and
  * every transaction, whose reads may see its own uncommitted writes) always load.
  */
 export class ReadCache<V> {
-  private readonly byDb = new WeakMap<object, Map<string, { generation: number; value: V; at?: number; tags?: readonly string[] }>>();
+  private readonly byDb = new WeakMap<object, Map<string, Entry<V>>>();
+  /** PostgreSQL: the kept keys by the notice ids their values depend on. */
+  private readonly dependents = new WeakMap<object, Map<string, Set<string>>>();
   private derived: { version: number; tables: readonly string[] } | undefined;
 
   /**
@@ -131,12 +141,12 @@ export class ReadCache<V> {
     /** Whether a loaded value is kept (default: all are). A lookup by a secret keeps no miss: guesses would fill it. */
     keep?: (value: V) => boolean;
     /**
-     * Kept on PostgreSQL too, by change notices (db/change-notices.ts): the key must be the notices' user key
-     * (`<project> <user id>`); `tags`, the teams the value read (a team's notice drops it); `keep`, which values are
-     * kept there (a notice comes only for updates and deletes: a miss must not be kept); `maxAgeMs`, how long a
-     * value is served at most (for what changes without a notice: the users' last activity).
+     * Kept on PostgreSQL too, by change notices (db/change-notices.ts): `dependsOn`, the rows a value was read from
+     * as notice ids (a notice for one drops it); `keep`, which values are kept there (notices come for updates and
+     * deletes only: a miss must not be kept); `maxAgeMs`, how long a value is served at most (for what changes
+     * without a notice, such as the users' last activity).
      */
-    onPostgres?: { tags: (value: V) => readonly string[]; keep: (value: V) => boolean; maxAgeMs: number };
+    onPostgres?: { dependsOn: (key: string, value: V) => NoticeIds; keep: (value: V) => boolean; maxAgeMs: number };
   } = {}) {
     for (const table of reads) if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
     caches.push(this as ReadCache<unknown>);
@@ -154,23 +164,47 @@ export class ReadCache<V> {
     if (!entries) {
       this.byDb.set(db, (entries = new Map()));
       const kept = entries;
-      noticesOf.get(db)?.register({
-        forget: ({ key, tag }) => {
-          if (key !== undefined) kept.delete(key);
-          else if (tag !== undefined) { for (const [k, e] of kept) if (e.tags?.includes(tag)) kept.delete(k); }
-          else kept.clear();
-        },
-      });
+      const notices = noticesOf.get(db);
+      if (notices && this.options.onPostgres) {
+        const dependents = new Map<string, Set<string>>();
+        this.dependents.set(db, dependents);
+        notices.register({
+          forget: (id) => {
+            if (id === undefined) { kept.clear(); dependents.clear(); return; }
+            for (const key of dependents.get(id) ?? []) this.drop(db, key);
+          },
+        });
+      }
     }
     return entries;
   }
 
-  private store(entries: Map<string, { generation: number; value: V; at?: number; tags?: readonly string[] }>, key: string, entry: { generation: number; value: V; at?: number; tags?: readonly string[] }) {
-    entries.delete(key);
+  private drop(db: DB, key: string) {
+    const entries = this.byDb.get(db);
+    const entry = entries?.get(key);
+    if (!entry) return;
+    entries!.delete(key);
+    const dependents = this.dependents.get(db);
+    for (const id of entry.dependsOn ?? []) {
+      const keys = dependents?.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) dependents!.delete(id);
+    }
+  }
+
+  private store(db: DB, key: string, entry: Entry<V>) {
+    const entries = this.entriesOf(db);
+    this.drop(db, key);
     // Oldest first out: Map keeps insertion order.
-    if (entries.size >= this.maxEntries) entries.delete(entries.keys().next().value!);
+    if (entries.size >= this.maxEntries) this.drop(db, entries.keys().next().value!);
     entry.value = deepFreeze(entry.value);
     entries.set(key, entry);
+    const dependents = this.dependents.get(db);
+    if (dependents) for (const id of entry.dependsOn ?? []) {
+      let keys = dependents.get(id);
+      if (!keys) dependents.set(id, (keys = new Set()));
+      keys.add(key);
+    }
   }
 
   /** How many values are kept for `db` now (tests and the memory figure of bench/RESULTS.md). */
@@ -191,23 +225,22 @@ export class ReadCache<V> {
     if (hit && hit.generation === asked) return hit.value;
     const value = await load();
     if (generation(this.tables) === asked && declaredEpoch === epoch && (this.options.keep?.(value) ?? true)) {
-      this.store(entries, key, { generation: asked, value });
+      this.store(db, key, { generation: asked, value });
     }
     return value;
   }
 
   private async readByNotices(db: DB, notices: ChangeNotices, key: string, load: () => Promise<V>): Promise<V> {
-    const { tags, keep, maxAgeMs } = this.options.onPostgres!;
-    const entries = this.entriesOf(db);
-    const hit = entries.get(key);
-    if (hit && Date.now() - hit.at! < maxAgeMs && notices.mayServe(key, hit.tags!)) return hit.value;
+    const { dependsOn, keep, maxAgeMs } = this.options.onPostgres!;
+    const hit = this.entriesOf(db).get(key);
+    if (hit && Date.now() - hit.at! < maxAgeMs && notices.mayServe(hit.dependsOn!)) return hit.value;
     const begun = notices.beginLoad();
     const startedAt = Date.now();
     const epoch = declaredEpoch;
     const value = await load();
     if (begun !== undefined && declaredEpoch === epoch && keep(value)) {
-      const valueTags = tags(value);
-      if (notices.mayKeep(key, begun, valueTags)) this.store(entries, key, { generation: 0, value, at: startedAt, tags: valueTags });
+      const ids = dependsOn(key, value);
+      if (notices.mayKeep(begun, ids)) this.store(db, key, { generation: 0, value, at: startedAt, dependsOn: ids });
     }
     return value;
   }

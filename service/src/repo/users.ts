@@ -84,7 +84,11 @@ export const USER_ROW_MAX_AGE_MS = 5_000;
 export const userRowCache = new ReadCache<UserRow | null>(20_000, ['users', 'teams'], {
   onPostgres: {
     keep: (row) => row !== null,
-    tags: (row) => (row?.selected_team && typeof row.selected_team === 'object' ? [row.selected_team.id] : typeof row?.selected_team === 'string' ? [selectedTeamId(row.selected_team)] : []),
+    dependsOn: (key, row) => {
+      const team = row?.selected_team;
+      const teamId = team && (typeof team === 'object' ? team.id : selectedTeamId(team));
+      return teamId ? [`user:${key}`, `team:${teamId}`] : [`user:${key}`];
+    },
     maxAgeMs: USER_ROW_MAX_AGE_MS,
   },
 });
