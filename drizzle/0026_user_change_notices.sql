@@ -28,6 +28,11 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION gatehouse_user_change_notices() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The activity flush (repo/activity.ts) says so in its transaction: its update of users sets last_active_at only,
+  -- and comparing every row it names would cost the flush more than the update itself.
+  IF TG_OP = 'UPDATE' AND current_setting('gatehouse.activity_flush', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'DELETE' THEN
     PERFORM gatehouse_send_change_notices('user', (SELECT array_agg(o.project_id || ' ' || o.id) FROM old_rows o));
   ELSE

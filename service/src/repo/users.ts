@@ -81,7 +81,9 @@ export async function load(db: DB, projectId: string, userId: string): Promise<U
 // deleted or changed, or the selected team changed. A missing user is not kept there (an insert sends no notice);
 // the users' last activity, which another instance's flush moves without a notice, is at most USER_ROW_MAX_AGE_MS old.
 export const USER_ROW_MAX_AGE_MS = 5_000;
-export const userRowCache = new ReadCache<UserRow | null>(20_000, ['users', 'teams'], {
+/** The size limit: about 1.4 KiB of heap a row (bench/user-cache-memory.ts), so at most about 28 MiB. */
+export const USER_ROWS_KEPT = 20_000;
+export const userRowCache = new ReadCache<UserRow | null>(USER_ROWS_KEPT, ['users', 'teams'], {
   onPostgres: {
     keep: (row) => row !== null,
     dependsOn: (key, row) => {
