@@ -6,7 +6,8 @@
 -- notice (only on its own connections, which set `gatehouse.change_notices`), reads them from the database until
 -- their NOTIFY has come back, and so never answers a read older than its own committed write.
 -- Statement-level (transition tables): one trigger call per statement, however many rows; over 100 changed rows the
--- notice says "all users" rather than filling the queue (a project's deletion, a bulk import).
+-- notice says "everything" rather than filling the queue (a project's deletion, a bulk change), and no more than 101
+-- rows are looked at.
 CREATE OR REPLACE FUNCTION gatehouse_send_change_notices(kind text, keys text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   xid text := txid_current()::text;
@@ -34,11 +35,11 @@ BEGIN
     RETURN NULL;
   END IF;
   IF TG_OP = 'DELETE' THEN
-    PERFORM gatehouse_send_change_notices('user', (SELECT array_agg(o.project_id || ' ' || o.id) FROM old_rows o));
+    PERFORM gatehouse_send_change_notices('user', (SELECT array_agg(k) FROM (SELECT o.project_id || ' ' || o.id AS k FROM old_rows o LIMIT 101) x));
   ELSE
-    PERFORM gatehouse_send_change_notices('user', (SELECT array_agg(n.project_id || ' ' || n.id)
+    PERFORM gatehouse_send_change_notices('user', (SELECT array_agg(k) FROM (SELECT n.project_id || ' ' || n.id AS k
       FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (to_jsonb(o) - 'last_active_at') IS DISTINCT FROM (to_jsonb(n) - 'last_active_at')));
+      WHERE (to_jsonb(o) - 'last_active_at') IS DISTINCT FROM (to_jsonb(n) - 'last_active_at') LIMIT 101) x));
   END IF;
   RETURN NULL;
 END $$;
@@ -46,10 +47,10 @@ END $$;
 CREATE OR REPLACE FUNCTION gatehouse_team_change_notices() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM gatehouse_send_change_notices('team', (SELECT array_agg(o.id::text) FROM old_rows o));
+    PERFORM gatehouse_send_change_notices('team', (SELECT array_agg(k) FROM (SELECT o.id::text AS k FROM old_rows o LIMIT 101) x));
   ELSE
-    PERFORM gatehouse_send_change_notices('team', (SELECT array_agg(n.id::text)
-      FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE to_jsonb(o) IS DISTINCT FROM to_jsonb(n)));
+    PERFORM gatehouse_send_change_notices('team', (SELECT array_agg(k) FROM (SELECT n.id::text AS k
+      FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE to_jsonb(o) IS DISTINCT FROM to_jsonb(n) LIMIT 101) x));
   END IF;
   RETURN NULL;
 END $$;
@@ -69,7 +70,7 @@ CREATE TRIGGER teams_change_notices_delete AFTER DELETE ON teams REFERENCING OLD
 CREATE OR REPLACE FUNCTION gatehouse_session_change_notices() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM gatehouse_send_change_notices('session', (SELECT array_agg(o.id::text) FROM old_rows o));
+    PERFORM gatehouse_send_change_notices('session', (SELECT array_agg(k) FROM (SELECT o.id::text AS k FROM old_rows o LIMIT 101) x));
   ELSE
     PERFORM gatehouse_send_change_notices('session', ARRAY[OLD.id::text, NEW.id::text]);
   END IF;

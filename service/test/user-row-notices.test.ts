@@ -145,6 +145,16 @@ describe('user rows kept in memory on PostgreSQL, dropped by change notices', ()
     async function change(id: string) { await sql`update users set display_name = 'Set in SQL' where id = ${id}`; }
   });
 
+  test('a change of over 100 users in one statement: a notice for everything', async () => {
+    const user = await keptUser();
+    await expectKept(a, user);
+    await expectKept(b, user);
+    await sql`insert into users (project_id, display_name) select ${project.id}, 'Bulk ' || g from generate_series(1, 150) g`;
+    await sql`update users set client_metadata = '{"bulk": true}' where project_id = ${project.id}`;
+    await Bun.sleep(100);
+    for (const svc of [a, b]) expect((await me(svc, user.accessToken)).body.client_metadata).toEqual({ bulk: true });
+  });
+
   test("a session ended: the refresh grant's kept session lookup", async () => {
     const user = await signUp(project);
     await Bun.sleep(150);
