@@ -21,8 +21,10 @@ export async function listenWithState(make: Postgres, url: string, options: post
   // No idle timeout and no lifetime (the driver's `null`, which its types do not list): the connection stays.
   const forever = null as unknown as undefined;
   // `onnotify` is the driver's own hook for notifications (what its `listen` uses), missing from its types.
+  // Its own pace of reconnection: a tenth of a second between attempts (one connection; the pool's backoff grows to a
+  // second, and every notice missed meanwhile is a change other instances see late).
   const sql = make(url, {
-    ...options, max: 1, idle_timeout: forever, max_lifetime: forever, fetch_types: false,
+    ...options, max: 1, idle_timeout: forever, max_lifetime: forever, fetch_types: false, backoff: () => 0.1,
     onnotify: (name: string, payload: string) => { if (name === channel) handlers.onPayload(payload); },
     onclose: () => {
       if (stopped) return;
@@ -34,14 +36,13 @@ export async function listenWithState(make: Postgres, url: string, options: post
     await sql.unsafe(`listen ${quoted}`);
     if (!stopped) handlers.onConnect?.();
   };
-  // After a loss: LISTEN again (the driver opens a new connection for it), every few hundred milliseconds until it
-  // works; the driver's backoff paces the attempts.
+  // After a loss: LISTEN again (the driver opens a new connection for it) until it works.
   async function relisten() {
     if (relistening) return;
     relistening = true;
     try {
       while (!stopped) {
-        try { await listen(); return; } catch { await Bun.sleep(200); }
+        try { await listen(); return; } catch { await Bun.sleep(100); }
       }
     } finally { relistening = false; }
   }
