@@ -125,7 +125,8 @@ interface Entry<V> {
 
 /**
  * A bounded cache of one kind of read, per database handle. Handles without a registered generation (PostgreSQL, and
- * every transaction, whose reads may see its own uncommitted writes) always load.
+ * every transaction, whose reads may see its own uncommitted writes) always load, except a PostgreSQL pool's handle
+ * with change notices for a cache that says how to keep its values by them (`onPostgres`).
  */
 export class ReadCache<V> {
   private readonly byDb = new WeakMap<object, Map<string, Entry<V>>>();
