@@ -97,13 +97,22 @@ const refreshRatio = (refresh?.rps ?? NaN) / ceilingFor('postgres:refresh');
 const signUp = results.get('postgres:sign-up');
 const signInRatio = (signIn?.rps ?? NaN) / verifyOf('postgres');
 const signUpRatio = (signUp?.rps ?? NaN) / hashOf('postgres');
+/**
+ * The ratio by CPU: the DB ceiling's CPU per request (its server and Postgres) over the workload's (the service and
+ * Postgres). On a machine where other work takes the cores, requests/s of two runs seconds apart drift apart; the CPU
+ * each request costs moves far less (issue 31's note in bench/RESULTS.md).
+ */
+const cpuRatio = (name: string, r?: R) => {
+  const ceiling = results.get(`ceiling-db@${name}`) ?? results.get('ceiling-db');
+  return (cpuPerRequestUs(ceiling) + pgUs(ceiling)) / (cpuPerRequestUs(r) + pgUs(r));
+};
 const targets: [string, string, boolean][] = [
   // BENCH_AUTH_ONLY=1 runs neither `GET /users/me` nor the refresh grant: their targets are left out, not failed.
   ...(me ? [
-    ['`GET /users/me` ≥ 0.6 × DB ceiling', f2(meRatio), ok(me) && meRatio >= 0.6],
+    ['`GET /users/me` ≥ 1.0 × DB ceiling (issue 31; by CPU per request in brackets)', `${f2(meRatio)} (${f2(cpuRatio('postgres:users-me', me))})`, ok(me) && meRatio >= 1.0],
     ['`GET /users/me` p99 < 25 ms', ms(me.p99_ms), ok(me) && me.p99_ms < 25],
   ] as [string, string, boolean][] : []),
-  ...(refresh ? [['refresh grant ≥ 0.4 × DB ceiling', f2(refreshRatio), ok(refresh) && refreshRatio >= 0.4]] as [string, string, boolean][] : []),
+  ...(refresh ? [['refresh grant ≥ 0.6 × DB ceiling (issue 31; by CPU per request in brackets)', `${f2(refreshRatio)} (${f2(cpuRatio('postgres:refresh', refresh))})`, ok(refresh) && refreshRatio >= 0.6]] as [string, string, boolean][] : []),
   // Issue 16 §3: the work around the hash costs under 5% of the hash's throughput.
   ['password sign-in ≥ 0.95 × raw verify (issue 16 §3; 0.85 in issue 2)', f2(signInRatio), ok(signIn) && signInRatio >= 0.95],
   ['password sign-up ≥ 0.95 × raw hash (issue 16 §3)', f2(signUpRatio), ok(signUp) && signUpRatio >= 0.95],

@@ -82,11 +82,15 @@ export class ApiKeyCache {
 /**
  * Applies other instances' invalidations (payload `project:<id>` / `api-keys:<id>`, empty id = everything;
  * `signing-keys:` after a rotation or retirement: the key records are read again).
- * After a (re)connection of the listening connection, notifications may have been missed: everything is dropped.
+ * After a (re)connection of the listening connection, notifications may have been missed: everything is dropped;
+ * while it is down, the user rows kept by change notices are not served (db/change-notices.ts).
  */
 async function listenForInvalidations(database: Database, caches: { projects: ProjectCache; apiKeys: ApiKeyCache; revokedSessions: RevokedSessions; keys: SigningKeys }) {
   if (!database.listen) return undefined;
+  const notices = database.changeNotices;
   const apply = (payload: string) => {
+    // The triggers' change notices of kept user rows (db/change-notices.ts).
+    if (notices?.received(payload)) return;
     const [kind, ...rest] = payload.split(':');
     const id = rest.join(':') || undefined;
     if (kind === 'project') caches.projects.invalidateLocal(id);
@@ -96,10 +100,11 @@ async function listenForInvalidations(database: Database, caches: { projects: Pr
   };
   const reloadKeys = () => { caches.keys.reload().catch((err) => console.error('Failed to reload the signing keys:', err)); };
   const clearAll = () => {
+    notices?.connected();
     caches.projects.invalidateLocal(); caches.apiKeys.invalidateLocal(); reloadKeys();
     caches.revokedSessions.sync(true).catch((err) => console.error('Failed to reload revoked sessions:', err));
   };
-  return database.listen(INVALIDATE_CHANNEL, apply, clearAll);
+  return database.listen(INVALIDATE_CHANNEL, apply, clearAll, () => notices?.lost());
 }
 
 async function loadOrCreateSecret(db: DB, configured?: string): Promise<string> {

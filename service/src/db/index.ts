@@ -4,7 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
-import { registerWriteGeneration } from './read-cache';
+import { registerChangeNotices, registerWriteGeneration } from './read-cache';
+import { CHANGE_NOTICE_MESSAGE, ChangeNotices } from './change-notices';
+import { listenWithState } from './postgres-listener';
 import { readWriteReach } from './write-reach';
 import type { DB } from './handle';
 
@@ -18,10 +20,16 @@ export interface Database {
   close(): Promise<void>;
   /**
    * Postgres LISTEN/NOTIFY between service instances (absent on PGlite: one process owns its data directory).
-   * `onConnect` runs on every (re)connection of the listening connection: notifications may have been missed.
+   * `onConnect` runs on every (re)connection of the listening connection: notifications may have been missed;
+   * `onLost` when it closes (notifications go unheard until the next `onConnect`).
    */
-  listen?(channel: string, onPayload: (payload: string) => void, onConnect?: () => void): Promise<{ unlisten(): Promise<void> }>;
+  listen?(channel: string, onPayload: (payload: string) => void, onConnect?: () => void, onLost?: () => void): Promise<{ unlisten(): Promise<void> }>;
   notify?(channel: string, payload: string): Promise<void>;
+  /**
+   * PostgreSQL: the change notices of the rows kept in memory (db/change-notices.ts); the service's listener hands them
+   * the channel's payloads and its connection's state.
+   */
+  changeNotices?: ChangeNotices;
 }
 
 // In the binary the migrations are embedded under drizzle/ at the root of its files (scripts/build-binary.mjs).
@@ -50,18 +58,35 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // Migrations on a connection of their own: the statement timeout must not cut a long index build short.
     const migrator = postgres(opts.databaseUrl, { max: 1, onnotice: () => {}, connect_timeout });
     try { await migrate(drizzle(migrator, { schema }), { migrationsFolder }); } finally { await migrator.end({ timeout: 5 }); }
-    const client = postgres(opts.databaseUrl, {
-      max: opts.poolSize ?? 16, onnotice: () => {}, connect_timeout,
+    const changeNotices = new ChangeNotices();
+    const options = {
+      connect_timeout,
       // Seconds before a failed connection is retried, by failures in a row across the pool. The driver's default
       // grows to 20 s, and a request needing that connection waited for it: during an outage requests must fail
       // fast, and after it the service must reconnect within about a second.
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2),
-      ...(opts.statementTimeoutMs ? { connection: { statement_timeout: opts.statementTimeoutMs } } : {}),
+    };
+    const client = postgres(opts.databaseUrl, {
+      ...options, max: opts.poolSize ?? 16,
+      // The change notices of this instance's own statements come back on their connection, before its answer
+      // (drizzle/0026 raises them only where `gatehouse.change_notices` is on: never in an operator's psql).
+      onnotice: (notice) => { if (notice.message === CHANGE_NOTICE_MESSAGE && notice.detail) changeNotices.changedHere(notice.detail); },
+      connection: { 'gatehouse.change_notices': 'on', ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) },
     });
     const db = drizzle(client, { schema, ...logger(opts) });
+    registerChangeNotices(db as unknown as DB, changeNotices);
+    const listeners: { unlisten(): Promise<void> }[] = [];
     return {
-      db: db as unknown as DB, driver: 'postgres', close: () => client.end({ timeout: 5 }),
-      listen: (channel, onPayload, onConnect) => client.listen(channel, onPayload, onConnect),
+      db: db as unknown as DB, driver: 'postgres', changeNotices,
+      close: async () => {
+        await Promise.all(listeners.map((l) => l.unlisten()));
+        await client.end({ timeout: 5 });
+      },
+      listen: async (channel, onPayload, onConnect, onLost) => {
+        const listener = await listenWithState(postgres, opts.databaseUrl!, { ...options, onnotice: () => {} }, channel, { onPayload, onConnect, onLost });
+        listeners.push(listener);
+        return listener;
+      },
       notify: async (channel, payload) => { await client.notify(channel, payload); },
     };
   }

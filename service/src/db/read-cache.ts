@@ -6,7 +6,9 @@
 // overlapped such a write is never reused, and no read can return a value older than the last such write that
 // completed before it was asked for. Writes to other tables (the email outbox, webhook deliveries, housekeeping), and
 // to another cache's tables only, leave a cache alone.
-// PostgreSQL registers no generation (other service instances write to it too): every read goes to the database.
+// PostgreSQL registers no generation (other service instances write to it too): a cache that says how (`onPostgres`)
+// keeps values there by the database's change notices instead (db/change-notices.ts); every other read goes to the
+// database.
 // One write is declared instead (`declaredWrite`): the activity flush, every second under load, changes
 // `users.last_active_at` of the users it names (the user-row cache patches their rows itself) and sessions' last use
 // (no cache reads it), so it does not empty the caches.
@@ -15,6 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DB } from './handle';
 import type { WriteReach } from './write-reach';
+import type { ChangeNotices, NoticeIds } from './change-notices';
 
 /** A handle's write generation: of the given tables (a cache's), or of every watched table without them. */
 export type WriteGeneration = (tables?: readonly string[]) => number;
@@ -91,6 +94,13 @@ export function registerWriteGeneration(db: DB, generation: WriteGeneration, rea
   }
 }
 
+const noticesOf = new WeakMap<object, ChangeNotices>();
+
+/** Declares that `db` (a PostgreSQL pool's handle, not a transaction's) hears the change notices of `notices`. */
+export function registerChangeNotices(db: DB, notices: ChangeNotices): void {
+  noticesOf.set(db, notices);
+}
+
 /** The handle's write generation now (undefined: none registered). */
 export function writeGeneration(db: DB): number | undefined {
   return generations.get(db)?.();
@@ -105,12 +115,23 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+interface Entry<V> {
+  generation: number;
+  value: V;
+  /** PostgreSQL: when its load began, and the notice ids it depends on. */
+  at?: number;
+  dependsOn?: NoticeIds;
+}
+
 /**
  * A bounded cache of one kind of read, per database handle. Handles without a registered generation (PostgreSQL, and
- * every transaction, whose reads may see its own uncommitted writes) always load.
+ * every transaction, whose reads may see its own uncommitted writes) always load, except a PostgreSQL pool's handle
+ * with change notices for a cache that says how to keep its values by them (`onPostgres`).
  */
 export class ReadCache<V> {
-  private readonly byDb = new WeakMap<object, Map<string, { generation: number; value: V }>>();
+  private readonly byDb = new WeakMap<object, Map<string, Entry<V>>>();
+  /** PostgreSQL: the kept keys by the notice ids their values depend on. */
+  private readonly dependents = new WeakMap<object, Map<string, Set<string>>>();
   private derived: { version: number; tables: readonly string[] } | undefined;
 
   /**
@@ -120,6 +141,13 @@ export class ReadCache<V> {
   constructor(private readonly maxEntries: number, readonly reads: readonly string[], private readonly options: {
     /** Whether a loaded value is kept (default: all are). A lookup by a secret keeps no miss: guesses would fill it. */
     keep?: (value: V) => boolean;
+    /**
+     * Kept on PostgreSQL too, by change notices (db/change-notices.ts): `dependsOn`, the rows a value was read from
+     * as notice ids (a notice for one drops it); `keep`, which values are kept there (notices come for updates and
+     * deletes only: a miss must not be kept); `maxAgeMs`, how long a value is served at most (for what changes
+     * without a notice, such as the users' last activity).
+     */
+    onPostgres?: { dependsOn: (key: string, value: V) => NoticeIds; keep: (value: V) => boolean; maxAgeMs: number };
   } = {}) {
     for (const table of reads) if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Not a table name: ${table}`);
     caches.push(this as ReadCache<unknown>);
@@ -132,21 +160,88 @@ export class ReadCache<V> {
     return this.derived.tables;
   }
 
+  private entriesOf(db: DB) {
+    let entries = this.byDb.get(db);
+    if (!entries) {
+      this.byDb.set(db, (entries = new Map()));
+      const kept = entries;
+      const notices = noticesOf.get(db);
+      if (notices && this.options.onPostgres) {
+        const dependents = new Map<string, Set<string>>();
+        this.dependents.set(db, dependents);
+        notices.register({
+          forget: (id) => {
+            if (id === undefined) { kept.clear(); dependents.clear(); return; }
+            for (const key of dependents.get(id) ?? []) this.drop(db, key);
+          },
+        });
+      }
+    }
+    return entries;
+  }
+
+  private drop(db: DB, key: string) {
+    const entries = this.byDb.get(db);
+    const entry = entries?.get(key);
+    if (!entry) return;
+    entries!.delete(key);
+    const dependents = this.dependents.get(db);
+    for (const id of entry.dependsOn ?? []) {
+      const keys = dependents?.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) dependents!.delete(id);
+    }
+  }
+
+  private store(db: DB, key: string, entry: Entry<V>) {
+    const entries = this.entriesOf(db);
+    this.drop(db, key);
+    // Oldest first out: Map keeps insertion order.
+    if (entries.size >= this.maxEntries) this.drop(db, entries.keys().next().value!);
+    entry.value = deepFreeze(entry.value);
+    entries.set(key, entry);
+    const dependents = this.dependents.get(db);
+    if (dependents) for (const id of entry.dependsOn ?? []) {
+      let keys = dependents.get(id);
+      if (!keys) dependents.set(id, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  /** How many values are kept for `db` now (tests and the memory figure of bench/RESULTS.md). */
+  size(db: DB): number {
+    return this.byDb.get(db)?.size ?? 0;
+  }
+
   async read(db: DB, key: string, load: () => Promise<V>): Promise<V> {
     const generation = generations.get(db);
-    if (!generation) return load();
-    let entries = this.byDb.get(db);
-    if (!entries) this.byDb.set(db, (entries = new Map()));
+    if (!generation) {
+      const notices = this.options.onPostgres && noticesOf.get(db);
+      return notices ? this.readByNotices(db, notices, key, load) : load();
+    }
+    const entries = this.entriesOf(db);
     const asked = generation(this.tables);
     const epoch = declaredEpoch;
     const hit = entries.get(key);
     if (hit && hit.generation === asked) return hit.value;
     const value = await load();
     if (generation(this.tables) === asked && declaredEpoch === epoch && (this.options.keep?.(value) ?? true)) {
-      entries.delete(key);
-      // Oldest first out: Map keeps insertion order.
-      if (entries.size >= this.maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { generation: asked, value: deepFreeze(value) });
+      this.store(db, key, { generation: asked, value });
+    }
+    return value;
+  }
+
+  private async readByNotices(db: DB, notices: ChangeNotices, key: string, load: () => Promise<V>): Promise<V> {
+    const { dependsOn, keep, maxAgeMs } = this.options.onPostgres!;
+    const hit = this.entriesOf(db).get(key);
+    if (hit && Date.now() - hit.at! < maxAgeMs && notices.mayServe(hit.dependsOn!)) return hit.value;
+    const begun = notices.beginLoad();
+    const startedAt = Date.now();
+    const epoch = declaredEpoch;
+    const value = await load();
+    if (begun !== undefined && declaredEpoch === epoch && keep(value)) {
+      const ids = dependsOn(key, value);
+      if (notices.mayKeep(begun, ids)) this.store(db, key, { generation: 0, value, at: startedAt, dependsOn: ids });
     }
     return value;
   }

@@ -38,7 +38,9 @@ export function createLogger(settings: LogSettings): Logger {
   // Asynchronous: a synchronous write per line cost GET /users/me a fifth of its CPU (the access log writes one line
   // per request; bench/RESULTS.md). Lines written while a write is in flight are joined into the next one, and pino
   // flushes what is left synchronously when the process exits.
-  return pino(options, pino.destination({ sync: false }));
+  // At most 4 KiB a write (sonic-boom's default is 16 KiB): a line joins the last pending chunk, which sonic-boom
+  // measures again (a copy of the whole chunk) at every line, so under load a bigger chunk cost every request more.
+  return pino(options, pino.destination({ sync: false, maxWrite: 4096 }));
 }
 
 let current: { logger: Logger; settings: LogSettings } | undefined;

@@ -59,7 +59,12 @@ const preparedFinds = new WeakMap<DB, ReturnType<typeof prepareFindByRefreshToke
 // deletes that cascade to it, derived from the schema). Only sessions found are kept: a guessed token's miss would
 // only fill the cache.
 type FoundSession = { id: string; userId: string; expiresAt: Date | null; createdAt: Date };
-export const sessionLookupCache = new ReadCache<FoundSession | null>(5000, ['sessions'], { keep: (found) => found !== null });
+// On PostgreSQL the found session is kept too, dropped by the change notices of drizzle/0026 (db/change-notices.ts):
+// its deletion (a revocation, its user's or project's deletion) or a change of what the lookup reads.
+export const sessionLookupCache = new ReadCache<FoundSession | null>(5000, ['sessions'], {
+  keep: (found) => found !== null,
+  onPostgres: { keep: (found) => found !== null, dependsOn: (_key, found) => [`session:${found!.id}`], maxAgeMs: 60_000 },
+});
 const findCache = sessionLookupCache;
 
 export async function findByRefreshToken(db: DB, projectId: string, refreshToken: string): Promise<{ id: string; userId: string; createdAt: Date } | null> {

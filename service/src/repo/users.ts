@@ -77,7 +77,25 @@ export async function load(db: DB, projectId: string, userId: string): Promise<U
 }
 // The row and its selected team (`USER_TABLES`); the tables whose triggers keep its summary columns (drizzle/0003)
 // and the projects whose deletion cascades to it are derived from the schema (db/write-reach.ts).
-export const userRowCache = new ReadCache<UserRow | null>(5000, ['users', 'teams']);
+// On PostgreSQL the row is kept too, dropped by the change notices of drizzle/0026 (db/change-notices.ts): a user
+// deleted or changed, or the selected team changed. A missing user is not kept there (an insert sends no notice);
+// the users' last activity, which another instance's flush moves without a notice, is at most USER_ROW_MAX_AGE_MS old.
+export const USER_ROW_MAX_AGE_MS = 5_000;
+/** The size limit: about 1.4 KiB of heap a row (bench/user-cache-memory.ts), so at most about 28 MiB. */
+export const USER_ROWS_KEPT = 20_000;
+export const userRowCache = new ReadCache<UserRow | null>(USER_ROWS_KEPT, ['users', 'teams'], {
+  onPostgres: {
+    keep: (row) => row !== null,
+    dependsOn: (key, row) => {
+      const team = row?.selected_team;
+      const teamId = team && (typeof team === 'object' ? team.id : selectedTeamId(team));
+      return teamId ? [`user:${key}`, `team:${teamId}`] : [`user:${key}`];
+    },
+    maxAgeMs: USER_ROW_MAX_AGE_MS,
+  },
+});
+/** The id of a selected team the driver left as JSON text. */
+const selectedTeamId = (json: string) => { try { return String((JSON.parse(json) as { id: string }).id); } catch { return ''; } };
 const loadCache = userRowCache;
 const cacheKey = (projectId: string, userId: string) => `${projectId} ${userId}`;
 
