@@ -76,7 +76,8 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
-      introspection: { enabled: true },
+      // RFC 7662 for confidential clients (resource servers among them): a public client learns nothing ({active: false}).
+      introspection: { enabled: true, allowedPolicy: async (_ctx, client) => client.clientAuthMethod !== 'none' },
       rpInitiatedLogout: { enabled: true },
       clientCredentials: { enabled: true },
       userinfo: { enabled: true },
