@@ -27,6 +27,9 @@ import type {
   PasswordUpdateBody,
   ProjectPermissionJson,
   UserDataExportJson,
+  OAuthProviderInteractionJson,
+  OAuthProviderInteractionResultJson,
+  OAuthProviderInteractionAnswerBody,
   SessionJson,
   TeamPermissionJson,
 } from '../wire.ts';
@@ -70,6 +73,13 @@ export interface UserExtra {
   disconnectOAuthProvider(providerId: string): Promise<void>;
   /** Gatehouse's own: everything the service holds about the user, as the JSON of GET /users/me/export. */
   exportData(): Promise<UserDataExportJson>;
+  /**
+   * Gatehouse's own: an authorization request of the project's OpenID provider waiting for this user (the consent
+   * page's `?interaction=`): the client asking and the scopes it asks for.
+   */
+  getOAuthProviderRequest(interactionId: string): Promise<OAuthProviderInteractionJson>;
+  /** Gatehouse's own: allows or denies that request; answers the URL the browser goes to next. */
+  answerOAuthProviderRequest(interactionId: string, allow: boolean): Promise<string>;
 }
 
 export interface InternalUserExtra {
@@ -215,6 +225,10 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
       await refreshUser();
     },
     exportData: () => core.json<UserDataExportJson>('/users/me/export', {}, session, 'client'),
+    getOAuthProviderRequest: (interactionId) =>
+      core.json<OAuthProviderInteractionJson>(`/oauth-provider/interactions/${encodeURIComponent(interactionId)}`, {}, session, 'client'),
+    answerOAuthProviderRequest: async (interactionId, allow) => (await core.json<OAuthProviderInteractionResultJson, OAuthProviderInteractionAnswerBody>(
+      `/oauth-provider/interactions/${encodeURIComponent(interactionId)}`, { method: 'POST', body: { allow } }, session, 'client')).redirect_to,
     [cachedReadsSymbol]: reads,
   };
   Object.assign(user, ownerMethods(ctx));
