@@ -179,6 +179,26 @@ describe('refusals', () => {
     expectKnownError(await project.client.post(`/oauth-provider/interactions/${interactionId}`, { allow: true }, { accessToken: user.accessToken }), 'OAUTH_PROVIDER_INTERACTION_NOT_FOUND', 404);
   });
 
+  test('an answer counts only in the browser that made the request (a consent link sent to someone else gives nothing)', async () => {
+    const victim = await signUp(project);
+    const attackerBrowser = new CookieJar();
+    const start = await startAuthorization(webConfig, REDIRECT);
+    const { interactionId } = await openAuthorization(attackerBrowser, start);
+    // The victim opens the consent page the link names, signed in to their own account, and allows.
+    const answer = await project.client.post(`/oauth-provider/interactions/${interactionId}`, { allow: true }, { accessToken: victim.accessToken });
+    const finish = new URL(answer.body.redirect_to);
+    expect(finish.href).toStartWith(`${issuer.href}/auth/${interactionId}/finish?ticket=`);
+    const inVictimBrowser = await new CookieJar().fetch(finish);
+    expect(inVictimBrowser.status).toBe(400);
+    expect(await inVictimBrowser.text()).toContain('started in another browser');
+    // The attacker's browser cannot resume the request without the ticket, nor with a guessed one.
+    const resumed = await attackerBrowser.fetch(new URL(`${issuer.href}/auth/${interactionId}`));
+    expect(resumed.headers.get('location') ?? '').not.toContain('code=');
+    const guessed = new URL(finish);
+    guessed.searchParams.set('ticket', 'guess');
+    expect((await attackerBrowser.fetch(guessed)).status).toBe(400);
+  });
+
   test('a wrong client secret', async () => {
     const config = await discover(svc, project.id, web.clientId, `${web.clientSecret}x`);
     const user = await signUp(project);

@@ -9,13 +9,50 @@
 // 127.0.0.1 and serves nothing that the public route does not.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import { projectProvider, type Provider } from '../oauth-provider/providers';
+import { finishInteraction } from '../oauth-provider/interactions';
 
 const PREFIX = '/oidc/';
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface KoaContext {
+  method: string; path: string; query: Record<string, unknown>; status: number; body: unknown; type: string;
+  cookies: { get(name: string, o: { signed: boolean }): string | undefined };
+  redirect(url: string): void;
+}
+
+/**
+ * `{issuer}/auth/{id}/finish?ticket=…`, where the consent page sends the browser (oauth-provider/interactions.ts):
+ * under the resume path, so the browser brings the provider's signed resume cookie, which must name this request.
+ * Only then is the recorded answer applied and the browser sent on to the provider's resume endpoint.
+ */
+function consentFinish(services: Services, provider: Provider, projectId: string) {
+  return async (ctx: KoaContext, next: () => Promise<void>) => {
+    const match = /^\/auth\/([^/]+)\/finish$/.exec(ctx.path);
+    if (!match || ctx.method !== 'GET') return next();
+    const interactionId = decodeURIComponent(match[1]!);
+    const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : '';
+    const refuse = (text: string) => {
+      ctx.status = 400;
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><title>Error</title><h1>invalid_request</h1><p>${text}</p>`;
+    };
+    if (ctx.cookies.get(provider.cookieName('resume'), { signed: true }) !== interactionId) {
+      return refuse('This authorization request was started in another browser. Start again from the application.');
+    }
+    try {
+      ctx.redirect(await finishInteraction(services, { projectId, interactionId, ticket }));
+      ctx.status = 303;
+    } catch (err) {
+      if (!(err instanceof KnownErrors.OAuthProviderInteractionNotFound)) throw err;
+      refuse('This authorization request has expired or was already answered. Start again from the application.');
+    }
+  };
+}
 
 export function createOidcMount(services: Services) {
   const handlers = new WeakMap<Provider, NodeHandler>();
@@ -34,7 +71,10 @@ export function createOidcMount(services: Services) {
       return res.end('Not found');
     }
     let handler = handlers.get(provider);
-    if (!handler) handlers.set(provider, (handler = provider.callback() as NodeHandler));
+    if (!handler) {
+      provider.use(consentFinish(services, provider, projectId));
+      handlers.set(provider, (handler = provider.callback() as NodeHandler));
+    }
     // As a mounted Koa app sees it: the path under the issuer, and the whole path as `originalUrl` (the provider
     // reads its mount path from the two).
     (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;

@@ -84,6 +84,13 @@ export async function findRecordByUid(db: DB, projectId: string, model: string, 
   return row ? { ...row, payload: row.payload as Record<string, unknown> } : null;
 }
 
+/** Removes a record and answers its payload, once: of two concurrent takers only one gets it. */
+export async function takeRecord(db: DB, projectId: string, model: string, id: string): Promise<Record<string, unknown> | null> {
+  const [row] = await db.delete(r).where(and(eq(r.projectId, projectId), eq(r.model, model), eq(r.idHash, idHash(id)), live()))
+    .returning({ payload: r.payload });
+  return row ? (row.payload as Record<string, unknown>) : null;
+}
+
 export async function consumeRecord(db: DB, projectId: string, model: string, id: string): Promise<void> {
   await db.update(r).set({ consumedAt: new Date() })
     .where(and(eq(r.projectId, projectId), eq(r.model, model), eq(r.idHash, idHash(id)), isNull(r.consumedAt)));
