@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { hashSecret } from '../db/secret-hash';
-import { openSecret, sealSecret } from '../db/secrets-at-rest';
+import { needsReseal, openSecret, sealSecret } from '../db/secrets-at-rest';
 
 const c = schema.oauthProviderClients;
 const r = schema.oauthProviderRecords;
@@ -133,6 +133,19 @@ export async function ensureKeys(db: DB, projectId: string, fresh: () => Promise
     projectId, kid: key.kid, alg: key.alg, privateJwkSealed: sealSecret(KEY_PURPOSE, JSON.stringify(key.privateJwk)),
   }))).onConflictDoNothing();
   return read();
+}
+
+/** After a rotation of the server secret: each key sealed under an older secret, sealed again under the current one. */
+export async function resealKeys(db: DB): Promise<number> {
+  const rows = await db.select({ projectId: k.projectId, kid: k.kid, sealed: k.privateJwkSealed }).from(k);
+  let rewritten = 0;
+  for (const row of rows) {
+    if (!needsReseal(row.sealed)) continue;
+    const next = sealSecret(KEY_PURPOSE, openSecret(KEY_PURPOSE, row.sealed));
+    rewritten += (await db.update(k).set({ privateJwkSealed: next })
+      .where(and(eq(k.projectId, row.projectId), eq(k.kid, row.kid), eq(k.privateJwkSealed, row.sealed))).returning({ kid: k.kid })).length;
+  }
+  return rewritten;
 }
 
 // ---- Consents
