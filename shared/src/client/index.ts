@@ -33,6 +33,15 @@ export type {
   WebhookEndpointUpdateOptions,
 } from './models/webhooks.ts';
 export type {
+  OAuthProviderClient,
+  OAuthProviderClientCreateOptions,
+  OAuthProviderClientFirstView,
+  OAuthProviderClientType,
+  OAuthProviderClientUpdateOptions,
+  OAuthProviderGrantType,
+  OAuthProviderScope,
+} from './models/oauth-provider-clients.ts';
+export type {
   GatehouseAdminAppOptions,
   GatehouseClientAppOptions,
   GatehouseServerAppOptions,
