@@ -207,6 +207,31 @@ describe('refusals', () => {
   });
 });
 
+describe('connected apps', () => {
+  test('the user lists the applications they allowed and revokes one: its tokens die and consent is asked again', async () => {
+    const user = await signUp(project);
+    const tokens = await signIn(webConfig, user);
+    const listed = await project.client.get('/oauth-provider/connected-apps', { accessToken: user.accessToken });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toEqual([{
+      client_id: web.clientId, display_name: 'Partner app', logo_url: 'https://app.example.com/logo.png',
+      scopes: ['openid', 'profile', 'email', 'offline_access'], granted_at_millis: expect.any(Number),
+    }]);
+    // Another user's list does not show it, and they cannot revoke it.
+    const other = await signUp(project);
+    expect((await project.client.get('/oauth-provider/connected-apps', { accessToken: other.accessToken })).body.items).toEqual([]);
+    expectKnownError(await project.client.delete(`/oauth-provider/connected-apps/${web.clientId}`, { accessToken: other.accessToken }), 'OAUTH_PROVIDER_CLIENT_NOT_FOUND', 404);
+    expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(true);
+
+    expect((await project.client.delete(`/oauth-provider/connected-apps/${web.clientId}`, { accessToken: user.accessToken })).body).toEqual({ success: true });
+    expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(false);
+    expect(await oauthErrorOf(oidc.refreshTokenGrant(webConfig, tokens.refresh_token!))).toBe('invalid_grant');
+    expect((await project.client.get('/oauth-provider/connected-apps', { accessToken: user.accessToken })).body.items).toEqual([]);
+    expect((await authorize(webConfig, user)).shown.consent_remembered).toBe(false);
+    expectKnownError(await project.client.get('/oauth-provider/connected-apps'), 'CANNOT_GET_OWN_USER_WITHOUT_USER', 400);
+  });
+});
+
 describe('client credentials', () => {
   test('a confidential machine client gets an access token that introspects as its own', async () => {
     const machine = await registerClient(project, { display_name: 'Cron', client_type: 'confidential', grant_types: ['client_credentials'], scopes: ['openid'] });

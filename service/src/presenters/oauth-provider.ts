@@ -1,7 +1,7 @@
 // The project's OpenID provider as the API shows it: its clients (never their secret: only the create answer has
 // it) and an authorization request waiting for the user's consent.
-import type { OAuthProviderClient, OAuthProviderInteraction } from '@gatehouse/shared/schemas/oauth-provider';
-import type { ProviderClientRow } from '../repo/oauth-provider';
+import type { OAuthProviderClient, OAuthProviderConnectedApp, OAuthProviderInteraction } from '@gatehouse/shared/schemas/oauth-provider';
+import type { ConnectedApp, ProviderClientRow } from '../repo/oauth-provider';
 
 export function providerClientView(row: ProviderClientRow): OAuthProviderClient {
   return {
@@ -16,5 +16,12 @@ export function providerInteractionView(v: { interactionId: string; client: Prov
   return {
     interaction_id: v.interactionId, client_id: v.client.clientId, client_display_name: v.client.displayName,
     client_logo_url: v.client.logoUrl, scopes: v.scopes, consent_remembered: v.consentRemembered,
+  };
+}
+
+export function connectedAppView(app: ConnectedApp): OAuthProviderConnectedApp {
+  return {
+    client_id: app.client.clientId, display_name: app.client.displayName, logo_url: app.client.logoUrl, scopes: app.scopes,
+    granted_at_millis: app.grantedAt.getTime(),
   };
 }

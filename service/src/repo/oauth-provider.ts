@@ -1,7 +1,7 @@
 // Data of a project's own OpenID provider (issue 27): its OAuth clients, what oidc-provider stores through its
 // adapter (oauth-provider/adapter.ts), its signing keys (sealed here on the way in, opened on the way out) and the
 // consents users gave. Every query names the project.
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { hashSecret } from '../db/secret-hash';
@@ -159,11 +159,19 @@ export async function saveConsent(db: DB, v: { projectId: string; userId: string
   await db.insert(g).values(v).onConflictDoUpdate({ target: [g.projectId, g.userId, g.clientId], set: { scopes: v.scopes, updatedAt: new Date() } });
 }
 
-export async function listConsentsOfUser(db: DB, projectId: string, userId: string): Promise<ProviderConsentRow[]> {
-  return db.select().from(g).where(and(eq(g.projectId, projectId), eq(g.userId, userId))).orderBy(asc(g.createdAt));
+export interface ConnectedApp { client: ProviderClientRow; scopes: string[]; grantedAt: Date }
+
+/** The clients a user consented to, with what they may ask for, oldest consent first. */
+export async function listConnectedApps(db: DB, projectId: string, userId: string): Promise<ConnectedApp[]> {
+  const rows = await db.select({ client: c, scopes: g.scopes, grantedAt: g.createdAt }).from(g)
+    .innerJoin(c, and(eq(c.projectId, g.projectId), eq(c.clientId, g.clientId)))
+    .where(and(eq(g.projectId, projectId), eq(g.userId, userId))).orderBy(asc(g.createdAt), asc(g.clientId));
+  return rows;
 }
 
-export async function deleteConsents(db: DB, projectId: string, userId: string, clientIds: string[]): Promise<void> {
-  if (clientIds.length === 0) return;
-  await db.delete(g).where(and(eq(g.projectId, projectId), eq(g.userId, userId), inArray(g.clientId, clientIds)));
+/** Withdraws a consent: the consent and every grant and token of that user for that client. False: there was none. */
+export async function revokeConnectedApp(db: DB, projectId: string, userId: string, clientId: string): Promise<boolean> {
+  const gone = await db.delete(g).where(and(eq(g.projectId, projectId), eq(g.userId, userId), eq(g.clientId, clientId))).returning({ id: g.clientId });
+  await revokeUserClient(db, projectId, userId, clientId);
+  return gone.length > 0;
 }

@@ -7,12 +7,13 @@ import { Success } from '@gatehouse/shared/schemas/common';
 import {
   OAuthProviderClient, OAuthProviderClientCreate, OAuthProviderClientFirstView, OAuthProviderClientList, OAuthProviderClientParams,
   OAuthProviderClientUpdate, OAuthProviderInteraction, OAuthProviderInteractionAnswer, OAuthProviderInteractionParams,
-  OAuthProviderInteractionResult,
+  OAuthProviderInteractionResult, OAuthProviderConnectedAppList,
 } from '@gatehouse/shared/schemas/oauth-provider';
+import { listConnectedApps, revokeConnectedApp } from '../oauth-provider/connected-apps';
 import { route } from '../http/route';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../oauth-provider/clients';
 import { answerInteraction, showInteraction } from '../oauth-provider/interactions';
-import { providerClientView, providerInteractionView } from '../presenters/oauth-provider';
+import { connectedAppView, providerClientView, providerInteractionView } from '../presenters/oauth-provider';
 
 const TAGS = ['OAuth provider'];
 
@@ -75,6 +76,23 @@ export const oauthProviderRoutes = [
       const user = await requireUser();
       const redirectTo = await answerInteraction(services, { projectId: auth.project.id, userId: user.id, interactionId: params.interaction_id, allow: body.allow });
       return { redirect_to: redirectTo };
+    },
+  }),
+  route({
+    method: 'GET', path: '/oauth-provider/connected-apps', summary: '[Gatehouse] The applications the signed-in user let sign them in, with the scopes allowed', tags: TAGS,
+    access: ['client'], response: OAuthProviderConnectedAppList,
+    async handler({ services, auth, requireUser }) {
+      const user = await requireUser();
+      return { items: (await listConnectedApps(services, { projectId: auth.project.id, userId: user.id })).map(connectedAppView), is_paginated: false as const };
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/oauth-provider/connected-apps/:client_id', summary: "[Gatehouse] Revoke an application's access: its consent, grants and tokens for the signed-in user", tags: TAGS,
+    access: ['client'], params: OAuthProviderClientParams, response: Success,
+    async handler({ services, auth, params, requireUser }) {
+      const user = await requireUser();
+      await revokeConnectedApp(services, { projectId: auth.project.id, userId: user.id, clientId: params.client_id });
+      return { success: true as const };
     },
   }),
 ];

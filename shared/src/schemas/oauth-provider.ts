@@ -78,3 +78,14 @@ export type OAuthProviderInteractionAnswer = Static<typeof OAuthProviderInteract
 /** Where the browser goes next: back to the provider, which sends it on to the application. */
 export const OAuthProviderInteractionResult = Strict({ redirect_to: Type.String() });
 export type OAuthProviderInteractionResult = Static<typeof OAuthProviderInteractionResult>;
+
+/** An application the signed-in user let sign them in ("Connected apps"), with the scopes they allowed it. */
+export const OAuthProviderConnectedApp = Strict({
+  client_id: Type.String(),
+  display_name: Type.String(),
+  logo_url: Nullable(Type.String()),
+  scopes: Type.Array(Type.String()),
+  granted_at_millis: Millis(),
+});
+export type OAuthProviderConnectedApp = Static<typeof OAuthProviderConnectedApp>;
+export const OAuthProviderConnectedAppList = List(OAuthProviderConnectedApp);
