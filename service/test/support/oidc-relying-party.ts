@@ -91,3 +91,17 @@ export async function oauthErrorOf(call: Promise<unknown>): Promise<string> {
 }
 
 export { oidc };
+
+/**
+ * A whole authorization request answered through the consent API with the user's access token (what the account
+ * kit's consent page does), without a browser; answers the application's tokens.
+ */
+export async function signInThroughConsentApi(svc: RunningService, project: TestProject, config: oidc.Configuration, accessToken: string, redirectUri: string, scope = ALL_SCOPES) {
+  const jar = new CookieJar();
+  const start = await startAuthorization(config, redirectUri, scope);
+  const { interactionId } = await openAuthorization(jar, start);
+  const answer = await project.client.post(`/oauth-provider/interactions/${interactionId}`, { allow: true }, { accessToken });
+  if (answer.status !== 200) throw new Error(`consent not answered: ${answer.status} ${answer.text}`);
+  const callback = await followToApplication(jar, answer.body.redirect_to, issuerUrl(svc, project.id));
+  return oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: start.verifier, expectedState: start.state });
+}

@@ -41,6 +41,7 @@ export type {
   OAuthProviderGrantType,
   OAuthProviderScope,
 } from './models/oauth-provider-clients.ts';
+export type { ConnectedApp } from './models/connected-apps.ts';
 export type {
   GatehouseAdminAppOptions,
   GatehouseClientAppOptions,

@@ -149,6 +149,7 @@ export type OAuthProviderClientUpdateBody = Static<typeof oauthProvider.OAuthPro
 export type OAuthProviderInteractionJson = Static<typeof oauthProvider.OAuthProviderInteraction>;
 export type OAuthProviderInteractionAnswerBody = Static<typeof oauthProvider.OAuthProviderInteractionAnswer>;
 export type OAuthProviderInteractionResultJson = Static<typeof oauthProvider.OAuthProviderInteractionResult>;
+export type OAuthProviderConnectedAppJson = Static<typeof oauthProvider.OAuthProviderConnectedApp>;
 /**
  * The SDK's `POST /webhooks/svix-token` answer. The service declares no response schema for it: it always refuses
  * (Gatehouse manages endpoints itself), so this is the shape the SDK would read, never one the service sends.
