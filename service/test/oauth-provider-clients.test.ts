@@ -106,7 +106,8 @@ describe("the project's OpenID provider", () => {
     }
     expect(meta.response_types_supported).toEqual(['code']);
     expect(meta.code_challenge_methods_supported).toEqual(['S256']);
-    expect(meta.grant_types_supported.sort()).toEqual(['authorization_code', 'client_credentials', 'refresh_token']);
+    expect(meta.grant_types_supported.sort()).toEqual(['authorization_code', 'client_credentials', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code']);
+    expect(meta.device_authorization_endpoint).toBe(`${issuer}/device/auth`);
     expect(meta.token_endpoint_auth_methods_supported.sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
     expect(meta.id_token_signing_alg_values_supported).toEqual(['ES256', 'RS256']);
     const rfc8414 = await (await fetch(`${issuer}/.well-known/oauth-authorization-server`)).json() as Record<string, unknown>;

@@ -246,3 +246,75 @@ describe('client credentials', () => {
     expect(refused).toMatchObject({ error: 'invalid_request', error_description: 'requested grant type is not allowed for this client' });
   });
 });
+
+/** The hidden fields and action of the provider's form with this id on an HTML page. */
+function formOf(html: string, id: string): { action: string; fields: Record<string, string> } {
+  const form = new RegExp(`<form id="${id.replace('.', '\\.')}"[^>]*action="([^"]+)"[^>]*>([\\s\\S]*?)</form>`).exec(html);
+  if (!form) throw new Error(`no form ${id} in ${html}`);
+  const fields: Record<string, string> = {};
+  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[m[1]!] = m[2]!;
+  return { action: form[1]!, fields };
+}
+
+describe('device authorization grant (RFC 8628)', () => {
+  test('the device polls while the person types its code, signs in (Gatehouse session) and allows', async () => {
+    const tv = await registerClient(project, { display_name: 'Living room TV', client_type: 'public', grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'] });
+    const config = await discover(svc, project.id, tv.clientId);
+    const device = await oidc.initiateDeviceAuthorization(config, { scope: 'openid email' });
+    expect(device.verification_uri).toBe(`${issuer.href}/device`);
+    expect(device.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+    const polled = oidc.pollDeviceAuthorizationGrant(config, device);
+
+    // The person, on a phone: the code page, then "Continue" on the confirmation, then the consent page.
+    const user = await signUp(project);
+    const phone = new CookieJar();
+    const entry = await phone.fetch(`${issuer.href}/device`);
+    const input = formOf(await entry.text(), 'op.deviceInputForm');
+    const confirmPage = await phone.fetch(new URL(input.action, issuer), {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...input.fields, user_code: device.user_code }),
+    });
+    const confirmHtml = await confirmPage.text();
+    expect(confirmHtml).toContain('Living room TV');
+    const confirm = formOf(confirmHtml, 'op.deviceConfirmForm');
+    const toConsent = await phone.fetch(new URL(confirm.action, issuer), {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(confirm.fields),
+    });
+    const consentUrl = new URL(toConsent.headers.get('location')!, issuer);
+    expect(consentUrl.pathname).toBe('/handler/oauth-consent');
+    const interactionId = consentUrl.searchParams.get('interaction')!;
+    const shown = await project.client.get(`/oauth-provider/interactions/${interactionId}`, { accessToken: user.accessToken });
+    expect(shown.body).toMatchObject({ client_display_name: 'Living room TV', scopes: ['openid', 'email'] });
+    const answer = await project.client.post(`/oauth-provider/interactions/${interactionId}`, { allow: true }, { accessToken: user.accessToken });
+    expect(answer.body.redirect_to).toStartWith(`${issuer.href}/device/`);
+    let next = new URL(answer.body.redirect_to);
+    let res = await phone.fetch(next);
+    for (let hops = 0; res.status === 303 && hops < 5; hops++) {
+      next = new URL(res.headers.get('location')!, next);
+      res = await phone.fetch(next);
+    }
+    expect(await res.text()).toContain('Device connected');
+
+    const tokens = await polled;
+    expect(tokens.claims()!.sub).toBe(user.userId);
+    expect(await oidc.fetchUserInfo(config, tokens.access_token, user.userId)).toMatchObject({ email: user.email });
+  });
+
+  test('a wrong code is refused on the page; a device still waiting is told so', async () => {
+    const tv = await registerClient(project, { display_name: 'Kiosk', client_type: 'public', grant_types: ['urn:ietf:params:oauth:grant-type:device_code'] });
+    const config = await discover(svc, project.id, tv.clientId);
+    const device = await oidc.initiateDeviceAuthorization(config, { scope: 'openid' });
+    const early = await fetch(config.serverMetadata().token_endpoint!, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code, client_id: tv.clientId }),
+    });
+    expect(early.status).toBe(400);
+    expect(await early.json()).toMatchObject({ error: 'authorization_pending' });
+    const phone = new CookieJar();
+    const entry = formOf(await (await phone.fetch(`${issuer.href}/device`)).text(), 'op.deviceInputForm');
+    const wrong = await phone.fetch(new URL(entry.action, issuer), {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...entry.fields, user_code: 'BCDF-GHJK' }),
+    });
+    expect(await wrong.text()).toContain('That code is not valid');
+  });
+});

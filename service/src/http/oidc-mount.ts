@@ -26,13 +26,14 @@ interface KoaContext {
 }
 
 /**
- * `{issuer}/auth/{id}/finish?ticket=…`, where the consent page sends the browser (oauth-provider/interactions.ts):
+ * `{issuer}/auth/{id}/finish?ticket=…` (`/device/{id}/finish` for a device's request), where the consent page sends
+ * the browser (oauth-provider/interactions.ts):
  * under the resume path, so the browser brings the provider's signed resume cookie, which must name this request.
  * Only then is the recorded answer applied and the browser sent on to the provider's resume endpoint.
  */
 function consentFinish(services: Services, provider: Provider, projectId: string) {
   return async (ctx: KoaContext, next: () => Promise<void>) => {
-    const match = /^\/auth\/([^/]+)\/finish$/.exec(ctx.path);
+    const match = /^\/(?:auth|device)\/([^/]+)\/finish$/.exec(ctx.path);
     if (!match || ctx.method !== 'GET') return next();
     const interactionId = decodeURIComponent(match[1]!);
     const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : '';

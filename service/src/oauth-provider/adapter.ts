@@ -4,6 +4,7 @@
 // Clients come from the project's client table (oauth-provider/client-metadata.ts), never from this store.
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DB } from '../db';
+import { openSecret, sealSecret } from '../db/secrets-at-rest';
 import * as store from '../repo/oauth-provider';
 import { clientMetadata } from './client-metadata';
 
@@ -23,14 +24,25 @@ function clientAdapter(db: DB, projectId: string): Adapter {
   };
 }
 
+const DEVICE_CODE_PURPOSE = 'oauth-provider-device-code';
+
 class RecordAdapter implements Adapter {
   constructor(private readonly db: DB, private readonly projectId: string, private readonly model: string) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const { jti: _id, consumed: _consumed, ...rest } = payload;
+    const { jti: _id, consumed: _consumed, userCode, ...rest } = payload;
+    // A device's request is found again by the code the person types: that code is kept only as the row's hash, and
+    // the device code (the device's credential) only sealed, for the provider to carry on with once the code is typed.
+    const deviceCode = typeof userCode === 'string';
+    if (deviceCode) (rest as Record<string, unknown>).deviceCodeSealed = sealSecret(DEVICE_CODE_PURPOSE, id);
+    else if (this.model === 'DeviceCode') {
+      // Saved after it was found by its id (the device polling): the sealed code stays for the person's side.
+      const before = await store.findRecord(this.db, this.projectId, this.model, id);
+      if (before?.payload.deviceCodeSealed) (rest as Record<string, unknown>).deviceCodeSealed = before.payload.deviceCodeSealed;
+    }
     await store.upsertRecord(this.db, {
       projectId: this.projectId, model: this.model, id,
-      uid: typeof payload.uid === 'string' ? payload.uid : null,
+      uid: deviceCode ? userCode : typeof payload.uid === 'string' ? payload.uid : null,
       grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
       accountId: typeof payload.accountId === 'string' ? payload.accountId : null,
       clientId: typeof payload.clientId === 'string' ? payload.clientId : null,
@@ -51,8 +63,12 @@ class RecordAdapter implements Adapter {
     return found ? this.payloadOf(found, undefined) : undefined;
   }
 
-  async findByUserCode(): Promise<AdapterPayload | undefined> {
-    return undefined; // The device flow is not enabled (issue 27 keeps it for later).
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    const found = await store.findRecordByUid(this.db, this.projectId, this.model, userCode);
+    const sealed = found?.payload.deviceCodeSealed;
+    if (!found || typeof sealed !== 'string') return undefined;
+    const { deviceCodeSealed: _sealed, ...payload } = this.payloadOf(found, openSecret(DEVICE_CODE_PURPOSE, sealed));
+    return { ...payload, userCode };
   }
 
   async consume(id: string): Promise<void> {
@@ -68,7 +84,8 @@ class RecordAdapter implements Adapter {
   }
 
   private payloadOf(found: store.ProviderRecord, id: string | undefined): AdapterPayload {
-    const payload: AdapterPayload = { ...(found.payload as AdapterPayload) };
+    const { deviceCodeSealed: _sealed, ...stored } = found.payload;
+    const payload: AdapterPayload = { ...(stored as AdapterPayload) };
     if (id !== undefined) payload.jti = id;
     if (found.consumedAt) payload.consumed = Math.floor(found.consumedAt.getTime() / 1000);
     return payload;

@@ -3,8 +3,9 @@
 // never shows a login form of its own.
 //
 // The answer is bound to the browser that made the request. The page's call (with the user's token) only records
-// the decision, under a one-time ticket it answers; the browser then brings the ticket to
-// `{issuer}/auth/{id}/finish`, where the provider's signed resume cookie must name the same request
+// the decision, under a one-time ticket it answers; the browser then brings the ticket to `{resume URL}/finish`
+// (`{issuer}/auth/{id}/finish`, or `/device/{id}/finish` for a device's request), where the provider's signed resume
+// cookie must name the same request
 // (http/oidc-mount.ts). A request started in one browser therefore cannot be approved by a person signed in in
 // another (a link to someone else's consent page gives its sender nothing). Finishing makes the provider's grant
 // (the scopes asked for), remembers the consent for this user and client, and sends the browser back to the provider,
@@ -14,7 +15,7 @@ import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import * as store from '../repo/oauth-provider';
 import { constantTimeEqual, hashSecret } from '../db/secret-hash';
-import { issuerOf, projectProvider, type Provider } from './providers';
+import { projectProvider, type Provider } from './providers';
 
 export interface InteractionView {
   interactionId: string;
@@ -57,7 +58,8 @@ export async function answerInteraction(services: Services, input: Input & { all
     clientId: client.clientId, payload: { allow: input.allow, userId: input.userId, ticketHash: hashSecret(ticket) },
     expiresAt: new Date(interaction.exp * 1000),
   });
-  return `${issuerOf(services.config.publicUrl, input.projectId)}/auth/${encodeURIComponent(input.interactionId)}/finish?ticket=${ticket}`;
+  // Under the resume URL, so the browser sends the provider's resume cookie with it.
+  return `${interaction.returnTo}/finish?ticket=${ticket}`;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import * as users from '../repo/users';
 import * as store from '../repo/oauth-provider';
 import { adapterFor } from './adapter';
+import { successSource, userCodeConfirmSource, userCodeInputSource } from './device-pages';
 import { loadProvider as loadOidcProvider, quietly } from '../oauth/dev-provider';
 
 export type Provider = ProviderClass;
@@ -81,6 +82,9 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
       rpInitiatedLogout: { enabled: true },
       clientCredentials: { enabled: true },
       userinfo: { enabled: true },
+      // RFC 8628: the person types the code at `{issuer}/device` (the provider's own form), then signs in and
+      // consents through the account kit like any authorization request.
+      deviceFlow: { enabled: true, userCodeInputSource, userCodeConfirmSource: userCodeConfirmSource as never, successSource },
     },
     // Every refresh answers a new refresh token; a rotated one used again revokes its whole grant (oidc-provider).
     rotateRefreshToken: true,
@@ -95,7 +99,7 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
     clientDefaults: { id_token_signed_response_alg: 'ES256', grant_types: ['authorization_code'], response_types: ['code'] },
     ttl: {
       AccessToken: 3600, AuthorizationCode: 60, ClientCredentials: 3600, IdToken: 3600, Interaction: 3600,
-      RefreshToken: 30 * 86400, Session: 3600, Grant: 365 * 86400,
+      RefreshToken: 30 * 86400, Session: 3600, Grant: 365 * 86400, DeviceCode: 600,
     },
     renderError: (ctx, out) => {
       ctx.type = 'html';

@@ -65,7 +65,8 @@ export async function upsertRecord(db: DB, v: {
   };
   await db.insert(r).values(values).onConflictDoUpdate({
     target: [r.projectId, r.model, r.idHash],
-    set: { uidHash: values.uidHash, grantId: values.grantId, accountId: values.accountId, clientId: values.clientId, payload: values.payload, expiresAt: values.expiresAt },
+    // A re-save that does not name the uid (a device code saved after it was found by its id) keeps the stored one.
+    set: { uidHash: sql`coalesce(excluded.uid_hash, ${r.uidHash})`, grantId: values.grantId, accountId: values.accountId, clientId: values.clientId, payload: values.payload, expiresAt: values.expiresAt },
   });
 }
 

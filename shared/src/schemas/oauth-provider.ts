@@ -4,7 +4,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { List, Millis, NonEmptyString, Nullable, Strict } from './common.ts';
 
-export const OAUTH_PROVIDER_GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
+/** The device authorization grant (RFC 8628) is `urn:ietf:params:oauth:grant-type:device_code`. */
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+export const OAUTH_PROVIDER_GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT] as const;
 export const OAUTH_PROVIDER_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 export const OAUTH_PROVIDER_CLIENT_TYPES = ['confidential', 'public'] as const;
 
