@@ -109,4 +109,28 @@ describe('consent page', () => {
     });
     await context.close();
   });
+
+  test('a device (RFC 8628) is approved in the browser while it polls', async () => {
+    const tv = await registerClient(project, { display_name: 'Living room TV', client_type: 'public', grant_types: ['urn:ietf:params:oauth:grant-type:device_code'] });
+    const tvConfig = await discover(svc, project.id, tv.clientId);
+    const device = await oidc.initiateDeviceAuthorization(tvConfig, { scope: 'openid profile' });
+    const polled = oidc.pollDeviceAuthorizationGrant(tvConfig, device);
+    const user = await signUp(project);
+    const { context, page } = await browser();
+    await page.goto(device.verification_uri);
+    await page.getByRole('heading', { name: 'Connect a device' }).waitFor();
+    await page.getByRole('textbox', { name: 'Code' }).fill(device.user_code);
+    await screenshot(page, 'device-code-entry');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Confirm the device' }).waitFor();
+    await page.getByText(device.user_code).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInOnPage(page, user);
+    await page.getByRole('heading', { name: 'Living room TV wants to access your account' }).waitFor();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.getByRole('heading', { name: 'Device connected' }).waitFor();
+    const tokens = await polled;
+    expect(tokens.claims()!.sub).toBe(user.userId);
+    await context.close();
+  });
 });
