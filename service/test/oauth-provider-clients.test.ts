@@ -124,6 +124,14 @@ describe("the project's OpenID provider", () => {
     expect(otherKeys.keys.map((k) => k.kid).some((kid) => jwks.keys.some((k) => k.kid === kid))).toBe(false);
   });
 
+  test('a body larger than the service takes is refused before the provider reads it', async () => {
+    const res = await fetch(`${issuerUrl(svc, project.id).href}/token`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&pad=${'x'.repeat(3 * 1024 * 1024)}`,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'invalid_request', error_description: 'request body too large' });
+  });
+
   test('openid-client discovers it; an unknown project has no provider', async () => {
     const { clientId } = await registerClient(project, { display_name: 'rp', client_type: 'public', redirect_uris: ['https://rp.example.com/cb'] });
     const config = await discover(svc, project.id, clientId);

@@ -13,6 +13,7 @@ import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import { projectProvider, type Provider } from '../oauth-provider/providers';
 import { finishInteraction } from '../oauth-provider/interactions';
+import { readBodyBytes } from './limits';
 
 const PREFIX = '/oidc/';
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
@@ -111,7 +112,16 @@ export function createOidcMount(services: Services) {
       request.headers.forEach((value, name) => { if (!HOP_BY_HOP.includes(name)) headers.set(name, value); });
       headers.set('x-forwarded-host', publicUrl.host);
       headers.set('x-forwarded-proto', publicUrl.protocol.slice(0, -1));
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+      // Bounded like every API body (GATEHOUSE_MAX_BODY_BYTES): 413 before anything reaches the provider.
+      let body: BodyInit | undefined;
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        try {
+          body = (await readBodyBytes(request, services.config.maxBodyBytes)) as Uint8Array<ArrayBuffer>;
+        } catch (err) {
+          if (!(err instanceof KnownErrors.RequestBodyTooLarge)) throw err;
+          return new Response(JSON.stringify({ error: 'invalid_request', error_description: 'request body too large' }), { status: 413, headers: { 'content-type': 'application/json' } });
+        }
+      }
       const answer = await fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, { method: request.method, headers, body, redirect: 'manual' });
       const out = new Headers();
       answer.headers.forEach((value, name) => { if (name !== 'set-cookie' && !HOP_BY_HOP.includes(name) && name !== 'content-encoding') out.set(name, value); });
