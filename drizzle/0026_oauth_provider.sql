@@ -40,7 +40,7 @@ CREATE TABLE "oauth_provider_records" (
 	"id_hash" text NOT NULL,
 	"uid_hash" text,
 	"grant_id" text,
-	"account_id" text,
+	"account_id" uuid,
 	"client_id" text,
 	"payload" jsonb NOT NULL,
 	"expires_at" timestamp with time zone,
@@ -55,8 +55,10 @@ ALTER TABLE "oauth_provider_consents" ADD CONSTRAINT "oauth_provider_consents_us
 ALTER TABLE "oauth_provider_consents" ADD CONSTRAINT "oauth_provider_consents_client_fk" FOREIGN KEY ("project_id","client_id") REFERENCES "public"."oauth_provider_clients"("project_id","client_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oauth_provider_keys" ADD CONSTRAINT "oauth_provider_keys_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oauth_provider_records" ADD CONSTRAINT "oauth_provider_records_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oauth_provider_records" ADD CONSTRAINT "oauth_provider_records_account_id_users_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "oauth_provider_clients_client_id_idx" ON "oauth_provider_clients" USING btree ("client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "oauth_provider_keys_alg_idx" ON "oauth_provider_keys" USING btree ("project_id","alg");--> statement-breakpoint
 CREATE INDEX "oauth_provider_records_grant_idx" ON "oauth_provider_records" USING btree ("project_id","grant_id");--> statement-breakpoint
 CREATE INDEX "oauth_provider_records_uid_idx" ON "oauth_provider_records" USING btree ("project_id","model","uid_hash");--> statement-breakpoint
-CREATE INDEX "oauth_provider_records_expiry_idx" ON "oauth_provider_records" USING btree ("expires_at");
+CREATE INDEX "oauth_provider_records_expiry_idx" ON "oauth_provider_records" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "oauth_provider_records_account_idx" ON "oauth_provider_records" USING btree ("account_id");

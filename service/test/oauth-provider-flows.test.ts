@@ -232,6 +232,17 @@ describe('connected apps', () => {
   });
 });
 
+describe('a deleted user', () => {
+  test("the user's grants and tokens go with them", async () => {
+    const user = await signUp(project);
+    const tokens = await signIn(webConfig, user);
+    expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(true);
+    expect((await project.server.delete(`/users/${user.userId}`)).status).toBe(200);
+    expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(false);
+    expect(await oauthErrorOf(oidc.refreshTokenGrant(webConfig, tokens.refresh_token!))).toBe('invalid_grant');
+  });
+});
+
 describe('client credentials', () => {
   test('a confidential machine client gets an access token that introspects as its own', async () => {
     const machine = await registerClient(project, { display_name: 'Cron', client_type: 'confidential', grant_types: ['client_credentials'], scopes: ['openid'] });

@@ -526,7 +526,7 @@ export const oauthProviderClients = pgTable('oauth_provider_clients', {
  * What a project's OpenID provider stores (its adapter, oauth-provider/adapter.ts): sessions, interactions, grants,
  * authorization codes, access and refresh tokens. A row is keyed by the sha256 of the model's id, and the id (`jti`) is
  * left out of the payload: for codes and opaque tokens the id is the credential itself, so no column holds one usable
- * as it is. `grant_id` lets a grant's tokens be revoked together; `account_id` lists a user's tokens.
+ * as it is. `grant_id` lets a grant's tokens be revoked together; `account_id` ties them to their user.
  */
 export const oauthProviderRecords = pgTable('oauth_provider_records', {
   projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
@@ -534,7 +534,8 @@ export const oauthProviderRecords = pgTable('oauth_provider_records', {
   idHash: text('id_hash').notNull(),
   uidHash: text('uid_hash'),
   grantId: text('grant_id'),
-  accountId: text('account_id'),
+  /** The user a grant, token or session is for: deleting the user deletes them. */
+  accountId: uuid('account_id').references(() => users.id, { onDelete: 'cascade' }),
   clientId: text('client_id'),
   payload: jsonb('payload').notNull(),
   expiresAt: ts('expires_at'),
@@ -545,6 +546,7 @@ export const oauthProviderRecords = pgTable('oauth_provider_records', {
   index('oauth_provider_records_grant_idx').on(t.projectId, t.grantId),
   index('oauth_provider_records_uid_idx').on(t.projectId, t.model, t.uidHash),
   index('oauth_provider_records_expiry_idx').on(t.expiresAt),
+  index('oauth_provider_records_account_idx').on(t.accountId),
 ]);
 
 /** Signing keys of a project's OpenID provider (ES256 and RS256), private JWKs sealed with the server secret. */

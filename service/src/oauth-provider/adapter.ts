@@ -25,6 +25,7 @@ function clientAdapter(db: DB, projectId: string): Adapter {
 }
 
 const DEVICE_CODE_PURPOSE = 'oauth-provider-device-code';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class RecordAdapter implements Adapter {
   constructor(private readonly db: DB, private readonly projectId: string, private readonly model: string) {}
@@ -44,7 +45,8 @@ class RecordAdapter implements Adapter {
       projectId: this.projectId, model: this.model, id,
       uid: deviceCode ? userCode : typeof payload.uid === 'string' ? payload.uid : null,
       grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
-      accountId: typeof payload.accountId === 'string' ? payload.accountId : null,
+      // Gatehouse user ids (findAccount answers only those); anything else would not be a user's.
+      accountId: typeof payload.accountId === 'string' && UUID.test(payload.accountId) ? payload.accountId : null,
       clientId: typeof payload.clientId === 'string' ? payload.clientId : null,
       payload: rest as Record<string, unknown>,
       expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
