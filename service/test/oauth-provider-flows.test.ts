@@ -197,6 +197,7 @@ describe('refusals', () => {
     const guessed = new URL(finish);
     guessed.searchParams.set('ticket', 'guess');
     expect((await attackerBrowser.fetch(guessed)).status).toBe(400);
+    expect((await attackerBrowser.fetch(new URL(`${issuer.href}/auth/%E0/finish?ticket=x`))).status).toBe(400);
   });
 
   test('a wrong client secret', async () => {

@@ -36,14 +36,15 @@ function consentFinish(services: Services, provider: Provider, projectId: string
   return async (ctx: KoaContext, next: () => Promise<void>) => {
     const match = /^\/(?:auth|device)\/([^/]+)\/finish$/.exec(ctx.path);
     if (!match || ctx.method !== 'GET') return next();
-    const interactionId = decodeURIComponent(match[1]!);
+    let interactionId: string;
+    try { interactionId = decodeURIComponent(match[1]!); } catch { interactionId = ''; }
     const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : '';
     const refuse = (text: string) => {
       ctx.status = 400;
       ctx.type = 'html';
       ctx.body = `<!doctype html><title>Error</title><h1>invalid_request</h1><p>${text}</p>`;
     };
-    if (ctx.cookies.get(provider.cookieName('resume'), { signed: true }) !== interactionId) {
+    if (!interactionId || ctx.cookies.get(provider.cookieName('resume'), { signed: true }) !== interactionId) {
       return refuse('This authorization request was started in another browser. Start again from the application.');
     }
     try {

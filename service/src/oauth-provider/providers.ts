@@ -6,7 +6,8 @@
 import { createHash, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { LRUCache } from 'lru-cache';
-import type { Configuration, default as ProviderClass, KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, default as ProviderClass } from 'oidc-provider';
+import { OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
 import type { Services } from '../services';
 import * as users from '../repo/users';
 import * as store from '../repo/oauth-provider';
@@ -17,7 +18,6 @@ import { loadProvider as loadOidcProvider, quietly } from '../oauth/dev-provider
 export type Provider = ProviderClass;
 
 const KEPT_PROVIDERS = 200;
-export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 export const CONSENT_PAGE = 'oauth-consent';
 
 /** The issuer of a project's provider. */
@@ -47,6 +47,7 @@ export async function projectProvider(services: Services, projectId: string): Pr
 async function buildProvider(services: Services, projectId: string, issuer: string): Promise<Provider> {
   const Provider = await loadOidcProvider();
   const keys = await store.ensureKeys(services.db, projectId, freshKeys);
+  // Already loaded (quietly) by loadOidcProvider: this import only names its policy helpers.
   const { interactionPolicy } = await import('oidc-provider');
   const policy = interactionPolicy.base();
   // Gatehouse's session decides who signs in, at every request: the provider's own session never stands in for it.
@@ -69,7 +70,7 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
       };
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-    scopes: [...OIDC_SCOPES],
+    scopes: [...OAUTH_PROVIDER_SCOPES],
     responseTypes: ['code'],
     // No method that would use the stored secret as a key (client_secret_jwt): it is kept only as a hash.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
@@ -149,4 +150,3 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export type { KoaContextWithOIDC };

@@ -122,14 +122,13 @@ const KEY_PURPOSE = 'oauth-provider-key';
 
 export interface ProviderKey { kid: string; alg: string; privateJwk: Record<string, unknown> }
 
-/** The project's keys; those of `fresh` whose algorithm it lacks are stored first (concurrent first uses agree). */
+/** The project's keys; on its first use, those `fresh` makes are stored first (concurrent first uses agree). */
 export async function ensureKeys(db: DB, projectId: string, fresh: () => Promise<ProviderKey[]>): Promise<ProviderKey[]> {
   const read = async () => (await db.select().from(k).where(eq(k.projectId, projectId)).orderBy(asc(k.createdAt), asc(k.alg)))
     .map((row) => ({ kid: row.kid, alg: row.alg, privateJwk: JSON.parse(openSecret(KEY_PURPOSE, row.privateJwkSealed)) as Record<string, unknown> }));
   const stored = await read();
-  const made = await fresh();
-  const missing = made.filter((key) => !stored.some((s) => s.alg === key.alg));
-  if (missing.length === 0) return stored;
+  if (stored.length > 0) return stored;
+  const missing = await fresh();
   await db.insert(k).values(missing.map((key) => ({
     projectId, kid: key.kid, alg: key.alg, privateJwkSealed: sealSecret(KEY_PURPOSE, JSON.stringify(key.privateJwk)),
   }))).onConflictDoNothing();
