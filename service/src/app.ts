@@ -11,6 +11,7 @@ import { createFrontEnds } from './http/front-ends';
 import { docsPolicy } from './http/content-security';
 import { finishRequest, incomingIds } from './http/request-log';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
+import { createOidcMount } from './http/oidc-mount';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const ALLOWED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
@@ -66,6 +67,10 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
     }
     return Response.json({ status: 'ok' }, { headers });
   });
+
+  // Each project's own OpenID provider (issue 27), at its issuer `{public URL}/oidc/{project id}`.
+  const oidc = createOidcMount(services);
+  app.all('/oidc/*', ({ request }) => oidc.forward(request), { parse: 'none' });
 
   app.options('/api/*', () => new Response(null, { status: 200, headers: CORS_PREFLIGHT_HEADERS }));
 

@@ -36,7 +36,7 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   if (config.serverSecretPrevious.length > 0) {
     // A rotation of the server secret is under way: stored secrets move to the new one (security/reseal.ts).
     resealStoredSecrets(services).then(
-      (n) => console.log(`[secrets] re-sealed under the current GATEHOUSE_SERVER_SECRET: ${n.projectConfigs} project configs, ${n.totpSecrets} TOTP secrets, ${n.providerTokens} provider tokens, ${n.webhookSecrets} webhook secrets, ${n.signingKeys} signing keys; GATEHOUSE_SERVER_SECRET_PREVIOUS may be removed at the next restart`),
+      (n) => console.log(`[secrets] re-sealed under the current GATEHOUSE_SERVER_SECRET: ${n.projectConfigs} project configs, ${n.totpSecrets} TOTP secrets, ${n.providerTokens} provider tokens, ${n.webhookSecrets} webhook secrets, ${n.signingKeys} signing keys, ${n.oauthProviderKeys} OpenID provider keys; GATEHOUSE_SERVER_SECRET_PREVIOUS may be removed at the next restart`),
       (err) => console.error('[secrets] the re-seal pass failed; it runs again at the next start:', err),
     );
   }

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DB } from '../src/db/index';
 import { openTestDatabase } from './support/pglite-template';
 import {
-  authorizationCodes, cliAuthAttempts, emailAttempts, emails, oauthStates, projects, rateLimits, sessions, users,
+  authorizationCodes, cliAuthAttempts, emailAttempts, emails, oauthProviderRecords, oauthStates, projects, rateLimits, sessions, users,
   verificationCodes, webhookDeliveries, webhookEndpoints,
 } from '../src/db/schema';
 import { runHousekeeping, startHousekeeping, type HousekeepingTable } from '../src/housekeeping';
@@ -102,11 +102,17 @@ const seed: Record<HousekeepingTable, Seeder> = {
     }).returning({ id: emails.id });
     return r!.id;
   },
+  oauth_provider_records: async (_now, s) => {
+    const [r] = await db.insert(oauthProviderRecords).values({
+      projectId: P, model: 'AccessToken', idHash: unique('at'), payload: {}, expiresAt: (s.expiresAt as Date | null) ?? null,
+    }).returning({ idHash: oauthProviderRecords.idHash });
+    return r!.idHash;
+  },
 };
 
 const keyColumn: Record<HousekeepingTable, string> = {
   verification_codes: 'id', oauth_states: 'inner_state', authorization_codes: 'code_hash', cli_auth_attempts: 'id',
-  rate_limits: 'key', sessions: 'id', webhook_deliveries: 'id', email_attempts: 'id', emails: 'id',
+  rate_limits: 'key', sessions: 'id', webhook_deliveries: 'id', email_attempts: 'id', emails: 'id', oauth_provider_records: 'id_hash',
 };
 
 async function present(table: HousekeepingTable, keys: string[]): Promise<string[]> {
@@ -163,6 +169,10 @@ function cases(now: Date): Record<HousekeepingTable, { dead: Record<string, unkn
         { status: 'pending', createdAt: ago(now, 60 * DAY) },
         { status: 'sending', createdAt: ago(now, 60 * DAY) },
       ],
+    },
+    oauth_provider_records: {
+      dead: [{ expiresAt: ago(now, MIN) }, { expiresAt: ago(now, 30 * DAY) }],
+      live: [{ expiresAt: ago(now, -MIN) }, { expiresAt: null }],
     },
     email_attempts: {
       dead: [{ createdAt: ago(now, 90 * DAY + HOUR) }, { createdAt: ago(now, 200 * DAY), error: { errorType: 'CONNECTION_FAILED' } }],

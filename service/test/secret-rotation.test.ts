@@ -38,7 +38,10 @@ describe('server secret rotation', () => {
       expect(res.status).toBe(200);
       const endpoint = await p.admin.post('/webhooks/endpoints', { url: 'https://hooks.example.com/in' });
       expect(endpoint.status).toBe(201);
-      return { p, accessToken: res.body.access_token as string, refreshToken: res.body.refresh_token as string };
+      // The project's OpenID provider (issue 27) makes and seals its keys on first use.
+      const oidcKids = (await fetch(`${svc.url}/oidc/${p.id}/jwks`).then((r) => r.json())).keys.map((k: { kid: string }) => k.kid);
+      expect(oidcKids).toHaveLength(2);
+      return { p, accessToken: res.body.access_token as string, refreshToken: res.body.refresh_token as string, oidcKids };
     });
     const headers = (svc: StartedService, token: string) => new Api(svc.url, { ...made.p.client.headers, 'x-stack-access-token': token });
     const oldKid = kidOf(made.accessToken);
@@ -64,6 +67,7 @@ describe('server secret rotation', () => {
       expect(svc.output()).toContain('1 project configs');
       expect(svc.output()).toContain('1 webhook secrets');
       expect(svc.output()).toContain('2 signing keys');
+      expect(svc.output()).toContain('2 OpenID provider keys');
       return token;
     });
 
@@ -77,6 +81,8 @@ describe('server secret rotation', () => {
       const jwks = await fetch(`${svc.url}/api/v1/projects/${made.p.id}/.well-known/jwks.json`).then((r) => r.json());
       expect(jwks.keys).toHaveLength(2);
       expect(jwks.keys[0].kid).toBe(oldKid);
+      const oidcJwks = await fetch(`${svc.url}/oidc/${made.p.id}/jwks`).then((r) => r.json());
+      expect(oidcJwks.keys.map((k: { kid: string }) => k.kid)).toEqual(made.oidcKids);
     });
   });
 

@@ -23,6 +23,7 @@ const LAZY_PAGES: Partial<Record<HandlerPage, LazyExoticComponent<ComponentType>
   'team-invitation': lazy(() => import('../pages/team-invitation').then((m) => ({ default: m.TeamInvitationPage }))),
   error: lazy(() => import('../pages/error').then((m) => ({ default: m.ErrorPage }))),
   'cli-auth-confirm': lazy(() => import('../pages/cli-auth-confirm').then((m) => ({ default: m.CliAuthConfirmPage }))),
+  'oauth-consent': lazy(() => import('../pages/oauth-consent').then((m) => ({ default: m.OAuthConsentPage }))),
   'account-settings': lazy(() => import('../settings/account-settings').then((m) => ({ default: m.AccountSettingsPage }))),
 };
 

@@ -4,7 +4,7 @@ import type { HandlerUrls } from '@gatehouse/shared/client';
 
 export const HANDLER_PAGES = [
   'sign-in', 'sign-up', 'sign-out', 'email-verification', 'password-reset', 'forgot-password', 'oauth-callback',
-  'magic-link-callback', 'account-settings', 'error', 'team-invitation', 'cli-auth-confirm',
+  'magic-link-callback', 'account-settings', 'error', 'team-invitation', 'cli-auth-confirm', 'oauth-consent',
 ] as const;
 export type HandlerPage = (typeof HANDLER_PAGES)[number];
 

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import {
   cachedReadsSymbol,
+  type ConnectedApp,
   type ContactChannel,
   type CurrentUser,
   type EditableTeamMemberProfile,
@@ -56,5 +57,11 @@ export function useUserApiKeys(user: CurrentUser): UserApiKey[] {
 
 export function useTeamApiKeys(team: Team): TeamApiKey[] {
   const read = useMemo(() => team[cachedReadsSymbol].apiKeys(), [team]);
+  return useCachedRead(read);
+}
+
+/** The applications the user let sign them in through the project ("Connected apps"). */
+export function useConnectedApps(user: CurrentUser): ConnectedApp[] {
+  const read = useMemo(() => user[cachedReadsSymbol].connectedApps(), [user]);
   return useCachedRead(read);
 }

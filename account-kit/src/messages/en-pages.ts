@@ -116,4 +116,20 @@ export const enPages = {
   'cli.failedTitle': 'Authorization Failed',
   'cli.failedText': 'Failed to authorize the CLI application:',
   'cli.missingCode': 'Missing login code in URL parameters',
+
+  // Consent to an application signing in with this project (the project's OpenID provider)
+  'oauthConsent.title': '{client} wants to access your account',
+  'oauthConsent.text': 'Allowing lets {client} use your account with these permissions:',
+  'oauthConsent.signedInAs': 'Signed in as {email}',
+  'oauthConsent.allow': 'Allow',
+  'oauthConsent.deny': 'Deny',
+  'oauthConsent.logo': 'Logo of {client}',
+  'oauthConsent.redirecting': 'Returning to the application…',
+  'oauthConsent.failedTitle': 'The request could not be answered',
+  'oauthConsent.failedText': 'Go back to the application and start again.',
+  'oauthConsent.missingRequest': 'This page was opened without an authorization request.',
+  'oauthConsent.scope.openid': 'Know who you are (your account id)',
+  'oauthConsent.scope.profile': 'See your name and profile picture',
+  'oauthConsent.scope.email': 'See your email address',
+  'oauthConsent.scope.offline_access': 'Stay signed in when you are not using it',
 } as const;

@@ -10,7 +10,7 @@ describe('resolveHandlerRoute', () => {
   test('every page of §6.1 renders under the default handler path, with or without a trailing slash', () => {
     expect(HANDLER_PAGES).toEqual([
       'sign-in', 'sign-up', 'sign-out', 'email-verification', 'password-reset', 'forgot-password', 'oauth-callback',
-      'magic-link-callback', 'account-settings', 'error', 'team-invitation', 'cli-auth-confirm',
+      'magic-link-callback', 'account-settings', 'error', 'team-invitation', 'cli-auth-confirm', 'oauth-consent',
     ]);
     for (const page of HANDLER_PAGES) {
       expect(at(`/handler/${page}`)).toEqual({ kind: 'page', page });

@@ -498,3 +498,75 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_actor_idx').on(t.projectId, t.actorUserId, t.id),
   index('audit_log_event_idx').on(t.projectId, t.event, t.id),
 ]);
+
+/**
+ * OAuth clients of a project's own OpenID provider (issue 27: the project as an identity provider). A confidential
+ * client's secret is kept only as its sha256 (random, 256 bits), checked by the provider through that hash.
+ */
+export const oauthProviderClients = pgTable('oauth_provider_clients', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  clientId: text('client_id').notNull(),
+  displayName: text('display_name').notNull(),
+  clientType: text('client_type').notNull(),
+  secretHash: text('secret_hash'),
+  redirectUris: text('redirect_uris').array().notNull(),
+  grantTypes: text('grant_types').array().notNull(),
+  scopes: text('scopes').array().notNull(),
+  logoUrl: text('logo_url'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.projectId, t.clientId] }),
+  uniqueIndex('oauth_provider_clients_client_id_idx').on(t.clientId),
+  check('oauth_provider_clients_type', sql`${t.clientType} in ('confidential', 'public')`),
+  check('oauth_provider_clients_secret', sql`(${t.clientType} = 'confidential') = (${t.secretHash} is not null)`),
+]);
+
+/**
+ * What a project's OpenID provider stores (its adapter, oauth-provider/adapter.ts): sessions, interactions, grants,
+ * authorization codes, access and refresh tokens. A row is keyed by the sha256 of the model's id, and the id (`jti`) is
+ * left out of the payload: for codes and opaque tokens the id is the credential itself, so no column holds one usable
+ * as it is. `grant_id` lets a grant's tokens be revoked together; `account_id` ties them to their user.
+ */
+export const oauthProviderRecords = pgTable('oauth_provider_records', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  model: text('model').notNull(),
+  idHash: text('id_hash').notNull(),
+  uidHash: text('uid_hash'),
+  grantId: text('grant_id'),
+  /** The user a grant, token or session is for: deleting the user deletes them. */
+  accountId: uuid('account_id').references(() => users.id, { onDelete: 'cascade' }),
+  clientId: text('client_id'),
+  payload: jsonb('payload').notNull(),
+  expiresAt: ts('expires_at'),
+  consumedAt: ts('consumed_at'),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.projectId, t.model, t.idHash] }),
+  index('oauth_provider_records_grant_idx').on(t.projectId, t.grantId),
+  index('oauth_provider_records_uid_idx').on(t.projectId, t.model, t.uidHash),
+  index('oauth_provider_records_expiry_idx').on(t.expiresAt),
+  index('oauth_provider_records_account_idx').on(t.accountId),
+]);
+
+/** Signing keys of a project's OpenID provider (ES256 and RS256), private JWKs sealed with the server secret. */
+export const oauthProviderKeys = pgTable('oauth_provider_keys', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  kid: text('kid').notNull(),
+  alg: text('alg').notNull(),
+  privateJwkSealed: text('private_jwk_sealed').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.projectId, t.kid] }), uniqueIndex('oauth_provider_keys_alg_idx').on(t.projectId, t.alg)]);
+
+/** Consent a user gave a client of the project's OpenID provider: remembered per user and client. */
+export const oauthProviderConsents = pgTable('oauth_provider_consents', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  clientId: text('client_id').notNull(),
+  scopes: text('scopes').array().notNull(),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.projectId, t.userId, t.clientId] }),
+  foreignKey({ name: 'oauth_provider_consents_client_fk', columns: [t.projectId, t.clientId], foreignColumns: [oauthProviderClients.projectId, oauthProviderClients.clientId] }).onDelete('cascade'),
+]);

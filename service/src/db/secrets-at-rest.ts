@@ -15,7 +15,7 @@ const PREFIX = 'gh-sealed:';
 const VERSION = 'v1';
 const SALT = 'gatehouse secrets at rest';
 
-export type SecretPurpose = 'totp-secret' | 'oauth-client-secret' | 'smtp-password' | 'signing-key-seed';
+export type SecretPurpose = 'totp-secret' | 'oauth-client-secret' | 'smtp-password' | 'signing-key-seed' | 'oauth-provider-key' | 'oauth-provider-device-code';
 
 interface Key { id: string; secret: string }
 

@@ -166,7 +166,8 @@ export function devProviderClients(apiBase: string): DevClient[] {
 // first sign-in; that one deprecation is dropped for the process.
 let providerModule: Promise<typeof ProviderClass> | undefined;
 
-function loadProvider(): Promise<typeof ProviderClass> {
+/** oidc-provider, loaded once and quietly (also for the projects' own providers, oauth-provider/providers.ts). */
+export function loadProvider(): Promise<typeof ProviderClass> {
   providerModule ??= (async () => {
     const emitWarning = process.emitWarning;
     process.emitWarning = function (this: unknown, warning: unknown, ...rest: unknown[]) {
@@ -184,7 +185,7 @@ function loadProvider(): Promise<typeof ProviderClass> {
   return providerModule;
 }
 
-function quietly<T>(fn: () => T): T {
+export function quietly<T>(fn: () => T): T {
   const restore = muteProviderNotices();
   try {
     return fn();

@@ -4,7 +4,7 @@ import { rowsOf, type DB } from '../db';
 
 export type HousekeepingTable =
   | 'verification_codes' | 'oauth_states' | 'authorization_codes' | 'cli_auth_attempts'
-  | 'rate_limits' | 'sessions' | 'webhook_deliveries' | 'email_attempts' | 'emails';
+  | 'rate_limits' | 'sessions' | 'webhook_deliveries' | 'email_attempts' | 'emails' | 'oauth_provider_records';
 
 const DAY = 86_400;
 
@@ -32,6 +32,9 @@ export function deadRows(now: Date | undefined, rateLimitWindowSeconds: number):
     // finished mail they belong to (deleting a mail also deletes its attempts, by cascade).
     email_attempts: sql`created_at < ${before(now, 90 * DAY)}`,
     emails: sql`status in ('sent', 'failed') and created_at < ${before(now, 90 * DAY)}`,
+    // The projects' OpenID providers' codes, tokens, sessions and interactions past their expiry (reads skip them
+    // already); a grant without one lives until it is revoked.
+    oauth_provider_records: sql`expires_at < ${before(now, 0)}`,
   };
 }
 

@@ -36,6 +36,7 @@ import { permissionDefinitionRoutes } from './permission-definitions';
 import { projectPermissionRoutes } from './project-permissions';
 import { userApiKeyRoutes } from './user-api-keys';
 import { auditLogRoutes } from './audit-log';
+import { oauthProviderRoutes } from './oauth-provider';
 
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
@@ -74,4 +75,5 @@ export const allRoutes: RouteDef[] = [
   ...permissionDefinitionRoutes,
   ...projectPermissionRoutes,
   ...userApiKeyRoutes,
+  ...oauthProviderRoutes,
 ];

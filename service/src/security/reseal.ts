@@ -10,8 +10,9 @@ import { decryptString, encryptString, encryptedUnder } from '../tokens/encrypti
 import { providerTokenPurpose } from '../oauth/provider-tokens';
 import { WEBHOOK_SECRET_PURPOSE } from '../webhooks/worker';
 import { resealSeeds } from '../repo/signing-keys';
+import { resealKeys as resealOAuthProviderKeys } from '../repo/oauth-provider';
 
-export interface ResealCounts { projectConfigs: number; totpSecrets: number; providerTokens: number; webhookSecrets: number; signingKeys: number }
+export interface ResealCounts { projectConfigs: number; totpSecrets: number; providerTokens: number; webhookSecrets: number; signingKeys: number; oauthProviderKeys: number }
 
 export async function resealStoredSecrets(services: Services): Promise<ResealCounts> {
   const { db, secret } = services;
@@ -22,5 +23,6 @@ export async function resealStoredSecrets(services: Services): Promise<ResealCou
     providerTokens: await reencryptProviderTokens(db, (row) => again(providerTokenPurpose(row.projectId), row.value)),
     webhookSecrets: await reencryptWebhookSecrets(db, (row) => again(WEBHOOK_SECRET_PURPOSE, row.value)),
     signingKeys: await resealSeeds(db),
+    oauthProviderKeys: await resealOAuthProviderKeys(db),
   };
 }

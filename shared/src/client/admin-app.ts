@@ -27,6 +27,16 @@ import {
   type WebhookEndpointFirstView,
   type WebhookEndpointUpdateOptions,
 } from './models/webhooks.ts';
+import {
+  oauthProviderClientCreateBody,
+  oauthProviderClientFirstViewFromJson,
+  oauthProviderClientFromJson,
+  oauthProviderClientUpdateBody,
+  type OAuthProviderClient,
+  type OAuthProviderClientCreateOptions,
+  type OAuthProviderClientFirstView,
+  type OAuthProviderClientUpdateOptions,
+} from './models/oauth-provider-clients.ts';
 import { ownerInvitationFromJson, type OwnerInvitation, type OwnerInvitationCreateOptions } from './models/owner-invitations.ts';
 import { GatehouseServerApp } from './server-app.ts';
 import { auditLogPageFromJson, auditLogQuery, type AuditLogFilter, type AuditLogPage } from './models/audit-log.ts';
@@ -66,6 +76,10 @@ import type {
   WebhookEndpointFirstViewJson,
   WebhookEndpointJson,
   WebhookEndpointUpdateBody,
+  OAuthProviderClientCreateBody,
+  OAuthProviderClientFirstViewJson,
+  OAuthProviderClientJson,
+  OAuthProviderClientUpdateBody,
 } from './wire.ts';
 import type { EmailTemplateContent } from '../schemas/email-templates.ts';
 
@@ -169,6 +183,8 @@ export interface AdminAppReads {
   svixToken(): CachedRead<string>;
   metrics(): CachedRead<AdminMetrics>;
   webhookEndpoints(): CachedRead<WebhookEndpoint[]>;
+  /** Gatehouse: the OAuth clients of the project's own OpenID provider (issue 27), oldest first. */
+  oauthProviderClients(): CachedRead<OAuthProviderClient[]>;
   /** Gatehouse: the project's owners (internal users whose managedProjectIds list it), oldest first. */
   owners(): CachedRead<ProjectOwner[]>;
   /** Gatehouse: the pending invitations to co-own the project, oldest first. */
@@ -272,6 +288,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
         .handle([], 'token', (j) => j.token),
     metrics: () => this._core.cache('admin:metrics', (_: []) => this.#admin<MetricsJson>('/internal/metrics')).handle([], 'metrics'),
     webhookEndpoints: () => this.#webhookEndpoints().handle([], 'endpoints', (l) => l.map(webhookEndpointFromJson)),
+    oauthProviderClients: () => this.#oauthProviderClients().handle([], 'oauth-provider-clients', (l) => l.map(oauthProviderClientFromJson)),
     owners: () => this.#owners().handle([], 'owners', (l) => l.map((o) => Object.freeze({
       userId: o.user_id, displayName: o.display_name, primaryEmail: o.primary_email, signedUpAt: new Date(o.signed_up_at_millis),
     }))),
@@ -302,6 +319,7 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   #emailTemplates = () => this.#list<EmailTemplateJson>('email-templates', '/email-templates');
   #definitions = (kind: 'team' | 'project') => this.#list<PermissionDefinitionJson>(`${kind}-permission-definitions`, `/${kind}-permission-definitions`);
   #webhookEndpoints = () => this.#list<WebhookEndpointJson>('webhook-endpoints', '/webhooks/endpoints');
+  #oauthProviderClients = () => this.#list<OAuthProviderClientJson>('oauth-provider-clients', '/oauth-provider/clients');
   #owners = () => this.#list<ProjectOwnerJson>('owners', '/internal/owners');
 
   /** Gatehouse: removes an owner of the project; the service refuses to remove the last one (LAST_PROJECT_OWNER). */
@@ -471,6 +489,31 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     });
     await this.#webhookEndpoints().refresh([]);
     return webhookEndpointFromJson(json);
+  }
+
+  // The project's own OpenID provider (issue 27): its OAuth clients. A confidential client's secret is in the
+  // create answer only.
+  listOAuthProviderClients = () => this.adminReads.oauthProviderClients().get();
+
+  async createOAuthProviderClient(options: OAuthProviderClientCreateOptions): Promise<OAuthProviderClientFirstView> {
+    const json = await this.#admin<OAuthProviderClientFirstViewJson, OAuthProviderClientCreateBody>('/oauth-provider/clients', {
+      method: 'POST', body: oauthProviderClientCreateBody(options),
+    });
+    await this.#oauthProviderClients().refresh([]);
+    return oauthProviderClientFirstViewFromJson(json);
+  }
+
+  async updateOAuthProviderClient(clientId: string, options: OAuthProviderClientUpdateOptions): Promise<OAuthProviderClient> {
+    const json = await this.#admin<OAuthProviderClientJson, OAuthProviderClientUpdateBody>(`/oauth-provider/clients/${encodeURIComponent(clientId)}`, {
+      method: 'PATCH', body: oauthProviderClientUpdateBody(options),
+    });
+    await this.#oauthProviderClients().refresh([]);
+    return oauthProviderClientFromJson(json);
+  }
+
+  async deleteOAuthProviderClient(clientId: string): Promise<void> {
+    await this.#admin(`/oauth-provider/clients/${encodeURIComponent(clientId)}`, { method: 'DELETE' });
+    await this.#oauthProviderClients().refresh([]);
   }
 
   async deleteWebhookEndpoint(id: string): Promise<void> {

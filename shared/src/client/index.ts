@@ -33,6 +33,16 @@ export type {
   WebhookEndpointUpdateOptions,
 } from './models/webhooks.ts';
 export type {
+  OAuthProviderClient,
+  OAuthProviderClientCreateOptions,
+  OAuthProviderClientFirstView,
+  OAuthProviderClientType,
+  OAuthProviderClientUpdateOptions,
+  OAuthProviderGrantType,
+  OAuthProviderScope,
+} from './models/oauth-provider-clients.ts';
+export type { ConnectedApp } from './models/connected-apps.ts';
+export type {
   GatehouseAdminAppOptions,
   GatehouseClientAppOptions,
   GatehouseServerAppOptions,

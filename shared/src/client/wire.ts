@@ -26,6 +26,7 @@ import type * as userApiKeys from '../schemas/user-api-keys.ts';
 import type * as users from '../schemas/users.ts';
 import type * as webhooks from '../schemas/webhooks.ts';
 import type * as owners from '../schemas/project-owners.ts';
+import type * as oauthProvider from '../schemas/oauth-provider.ts';
 
 /** A list answer (`{items, is_paginated: false}`). */
 export type ListOf<T> = { items: T[]; is_paginated: false };
@@ -141,6 +142,14 @@ export type OwnerInvitationCreateBody = Static<typeof owners.OwnerInvitationCrea
 export type OwnerInvitationCodeBody = Static<typeof owners.OwnerInvitationCode>;
 export type OwnerInvitationDetailsJson = Static<typeof owners.OwnerInvitationDetails>;
 export type OwnerInvitationAcceptedJson = Static<typeof owners.OwnerInvitationAccepted>;
+export type OAuthProviderClientJson = Static<typeof oauthProvider.OAuthProviderClient>;
+export type OAuthProviderClientFirstViewJson = Static<typeof oauthProvider.OAuthProviderClientFirstView>;
+export type OAuthProviderClientCreateBody = Static<typeof oauthProvider.OAuthProviderClientCreate>;
+export type OAuthProviderClientUpdateBody = Static<typeof oauthProvider.OAuthProviderClientUpdate>;
+export type OAuthProviderInteractionJson = Static<typeof oauthProvider.OAuthProviderInteraction>;
+export type OAuthProviderInteractionAnswerBody = Static<typeof oauthProvider.OAuthProviderInteractionAnswer>;
+export type OAuthProviderInteractionResultJson = Static<typeof oauthProvider.OAuthProviderInteractionResult>;
+export type OAuthProviderConnectedAppJson = Static<typeof oauthProvider.OAuthProviderConnectedApp>;
 /**
  * The SDK's `POST /webhooks/svix-token` answer. The service declares no response schema for it: it always refuses
  * (Gatehouse manages endpoints itself), so this is the shape the SDK would read, never one the service sends.

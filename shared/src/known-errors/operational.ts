@@ -61,3 +61,20 @@ export const OwnerAccountRequired = def('OWNER_ACCOUNT_REQUIRED', 403, [], () =>
 export const LastSignInMethod = def('LAST_SIGN_IN_METHOD', 400, [], () => [
   'This is the last way to sign in to this account. Add another sign-in method before removing it.',
 ] as const);
+
+/** 404: the project's OpenID provider has no OAuth client with this id (issue 27). */
+export const OAuthProviderClientNotFound = def('OAUTH_PROVIDER_CLIENT_NOT_FOUND', 404, [], (clientId: string) => [
+  `OAuth client ${clientId} not found.`,
+  { client_id: clientId },
+] as const);
+
+/** 400: the OAuth client's settings do not work together (a public client with client credentials, no redirect URI). */
+export const OAuthProviderClientInvalid = def('OAUTH_PROVIDER_CLIENT_INVALID', 400, [], (reason: string) => [
+  `The OAuth client's settings are not valid: ${reason}`,
+  { reason },
+] as const);
+
+/** 404: no authorization request waits for the user under this id: it was finished already, expired, or never was. */
+export const OAuthProviderInteractionNotFound = def('OAUTH_PROVIDER_INTERACTION_NOT_FOUND', 404, [], () => [
+  'This authorization request was not found: it has expired or was already answered. Start again from the application.',
+] as const);

@@ -13,6 +13,7 @@ import { authPart, baseUserFields, userUpdateToWire, type Auth, type BaseUser, t
 import type { AdminOwnedProject, AdminProjectCreateOptions } from './projects.ts';
 import { createOwnedProjectsRead, ownerMethods } from './owned-projects.ts';
 import type { OwnerInvitationDetails } from './owner-invitations.ts';
+import { connectedAppFromJson, connectedAppsCache, revokeConnectedApp, type ConnectedApp } from './connected-apps.ts';
 import type {
   ClientContactChannelCreateBody,
   ClientTeamCreateBody,
@@ -27,6 +28,9 @@ import type {
   PasswordUpdateBody,
   ProjectPermissionJson,
   UserDataExportJson,
+  OAuthProviderInteractionJson,
+  OAuthProviderInteractionResultJson,
+  OAuthProviderInteractionAnswerBody,
   SessionJson,
   TeamPermissionJson,
 } from '../wire.ts';
@@ -70,6 +74,17 @@ export interface UserExtra {
   disconnectOAuthProvider(providerId: string): Promise<void>;
   /** Gatehouse's own: everything the service holds about the user, as the JSON of GET /users/me/export. */
   exportData(): Promise<UserDataExportJson>;
+  /**
+   * Gatehouse's own: an authorization request of the project's OpenID provider waiting for this user (the consent
+   * page's `?interaction=`): the client asking and the scopes it asks for.
+   */
+  getOAuthProviderRequest(interactionId: string): Promise<OAuthProviderInteractionJson>;
+  /** Gatehouse's own: allows or denies that request; answers the URL the browser goes to next. */
+  answerOAuthProviderRequest(interactionId: string, allow: boolean): Promise<string>;
+  /** Gatehouse's own: the applications this user let sign them in through the project ("Connected apps"). */
+  listConnectedApps(): Promise<ConnectedApp[]>;
+  /** Gatehouse's own: revokes an application's access (its consent, grants and tokens). */
+  revokeConnectedApp(clientId: string): Promise<void>;
 }
 
 export interface InternalUserExtra {
@@ -92,6 +107,7 @@ export interface CurrentUserReads {
   apiKeys(): CachedRead<UserApiKey[]>;
   connectedAccount(provider: string, options?: GetConnectedAccountOptions): CachedRead<OAuthConnection | null>;
   ownedProjects(): CachedRead<AdminOwnedProject[]>;
+  connectedApps(): CachedRead<ConnectedApp[]>;
 }
 
 export function teamPermissionsCache(ctx: ClientContext) {
@@ -127,6 +143,7 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
     apiKeys: () => listApiKeysRead({ kind: 'user', ctx }) as CachedRead<UserApiKey[]>,
     connectedAccount: (provider, options) => connectedAccountRead({ kind: 'client', ctx }, provider, options),
     ownedProjects: () => createOwnedProjectsRead(ctx),
+    connectedApps: () => connectedAppsCache(ctx).handle([session], 'apps', (l) => l.map(connectedAppFromJson)),
   };
   const listPermissions = (a?: unknown, b?: { recursive?: boolean }) => {
     const [team, opts] = splitScope(a, b);
@@ -215,6 +232,12 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
       await refreshUser();
     },
     exportData: () => core.json<UserDataExportJson>('/users/me/export', {}, session, 'client'),
+    listConnectedApps: () => reads.connectedApps().get(),
+    revokeConnectedApp: (clientId) => revokeConnectedApp(ctx, clientId),
+    getOAuthProviderRequest: (interactionId) =>
+      core.json<OAuthProviderInteractionJson>(`/oauth-provider/interactions/${encodeURIComponent(interactionId)}`, {}, session, 'client'),
+    answerOAuthProviderRequest: async (interactionId, allow) => (await core.json<OAuthProviderInteractionResultJson, OAuthProviderInteractionAnswerBody>(
+      `/oauth-provider/interactions/${encodeURIComponent(interactionId)}`, { method: 'POST', body: { allow } }, session, 'client')).redirect_to,
     [cachedReadsSymbol]: reads,
   };
   Object.assign(user, ownerMethods(ctx));

@@ -1,0 +1,95 @@
+// oidc-provider's storage for one project, on Gatehouse's own database (PGlite or PostgreSQL) through
+// repo/oauth-provider.ts. Rows are keyed by the hash of the id and the payload is stored without its `jti`: the id of
+// a code or an opaque token is the credential itself, so it is given back only to whoever presents it (`find(id)`).
+// Clients come from the project's client table (oauth-provider/client-metadata.ts), never from this store.
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { DB } from '../db';
+import { openSecret, sealSecret } from '../db/secrets-at-rest';
+import * as store from '../repo/oauth-provider';
+import { clientMetadata } from './client-metadata';
+
+export function adapterFor(db: DB, projectId: string): (model: string) => Adapter {
+  return (model) => (model === 'Client' ? clientAdapter(db, projectId) : new RecordAdapter(db, projectId, model));
+}
+
+function clientAdapter(db: DB, projectId: string): Adapter {
+  const unsupported = async () => { throw new Error('OAuth clients are managed through the admin API'); };
+  return {
+    async find(id) {
+      const row = await store.findClient(db, projectId, id);
+      return row ? (clientMetadata(row) as AdapterPayload) : undefined;
+    },
+    upsert: unsupported, findByUid: unsupported, findByUserCode: unsupported, consume: unsupported, destroy: unsupported,
+    revokeByGrantId: unsupported,
+  };
+}
+
+const DEVICE_CODE_PURPOSE = 'oauth-provider-device-code';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class RecordAdapter implements Adapter {
+  constructor(private readonly db: DB, private readonly projectId: string, private readonly model: string) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const { jti: _id, consumed: _consumed, userCode, ...rest } = payload;
+    // A device's request is found again by the code the person types: that code is kept only as the row's hash, and
+    // the device code (the device's credential) only sealed, for the provider to carry on with once the code is typed.
+    const deviceCode = typeof userCode === 'string';
+    if (deviceCode) (rest as Record<string, unknown>).deviceCodeSealed = sealSecret(DEVICE_CODE_PURPOSE, id);
+    else if (this.model === 'DeviceCode') {
+      // Saved after it was found by its id (the device polling): the sealed code stays for the person's side.
+      const before = await store.findRecord(this.db, this.projectId, this.model, id);
+      if (before?.payload.deviceCodeSealed) (rest as Record<string, unknown>).deviceCodeSealed = before.payload.deviceCodeSealed;
+    }
+    await store.upsertRecord(this.db, {
+      projectId: this.projectId, model: this.model, id,
+      uid: deviceCode ? userCode : typeof payload.uid === 'string' ? payload.uid : null,
+      grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+      // Gatehouse user ids (findAccount answers only those); anything else would not be a user's.
+      accountId: typeof payload.accountId === 'string' && UUID.test(payload.accountId) ? payload.accountId : null,
+      clientId: typeof payload.clientId === 'string' ? payload.clientId : null,
+      payload: rest as Record<string, unknown>,
+      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+    });
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const found = await store.findRecord(this.db, this.projectId, this.model, id);
+    return found ? this.payloadOf(found, id) : undefined;
+  }
+
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    const found = await store.findRecordByUid(this.db, this.projectId, this.model, uid);
+    // A session's id is its cookie; found by uid alone it is given back without one, which oidc-provider accepts
+    // for the places it looks sessions up by uid (logout of other clients).
+    return found ? this.payloadOf(found, undefined) : undefined;
+  }
+
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    const found = await store.findRecordByUid(this.db, this.projectId, this.model, userCode);
+    const sealed = found?.payload.deviceCodeSealed;
+    if (!found || typeof sealed !== 'string') return undefined;
+    const { deviceCodeSealed: _sealed, ...payload } = this.payloadOf(found, openSecret(DEVICE_CODE_PURPOSE, sealed));
+    return { ...payload, userCode };
+  }
+
+  async consume(id: string): Promise<void> {
+    await store.consumeRecord(this.db, this.projectId, this.model, id);
+  }
+
+  async destroy(id: string): Promise<void> {
+    await store.destroyRecord(this.db, this.projectId, this.model, id);
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await store.revokeGrant(this.db, this.projectId, grantId);
+  }
+
+  private payloadOf(found: store.ProviderRecord, id: string | undefined): AdapterPayload {
+    const { deviceCodeSealed: _sealed, ...stored } = found.payload;
+    const payload: AdapterPayload = { ...(stored as AdapterPayload) };
+    if (id !== undefined) payload.jti = id;
+    if (found.consumedAt) payload.consumed = Math.floor(found.consumedAt.getTime() / 1000);
+    return payload;
+  }
+}

@@ -1,0 +1,90 @@
+// The OAuth clients of a project's OpenID provider (admin API /oauth-provider/clients). A confidential client's
+// secret is made here, answered once and stored as its sha256; the settings are checked first by Gatehouse's rules
+// (grant types that go together) and then by oidc-provider itself, so a client that is saved also loads.
+import { randomBytes } from 'node:crypto';
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { DEVICE_CODE_GRANT, OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
+import type { Services } from '../services';
+import * as store from '../repo/oauth-provider';
+import { hashSecret } from '../db/secret-hash';
+import { clientMetadata } from './client-metadata';
+import { projectProvider } from './providers';
+
+export interface ClientFields {
+  displayName?: string; redirectUris?: string[]; grantTypes?: string[]; scopes?: string[]; logoUrl?: string | null;
+}
+
+const DEFAULT_GRANT_TYPES = ['authorization_code', 'refresh_token'];
+const MAX_CLIENTS = 100;
+
+const distinct = (values: string[]) => [...new Set(values)];
+
+export async function listClients(services: Services, input: { projectId: string }): Promise<store.ProviderClientRow[]> {
+  return store.listClients(services.db, input.projectId);
+}
+
+export async function getClient(services: Services, input: { projectId: string; clientId: string }): Promise<store.ProviderClientRow> {
+  const row = await store.findClient(services.db, input.projectId, input.clientId);
+  if (!row) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
+  return row;
+}
+
+/** The new client and, for a confidential one, its secret (shown only now). */
+export async function createClient(services: Services, input: { projectId: string; clientType: 'confidential' | 'public'; fields: ClientFields & { displayName: string } }): Promise<{ row: store.ProviderClientRow; secret: string | null }> {
+  const { projectId, clientType, fields } = input;
+  if ((await store.listClients(services.db, projectId)).length >= MAX_CLIENTS) {
+    throw new KnownErrors.OAuthProviderClientInvalid(`a project can have at most ${MAX_CLIENTS} OAuth clients.`);
+  }
+  const secret = clientType === 'confidential' ? `ghs_${randomBytes(32).toString('base64url')}` : null;
+  const now = new Date();
+  const row: store.ProviderClientRow = {
+    projectId, clientId: `ghc_${randomBytes(16).toString('base64url')}`, displayName: fields.displayName, clientType,
+    secretHash: secret ? hashSecret(secret) : null,
+    redirectUris: distinct(fields.redirectUris ?? []), grantTypes: distinct(fields.grantTypes ?? DEFAULT_GRANT_TYPES),
+    scopes: distinct(fields.scopes ?? [...OAUTH_PROVIDER_SCOPES]), logoUrl: fields.logoUrl ?? null, createdAt: now, updatedAt: now,
+  };
+  await assertUsable(services, row);
+  return { row: await store.insertClient(services.db, row), secret };
+}
+
+export async function updateClient(services: Services, input: { projectId: string; clientId: string; fields: ClientFields }): Promise<store.ProviderClientRow> {
+  const current = await getClient(services, input);
+  const { fields } = input;
+  const patch: store.ClientPatch = {
+    displayName: fields.displayName, logoUrl: fields.logoUrl,
+    redirectUris: fields.redirectUris && distinct(fields.redirectUris), grantTypes: fields.grantTypes && distinct(fields.grantTypes),
+    scopes: fields.scopes && distinct(fields.scopes),
+  };
+  const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as store.ProviderClientRow;
+  await assertUsable(services, next);
+  const row = await store.updateClient(services.db, input.projectId, input.clientId, patch);
+  if (!row) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
+  return row;
+}
+
+/** Removes the client, the consents given to it and every grant and token it holds. */
+export async function deleteClient(services: Services, input: { projectId: string; clientId: string }): Promise<void> {
+  if (!(await store.deleteClient(services.db, input.projectId, input.clientId))) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
+}
+
+async function assertUsable(services: Services, row: store.ProviderClientRow): Promise<void> {
+  const grants = new Set(row.grantTypes);
+  const invalid = (reason: string) => new KnownErrors.OAuthProviderClientInvalid(reason);
+  if (grants.size === 0) throw invalid('a client needs at least one grant type.');
+  // oidc-provider reads no scope list as "any scope": a client always names the ones it may ask for.
+  if (row.scopes.length === 0) throw invalid('a client needs at least one scope.');
+  if (row.clientType === 'public' && grants.has('client_credentials')) throw invalid('a public client cannot use client_credentials (it has no secret).');
+  if (grants.has('refresh_token') && !grants.has('authorization_code') && !grants.has(DEVICE_CODE_GRANT)) {
+    throw invalid('refresh_token needs authorization_code or the device code grant.');
+  }
+  if (grants.has('authorization_code') && row.redirectUris.length === 0) throw invalid('authorization_code needs at least one redirect URI.');
+  const provider = await projectProvider(services, row.projectId);
+  if (!provider) throw new KnownErrors.ProjectNotFound(row.projectId);
+  try {
+    await provider.Client.validate(clientMetadata(row) as never);
+  } catch (err) {
+    const described = (err as { error_description?: unknown }).error_description;
+    if (typeof described === 'string') throw invalid(`${described}.`);
+    throw err;
+  }
+}

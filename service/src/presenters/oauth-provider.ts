@@ -1,0 +1,27 @@
+// The project's OpenID provider as the API shows it: its clients (never their secret: only the create answer has
+// it) and an authorization request waiting for the user's consent.
+import type { OAuthProviderClient, OAuthProviderConnectedApp, OAuthProviderInteraction } from '@gatehouse/shared/schemas/oauth-provider';
+import type { ConnectedApp, ProviderClientRow } from '../repo/oauth-provider';
+
+export function providerClientView(row: ProviderClientRow): OAuthProviderClient {
+  return {
+    client_id: row.clientId, display_name: row.displayName, client_type: row.clientType as OAuthProviderClient['client_type'],
+    redirect_uris: row.redirectUris, grant_types: row.grantTypes as OAuthProviderClient['grant_types'],
+    scopes: row.scopes as OAuthProviderClient['scopes'], logo_url: row.logoUrl,
+    created_at_millis: row.createdAt.getTime(), updated_at_millis: row.updatedAt.getTime(),
+  };
+}
+
+export function providerInteractionView(v: { interactionId: string; client: ProviderClientRow; scopes: string[]; consentRemembered: boolean }): OAuthProviderInteraction {
+  return {
+    interaction_id: v.interactionId, client_id: v.client.clientId, client_display_name: v.client.displayName,
+    client_logo_url: v.client.logoUrl, scopes: v.scopes, consent_remembered: v.consentRemembered,
+  };
+}
+
+export function connectedAppView(app: ConnectedApp): OAuthProviderConnectedApp {
+  return {
+    client_id: app.client.clientId, display_name: app.client.displayName, logo_url: app.client.logoUrl, scopes: app.scopes,
+    granted_at_millis: app.grantedAt.getTime(),
+  };
+}

@@ -1,0 +1,177 @@
+// Data of a project's own OpenID provider (issue 27): its OAuth clients, what oidc-provider stores through its
+// adapter (oauth-provider/adapter.ts), its signing keys (sealed here on the way in, opened on the way out) and the
+// consents users gave. Every query names the project.
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { DB } from '../db';
+import { schema } from '../db';
+import { hashSecret } from '../db/secret-hash';
+import { needsReseal, openSecret, sealSecret } from '../db/secrets-at-rest';
+
+const c = schema.oauthProviderClients;
+const r = schema.oauthProviderRecords;
+const k = schema.oauthProviderKeys;
+const g = schema.oauthProviderConsents;
+
+export type ProviderClientRow = typeof c.$inferSelect;
+export type ProviderConsentRow = typeof g.$inferSelect;
+
+// ---- Clients
+
+export async function listClients(db: DB, projectId: string): Promise<ProviderClientRow[]> {
+  return db.select().from(c).where(eq(c.projectId, projectId)).orderBy(asc(c.createdAt), asc(c.clientId));
+}
+
+export async function findClient(db: DB, projectId: string, clientId: string): Promise<ProviderClientRow | null> {
+  const [row] = await db.select().from(c).where(and(eq(c.projectId, projectId), eq(c.clientId, clientId))).limit(1);
+  return row ?? null;
+}
+
+export async function insertClient(db: DB, v: typeof c.$inferInsert): Promise<ProviderClientRow> {
+  const [row] = await db.insert(c).values(v).returning();
+  return row!;
+}
+
+export interface ClientPatch {
+  displayName?: string; redirectUris?: string[]; grantTypes?: string[]; scopes?: string[]; logoUrl?: string | null;
+}
+
+export async function updateClient(db: DB, projectId: string, clientId: string, patch: ClientPatch): Promise<ProviderClientRow | null> {
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const [row] = await db.update(c).set({ ...set, updatedAt: new Date() }).where(and(eq(c.projectId, projectId), eq(c.clientId, clientId))).returning();
+  return row ?? null;
+}
+
+/** Removes the client with its consents; what it was issued is revoked with it (its records deleted). */
+export async function deleteClient(db: DB, projectId: string, clientId: string): Promise<boolean> {
+  const rows = await db.delete(c).where(and(eq(c.projectId, projectId), eq(c.clientId, clientId))).returning({ id: c.clientId });
+  if (rows.length === 0) return false;
+  await db.delete(r).where(and(eq(r.projectId, projectId), eq(r.clientId, clientId)));
+  return true;
+}
+
+// ---- Adapter records (keyed by the hash of the id: see the table's comment in db/schema.ts)
+
+export interface ProviderRecord { payload: Record<string, unknown>; consumedAt: Date | null; expiresAt: Date | null }
+
+const idHash = (id: string) => hashSecret(id);
+
+export async function upsertRecord(db: DB, v: {
+  projectId: string; model: string; id: string; uid: string | null; grantId: string | null; accountId: string | null;
+  clientId: string | null; payload: Record<string, unknown>; expiresAt: Date | null;
+}): Promise<void> {
+  const values = {
+    projectId: v.projectId, model: v.model, idHash: idHash(v.id), uidHash: v.uid ? idHash(v.uid) : null, grantId: v.grantId,
+    accountId: v.accountId, clientId: v.clientId, payload: v.payload, expiresAt: v.expiresAt,
+  };
+  await db.insert(r).values(values).onConflictDoUpdate({
+    target: [r.projectId, r.model, r.idHash],
+    // A re-save that does not name the uid (a device code saved after it was found by its id) keeps the stored one.
+    set: { uidHash: sql`coalesce(excluded.uid_hash, ${r.uidHash})`, grantId: values.grantId, accountId: values.accountId, clientId: values.clientId, payload: values.payload, expiresAt: values.expiresAt },
+  });
+}
+
+const live = () => sql`(${r.expiresAt} is null or ${r.expiresAt} > now())`;
+
+export async function findRecord(db: DB, projectId: string, model: string, id: string): Promise<ProviderRecord | null> {
+  const [row] = await db.select({ payload: r.payload, consumedAt: r.consumedAt, expiresAt: r.expiresAt }).from(r)
+    .where(and(eq(r.projectId, projectId), eq(r.model, model), eq(r.idHash, idHash(id)), live())).limit(1);
+  return row ? { ...row, payload: row.payload as Record<string, unknown> } : null;
+}
+
+/** A record by its `uid` (sessions): the payload carries no id, so the caller learns it only through `uid`'s row. */
+export async function findRecordByUid(db: DB, projectId: string, model: string, uid: string): Promise<ProviderRecord | null> {
+  const [row] = await db.select({ payload: r.payload, consumedAt: r.consumedAt, expiresAt: r.expiresAt }).from(r)
+    .where(and(eq(r.projectId, projectId), eq(r.model, model), eq(r.uidHash, idHash(uid)), live())).limit(1);
+  return row ? { ...row, payload: row.payload as Record<string, unknown> } : null;
+}
+
+/** Removes a record and answers its payload, once: of two concurrent takers only one gets it. */
+export async function takeRecord(db: DB, projectId: string, model: string, id: string): Promise<Record<string, unknown> | null> {
+  const [row] = await db.delete(r).where(and(eq(r.projectId, projectId), eq(r.model, model), eq(r.idHash, idHash(id)), live()))
+    .returning({ payload: r.payload });
+  return row ? (row.payload as Record<string, unknown>) : null;
+}
+
+export async function consumeRecord(db: DB, projectId: string, model: string, id: string): Promise<void> {
+  await db.update(r).set({ consumedAt: new Date() })
+    .where(and(eq(r.projectId, projectId), eq(r.model, model), eq(r.idHash, idHash(id)), isNull(r.consumedAt)));
+}
+
+export async function destroyRecord(db: DB, projectId: string, model: string, id: string): Promise<void> {
+  await db.delete(r).where(and(eq(r.projectId, projectId), eq(r.model, model), eq(r.idHash, idHash(id))));
+}
+
+export async function revokeGrant(db: DB, projectId: string, grantId: string): Promise<void> {
+  await db.delete(r).where(and(eq(r.projectId, projectId), eq(r.grantId, grantId)));
+}
+
+/** The grants and tokens of one user for one client (a consent withdrawn): removed. */
+export async function revokeUserClient(db: DB, projectId: string, accountId: string, clientId: string): Promise<void> {
+  await db.delete(r).where(and(eq(r.projectId, projectId), eq(r.accountId, accountId), eq(r.clientId, clientId)));
+}
+
+/** Housekeeping: records past their expiry, every project. */
+export async function deleteExpiredRecords(db: DB, before: Date): Promise<number> {
+  const rows = await db.delete(r).where(lt(r.expiresAt, before)).returning({ model: r.model });
+  return rows.length;
+}
+
+// ---- Signing keys
+
+const KEY_PURPOSE = 'oauth-provider-key';
+
+export interface ProviderKey { kid: string; alg: string; privateJwk: Record<string, unknown> }
+
+/** The project's keys; on its first use, those `fresh` makes are stored first (concurrent first uses agree). */
+export async function ensureKeys(db: DB, projectId: string, fresh: () => Promise<ProviderKey[]>): Promise<ProviderKey[]> {
+  const read = async () => (await db.select().from(k).where(eq(k.projectId, projectId)).orderBy(asc(k.createdAt), asc(k.alg)))
+    .map((row) => ({ kid: row.kid, alg: row.alg, privateJwk: JSON.parse(openSecret(KEY_PURPOSE, row.privateJwkSealed)) as Record<string, unknown> }));
+  const stored = await read();
+  if (stored.length > 0) return stored;
+  const missing = await fresh();
+  await db.insert(k).values(missing.map((key) => ({
+    projectId, kid: key.kid, alg: key.alg, privateJwkSealed: sealSecret(KEY_PURPOSE, JSON.stringify(key.privateJwk)),
+  }))).onConflictDoNothing();
+  return read();
+}
+
+/** After a rotation of the server secret: each key sealed under an older secret, sealed again under the current one. */
+export async function resealKeys(db: DB): Promise<number> {
+  const rows = await db.select({ projectId: k.projectId, kid: k.kid, sealed: k.privateJwkSealed }).from(k);
+  let rewritten = 0;
+  for (const row of rows) {
+    if (!needsReseal(row.sealed)) continue;
+    const next = sealSecret(KEY_PURPOSE, openSecret(KEY_PURPOSE, row.sealed));
+    rewritten += (await db.update(k).set({ privateJwkSealed: next })
+      .where(and(eq(k.projectId, row.projectId), eq(k.kid, row.kid), eq(k.privateJwkSealed, row.sealed))).returning({ kid: k.kid })).length;
+  }
+  return rewritten;
+}
+
+// ---- Consents
+
+export async function findConsent(db: DB, projectId: string, userId: string, clientId: string): Promise<ProviderConsentRow | null> {
+  const [row] = await db.select().from(g).where(and(eq(g.projectId, projectId), eq(g.userId, userId), eq(g.clientId, clientId))).limit(1);
+  return row ?? null;
+}
+
+export async function saveConsent(db: DB, v: { projectId: string; userId: string; clientId: string; scopes: string[] }): Promise<void> {
+  await db.insert(g).values(v).onConflictDoUpdate({ target: [g.projectId, g.userId, g.clientId], set: { scopes: v.scopes, updatedAt: new Date() } });
+}
+
+export interface ConnectedApp { client: ProviderClientRow; scopes: string[]; grantedAt: Date }
+
+/** The clients a user consented to, with what they may ask for, oldest consent first. */
+export async function listConnectedApps(db: DB, projectId: string, userId: string): Promise<ConnectedApp[]> {
+  const rows = await db.select({ client: c, scopes: g.scopes, grantedAt: g.createdAt }).from(g)
+    .innerJoin(c, and(eq(c.projectId, g.projectId), eq(c.clientId, g.clientId)))
+    .where(and(eq(g.projectId, projectId), eq(g.userId, userId))).orderBy(asc(g.createdAt), asc(g.clientId));
+  return rows;
+}
+
+/** Withdraws a consent: the consent and every grant and token of that user for that client. False: there was none. */
+export async function revokeConnectedApp(db: DB, projectId: string, userId: string, clientId: string): Promise<boolean> {
+  const gone = await db.delete(g).where(and(eq(g.projectId, projectId), eq(g.userId, userId), eq(g.clientId, clientId))).returning({ id: g.clientId });
+  await revokeUserClient(db, projectId, userId, clientId);
+  return gone.length > 0;
+}

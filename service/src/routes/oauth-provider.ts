@@ -1,0 +1,98 @@
+// The project as an OpenID provider (issue 27; Gatehouse's own API). Admin: its OAuth clients,
+// GET/POST /oauth-provider/clients and GET/PATCH/DELETE /oauth-provider/clients/{client_id} (the create answer alone
+// carries a confidential client's secret). Client access with the user's token: the consent page reads an
+// authorization request (GET /oauth-provider/interactions/{id}) and answers it (POST). The protocol endpoints
+// themselves are served at the issuer, `{public URL}/oidc/{project id}` (http/oidc-mount.ts).
+import { Success } from '@gatehouse/shared/schemas/common';
+import {
+  OAuthProviderClient, OAuthProviderClientCreate, OAuthProviderClientFirstView, OAuthProviderClientList, OAuthProviderClientParams,
+  OAuthProviderClientUpdate, OAuthProviderInteraction, OAuthProviderInteractionAnswer, OAuthProviderInteractionParams,
+  OAuthProviderInteractionResult, OAuthProviderConnectedAppList,
+} from '@gatehouse/shared/schemas/oauth-provider';
+import { listConnectedApps, revokeConnectedApp } from '../oauth-provider/connected-apps';
+import { route } from '../http/route';
+import { createClient, deleteClient, getClient, listClients, updateClient } from '../oauth-provider/clients';
+import { answerInteraction, showInteraction } from '../oauth-provider/interactions';
+import { connectedAppView, providerClientView, providerInteractionView } from '../presenters/oauth-provider';
+
+const TAGS = ['OAuth provider'];
+
+export const oauthProviderRoutes = [
+  route({
+    method: 'GET', path: '/oauth-provider/clients', summary: "[Gatehouse] List the OAuth clients of the project's OpenID provider", tags: TAGS,
+    access: ['admin'], response: OAuthProviderClientList,
+    async handler({ services, auth }) {
+      return { items: (await listClients(services, { projectId: auth.project.id })).map(providerClientView), is_paginated: false as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/oauth-provider/clients', summary: '[Gatehouse] Register an OAuth client; a confidential client\'s secret is in this answer only', tags: TAGS,
+    access: ['admin'], body: OAuthProviderClientCreate, response: OAuthProviderClientFirstView, status: 201,
+    async handler({ services, auth, body }) {
+      const { row, secret } = await createClient(services, {
+        projectId: auth.project.id, clientType: body.client_type,
+        fields: { displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url },
+      });
+      return { ...providerClientView(row), client_secret: secret };
+    },
+  }),
+  route({
+    method: 'GET', path: '/oauth-provider/clients/:client_id', summary: '[Gatehouse] Get an OAuth client', tags: TAGS,
+    access: ['admin'], params: OAuthProviderClientParams, response: OAuthProviderClient,
+    async handler({ services, auth, params }) {
+      return providerClientView(await getClient(services, { projectId: auth.project.id, clientId: params.client_id }));
+    },
+  }),
+  route({
+    method: 'PATCH', path: '/oauth-provider/clients/:client_id', summary: '[Gatehouse] Change an OAuth client', tags: TAGS,
+    access: ['admin'], params: OAuthProviderClientParams, body: OAuthProviderClientUpdate, response: OAuthProviderClient,
+    async handler({ services, auth, params, body }) {
+      return providerClientView(await updateClient(services, {
+        projectId: auth.project.id, clientId: params.client_id,
+        fields: { displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url },
+      }));
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/oauth-provider/clients/:client_id', summary: '[Gatehouse] Remove an OAuth client with its consents and tokens', tags: TAGS,
+    access: ['admin'], params: OAuthProviderClientParams, response: Success,
+    async handler({ services, auth, params }) {
+      await deleteClient(services, { projectId: auth.project.id, clientId: params.client_id });
+      return { success: true as const };
+    },
+  }),
+  route({
+    method: 'GET', path: '/oauth-provider/interactions/:interaction_id', summary: '[Gatehouse] An authorization request waiting for the signed-in user: the client and the scopes it asks for', tags: TAGS,
+    access: ['client'], params: OAuthProviderInteractionParams, response: OAuthProviderInteraction,
+    async handler({ services, auth, params, requireUser }) {
+      const user = await requireUser();
+      return providerInteractionView(await showInteraction(services, { projectId: auth.project.id, userId: user.id, interactionId: params.interaction_id }));
+    },
+  }),
+  route({
+    method: 'POST', path: '/oauth-provider/interactions/:interaction_id', summary: '[Gatehouse] Allow or deny an authorization request as the signed-in user; answers where the browser goes next', tags: TAGS,
+    access: ['client'], params: OAuthProviderInteractionParams, body: OAuthProviderInteractionAnswer, response: OAuthProviderInteractionResult,
+    async handler({ services, auth, params, body, requireUser }) {
+      const user = await requireUser();
+      const redirectTo = await answerInteraction(services, { projectId: auth.project.id, userId: user.id, interactionId: params.interaction_id, allow: body.allow });
+      return { redirect_to: redirectTo };
+    },
+  }),
+  route({
+    method: 'GET', path: '/oauth-provider/connected-apps', summary: '[Gatehouse] The applications the signed-in user let sign them in, with the scopes allowed', tags: TAGS,
+    access: ['client'], response: OAuthProviderConnectedAppList,
+    async handler({ services, auth, requireUser }) {
+      const user = await requireUser();
+      return { items: (await listConnectedApps(services, { projectId: auth.project.id, userId: user.id })).map(connectedAppView), is_paginated: false as const };
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/oauth-provider/connected-apps/:client_id', summary: "[Gatehouse] Revoke an application's access: its consent, grants and tokens for the signed-in user", tags: TAGS,
+    access: ['client'], params: OAuthProviderClientParams, response: Success,
+    async handler({ services, auth, params, requireUser }) {
+      const user = await requireUser();
+      await revokeConnectedApp(services, { projectId: auth.project.id, userId: user.id, clientId: params.client_id });
+      return { success: true as const };
+    },
+  }),
+];

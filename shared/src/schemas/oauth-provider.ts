@@ -1,0 +1,93 @@
+// The project as an OpenID provider (issue 27): its OAuth clients (admin API `/oauth-provider/clients`) and the
+// authorization requests the account kit's consent page answers for a signed-in user
+// (`/oauth-provider/interactions/{interaction_id}`). Gatehouse's own API; Stack Auth has none.
+import { Type, type Static } from '@sinclair/typebox';
+import { List, Millis, NonEmptyString, Nullable, Strict } from './common.ts';
+
+/** The device authorization grant (RFC 8628) is `urn:ietf:params:oauth:grant-type:device_code`. */
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+export const OAUTH_PROVIDER_GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT] as const;
+export const OAUTH_PROVIDER_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export const OAUTH_PROVIDER_CLIENT_TYPES = ['confidential', 'public'] as const;
+
+const GrantType = Type.Union(OAUTH_PROVIDER_GRANT_TYPES.map((g) => Type.Literal(g)));
+const Scope = Type.Union(OAUTH_PROVIDER_SCOPES.map((s) => Type.Literal(s)));
+const ClientType = Type.Union(OAUTH_PROVIDER_CLIENT_TYPES.map((t) => Type.Literal(t)));
+/** Matched exactly, as written (no trailing slash added or removed); no fragment (RFC 6749 §3.1.2). */
+const RedirectUri = () => Type.String({
+  format: 'url', pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^#]*$', patternMessage: 'must be an absolute URL without a fragment', maxLength: 2048,
+});
+const LogoUrl = () => Type.String({ format: 'url', pattern: '^https?://', patternMessage: 'must be an http:// or https:// URL', maxLength: 2048 });
+const DisplayName = () => NonEmptyString({ maxLength: 200 });
+
+export const OAuthProviderClient = Strict({
+  client_id: Type.String(),
+  display_name: Type.String(),
+  client_type: ClientType,
+  redirect_uris: Type.Array(Type.String()),
+  grant_types: Type.Array(GrantType),
+  scopes: Type.Array(Scope),
+  logo_url: Nullable(Type.String()),
+  created_at_millis: Millis(),
+  updated_at_millis: Millis(),
+});
+export type OAuthProviderClient = Static<typeof OAuthProviderClient>;
+export const OAuthProviderClientList = List(OAuthProviderClient);
+
+/** The create answer: the client and, for a confidential client, its secret, shown only this once (else null). */
+export const OAuthProviderClientFirstView = Strict({ ...OAuthProviderClient.properties, client_secret: Nullable(Type.String()) });
+export type OAuthProviderClientFirstView = Static<typeof OAuthProviderClientFirstView>;
+
+export const OAuthProviderClientCreate = Strict({
+  display_name: DisplayName(),
+  client_type: ClientType,
+  redirect_uris: Type.Optional(Type.Array(RedirectUri(), { maxItems: 20 })),
+  /** Default: authorization_code and refresh_token. */
+  grant_types: Type.Optional(Type.Array(GrantType, { minItems: 1 })),
+  /** The scopes the client may ask for. Default: all of openid, profile, email, offline_access. */
+  scopes: Type.Optional(Type.Array(Scope, { minItems: 1 })),
+  logo_url: Type.Optional(Nullable(LogoUrl())),
+});
+export type OAuthProviderClientCreate = Static<typeof OAuthProviderClientCreate>;
+
+export const OAuthProviderClientUpdate = Strict({
+  display_name: Type.Optional(DisplayName()),
+  redirect_uris: Type.Optional(Type.Array(RedirectUri(), { maxItems: 20 })),
+  grant_types: Type.Optional(Type.Array(GrantType, { minItems: 1 })),
+  scopes: Type.Optional(Type.Array(Scope, { minItems: 1 })),
+  logo_url: Type.Optional(Nullable(LogoUrl())),
+});
+export type OAuthProviderClientUpdate = Static<typeof OAuthProviderClientUpdate>;
+
+export const OAuthProviderClientParams = Strict({ client_id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** An authorization request waiting for the signed-in user's answer, as the consent page shows it. */
+export const OAuthProviderInteraction = Strict({
+  interaction_id: Type.String(),
+  client_id: Type.String(),
+  client_display_name: Type.String(),
+  client_logo_url: Nullable(Type.String()),
+  /** The scopes asked for, each as its id (openid, profile, email, offline_access). */
+  scopes: Type.Array(Type.String()),
+  /** The user already allowed this client these scopes: the page may answer at once. */
+  consent_remembered: Type.Boolean(),
+});
+export type OAuthProviderInteraction = Static<typeof OAuthProviderInteraction>;
+
+export const OAuthProviderInteractionParams = Strict({ interaction_id: Type.String({ minLength: 1, maxLength: 200 }) });
+export const OAuthProviderInteractionAnswer = Strict({ allow: Type.Boolean() });
+export type OAuthProviderInteractionAnswer = Static<typeof OAuthProviderInteractionAnswer>;
+/** Where the browser goes next: back to the provider, which sends it on to the application. */
+export const OAuthProviderInteractionResult = Strict({ redirect_to: Type.String() });
+export type OAuthProviderInteractionResult = Static<typeof OAuthProviderInteractionResult>;
+
+/** An application the signed-in user let sign them in ("Connected apps"), with the scopes they allowed it. */
+export const OAuthProviderConnectedApp = Strict({
+  client_id: Type.String(),
+  display_name: Type.String(),
+  logo_url: Nullable(Type.String()),
+  scopes: Type.Array(Type.String()),
+  granted_at_millis: Millis(),
+});
+export type OAuthProviderConnectedApp = Static<typeof OAuthProviderConnectedApp>;
+export const OAuthProviderConnectedAppList = List(OAuthProviderConnectedApp);

@@ -1,0 +1,51 @@
+// The admin app's calls for the project's own OpenID provider (issue 27) against the real service: OAuth clients
+// created (the secret once), listed through the cached read, updated and deleted; refusals as known errors.
+import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { sharedService, type RunningService } from '../../../service/test/support/service.ts';
+import { newProject, type TestProject } from '../../../service/test/support/projects.ts';
+import { KnownErrors } from '../../src/known-errors.ts';
+import { adminFor } from './service-helpers.ts';
+
+setDefaultTimeout(90_000);
+let svc: RunningService;
+let project: TestProject;
+
+beforeAll(async () => {
+  svc = await sharedService();
+  project = await newProject(svc);
+}, 180_000);
+
+describe('admin app: OAuth provider clients', () => {
+  test('create shows the secret once; the cached list, update and delete stay current', async () => {
+    const app = adminFor(project);
+    const read = app.adminReads.oauthProviderClients();
+    expect(await read.get()).toEqual([]);
+    const created = await app.createOAuthProviderClient({ displayName: 'Partner', clientType: 'confidential', redirectUris: ['https://partner.example.com/cb'] });
+    expect(created).toMatchObject({
+      displayName: 'Partner', clientType: 'confidential', redirectUris: ['https://partner.example.com/cb'],
+      grantTypes: ['authorization_code', 'refresh_token'], scopes: ['openid', 'profile', 'email', 'offline_access'], logoUrl: null,
+    });
+    expect(created.clientSecret).toMatch(/^ghs_/);
+    expect(created.createdAt).toBeInstanceOf(Date);
+    const listed = await read.get();
+    expect(listed.map((c) => c.clientId)).toEqual([created.clientId]);
+    expect('clientSecret' in listed[0]!).toBe(false);
+
+    const updated = await app.updateOAuthProviderClient(created.clientId, { displayName: 'Partner Inc.', scopes: ['openid'] });
+    expect(updated).toMatchObject({ displayName: 'Partner Inc.', scopes: ['openid'] });
+    expect((await read.get())[0]!.displayName).toBe('Partner Inc.');
+
+    const pub = await app.createOAuthProviderClient({ displayName: 'CLI', clientType: 'public', redirectUris: ['http://127.0.0.1:9000/cb'] });
+    expect(pub.clientSecret).toBeNull();
+    await app.deleteOAuthProviderClient(created.clientId);
+    expect((await app.listOAuthProviderClients()).map((c) => c.clientId)).toEqual([pub.clientId]);
+  });
+
+  test('refusals come back as known errors', async () => {
+    const app = adminFor(project);
+    await expect(app.createOAuthProviderClient({ displayName: 'x', clientType: 'public', grantTypes: ['client_credentials'] }))
+      .rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientInvalid);
+    await expect(app.updateOAuthProviderClient('ghc_missing', { displayName: 'y' })).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
+    await expect(app.deleteOAuthProviderClient('ghc_missing')).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
+  });
+});
