@@ -11,6 +11,7 @@ import { createFrontEnds } from './http/front-ends';
 import { docsPolicy } from './http/content-security';
 import { finishRequest, incomingIds } from './http/request-log';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
+import { mountScim } from './http/scim';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const ALLOWED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
@@ -66,6 +67,9 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
     }
     return Response.json({ status: 'ok' }, { headers });
   });
+
+  // SCIM 2.0 provisioning of teams (http/scim.ts): /scim/v2/{team id}/...
+  mountScim(app, services);
 
   app.options('/api/*', () => new Response(null, { status: 200, headers: CORS_PREFLIGHT_HEADERS }));
 

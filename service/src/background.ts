@@ -8,6 +8,10 @@ import { startHousekeeping } from './housekeeping';
 import { startDevIssuer } from './oauth/dev-issuer';
 import { startWebhookWorker } from './webhooks/worker';
 import { SIGNING_KEY_TICK_MS, maintainSigningKeys } from './tokens/signing-key-rotation';
+import { recheckVerifiedDomains } from './domains/team-domains';
+
+/** Between passes of the verified domains' re-check (each pass checks those not checked for GATEHOUSE_DOMAIN_RECHECK_HOURS). */
+const DOMAIN_RECHECK_TICK_MS = 15 * 60_000;
 
 export async function startBackgroundWork(services: Services): Promise<void> {
   const { config } = services;
@@ -33,6 +37,14 @@ export async function startBackgroundWork(services: Services): Promise<void> {
     );
   }, SIGNING_KEY_TICK_MS);
   services.onStop.push(() => clearInterval(keyTick));
+  // Verified team domains (issue 28): a TXT record that is gone ends the verification; a failed lookup changes nothing.
+  const domainTick = setInterval(() => {
+    recheckVerifiedDomains(services).then(
+      (r) => { if (r.unverified) console.log(`[domains] ${r.unverified} of ${r.checked} re-checked domain(s) lost their verification (TXT record gone)`); },
+      (err) => console.error('[domains] the re-check pass failed; it runs again at the next tick:', err),
+    );
+  }, DOMAIN_RECHECK_TICK_MS);
+  services.onStop.push(() => clearInterval(domainTick));
   if (config.serverSecretPrevious.length > 0) {
     // A rotation of the server secret is under way: stored secrets move to the new one (security/reseal.ts).
     resealStoredSecrets(services).then(

@@ -3,13 +3,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as schema from './schema';
+import * as coreSchema from './schema';
+import * as enterpriseSchema from './schema-enterprise';
 import { registerWriteGeneration } from './read-cache';
 import { readWriteReach } from './write-reach';
 import type { DB } from './handle';
 
 export type { DB } from './handle';
 export { rowsOf } from './handle';
+/** Every table: the core model and the teams-as-organizations tables of schema-enterprise.ts. */
+const schema = { ...coreSchema, ...enterpriseSchema };
 export { schema };
 
 export interface Database {

@@ -36,6 +36,8 @@ import { permissionDefinitionRoutes } from './permission-definitions';
 import { projectPermissionRoutes } from './project-permissions';
 import { userApiKeyRoutes } from './user-api-keys';
 import { auditLogRoutes } from './audit-log';
+import { teamDomainRoutes } from './team-domains';
+import { teamScimRoutes } from './team-scim';
 
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
@@ -67,6 +69,8 @@ export const allRoutes: RouteDef[] = [
   ...passwordResetRoutes,
   ...contactChannelRoutes,
   ...teamRoutes,
+  ...teamDomainRoutes,
+  ...teamScimRoutes,
   ...teamMembershipRoutes,
   ...teamMemberProfileRoutes,
   ...teamInvitationRoutes,
