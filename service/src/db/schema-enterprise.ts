@@ -24,6 +24,8 @@ export const teamDomains = pgTable('team_domains', {
   lastCheckedAt: ts('last_checked_at'),
   /** Why the last check did not find the record (null after a check that found it). */
   lastCheckProblem: text('last_check_problem'),
+  /** Addresses at this (verified) domain sign in only through the team's SSO connection. */
+  ssoRequired: boolean('sso_required').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('team_domains_team_domain_idx').on(t.teamId, t.domain),
@@ -108,3 +110,39 @@ export const scimPermissionGrants = pgTable('scim_permission_grants', {
   primaryKey({ columns: [t.teamId, t.userId, t.permissionId] }),
   foreignKey({ columns: [t.teamId, t.userId, t.permissionId], foreignColumns: [teamPermissionGrants.teamId, teamPermissionGrants.userId, teamPermissionGrants.permissionId] }).onDelete('cascade'),
 ]);
+
+/**
+ * A team's enterprise sign-in connection: SAML 2.0 (Gatehouse the service provider) or OpenID Connect (Gatehouse the
+ * relying party). `settings` holds what is not secret (the IdP's entity id, SSO URL and certificates; the issuer and
+ * client id; the attribute mapping); an OIDC client secret is sealed with the server secret (db/secrets-at-rest.ts).
+ */
+export const ssoConnections = pgTable('sso_connections', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  teamId: uuid('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(), // 'saml' | 'oidc'
+  displayName: text('display_name').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** The IdP enforces MFA itself: a sign-in through it is not asked for the project's second factor. */
+  idpEnforcesMfa: boolean('idp_enforces_mfa').notNull().default(false),
+  settings: jsonb('settings').notNull(),
+  clientSecretSealed: text('client_secret_sealed'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('sso_connections_team_idx').on(t.teamId)]);
+
+/** Who a connection's IdP says a Gatehouse user is (its subject: the SAML NameID or the OIDC `sub`). */
+export const ssoIdentities = pgTable('sso_identities', {
+  projectId: text('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  connectionId: uuid('connection_id').notNull().references(() => ssoConnections.id, { onDelete: 'cascade' }),
+  subject: text('subject').notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.connectionId, t.subject] }), index('sso_identities_user_idx').on(t.userId)]);
+
+/** SAML assertion ids already accepted, until they expire: an assertion is used once (replay protection). */
+export const ssoAssertionIds = pgTable('sso_assertion_ids', {
+  connectionId: uuid('connection_id').notNull().references(() => ssoConnections.id, { onDelete: 'cascade' }),
+  assertionId: text('assertion_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.connectionId, t.assertionId] }), index('sso_assertion_ids_expiry_idx').on(t.expiresAt)]);

@@ -9,6 +9,7 @@ import * as domains from '../repo/team-domains';
 import type { TeamDomainRow } from '../repo/team-domains';
 import { challengeRecordName, normalizeEmailDomain } from '@gatehouse/shared/rules/email-domains';
 import { checkChallengeRecord } from './dns-txt';
+import * as ssoRepo from '../repo/sso';
 
 interface TeamInput { projectId: string; teamId: string }
 
@@ -73,4 +74,20 @@ export async function recheckVerifiedDomains(services: Services, now = new Date(
     if (outcome !== 'taken' && !outcome.verifiedAt) unverified++;
   }
   return { checked: due.length, unverified };
+}
+
+/**
+ * Requires SSO for the domain's addresses (or stops requiring it). Only a verified domain may require it, and only a
+ * team with an enabled SSO connection: otherwise its people could not sign in at all.
+ */
+export async function setDomainSsoRequired(services: Services, input: TeamInput & { domainId: string; required: boolean }): Promise<TeamDomainRow> {
+  const row = await domains.find(services.db, input.projectId, input.teamId, input.domainId);
+  if (!row) throw new KnownErrors.TeamDomainNotFound(input.domainId);
+  if (input.required) {
+    if (!row.verifiedAt) throw new KnownErrors.InvalidSsoConnection(`${row.domain} must be verified before SSO can be required for it.`);
+    if (!(await ssoRepo.listConnections(services.db, input.projectId, input.teamId)).some((c) => c.enabled)) {
+      throw new KnownErrors.InvalidSsoConnection('the team has no enabled SSO connection; add one before requiring SSO.');
+    }
+  }
+  return (await ssoRepo.setDomainSsoRequired(services.db, input.projectId, input.teamId, input.domainId, input.required))!;
 }

@@ -13,6 +13,7 @@ export function teamDomainView(row: TeamDomainRow): TeamDomain {
     verified_at_millis: row.verifiedAt?.getTime() ?? null,
     last_checked_at_millis: row.lastCheckedAt?.getTime() ?? null,
     last_check_problem: row.lastCheckProblem,
+    sso_required: row.ssoRequired,
     created_at_millis: row.createdAt.getTime(),
   };
 }

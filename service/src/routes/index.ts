@@ -38,6 +38,8 @@ import { userApiKeyRoutes } from './user-api-keys';
 import { auditLogRoutes } from './audit-log';
 import { teamDomainRoutes } from './team-domains';
 import { teamScimRoutes } from './team-scim';
+import { teamSsoConnectionRoutes } from './team-sso-connections';
+import { ssoRoutes } from './auth-sso';
 
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
@@ -71,6 +73,8 @@ export const allRoutes: RouteDef[] = [
   ...teamRoutes,
   ...teamDomainRoutes,
   ...teamScimRoutes,
+  ...teamSsoConnectionRoutes,
+  ...ssoRoutes,
   ...teamMembershipRoutes,
   ...teamMemberProfileRoutes,
   ...teamInvitationRoutes,

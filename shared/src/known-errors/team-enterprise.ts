@@ -43,3 +43,36 @@ export const ScimGroupNotFound = def('SCIM_GROUP_NOT_FOUND', 404, [], (groupId: 
   `The team has no SCIM group with id ${groupId}.`,
   { group_id: groupId },
 ] as const);
+
+/** 404: no such SSO connection on this team. */
+export const SsoConnectionNotFound = def('SSO_CONNECTION_NOT_FOUND', 404, [], (connectionId: string) => [
+  `The team has no SSO connection with id ${connectionId}.`,
+  { connection_id: connectionId },
+] as const);
+
+/** 400: the connection's settings are incomplete or not usable; `problem` says which. */
+export const InvalidSsoConnection = def('INVALID_SSO_CONNECTION', 400, [], (problem: string) => [
+  `The SSO connection cannot be used: ${problem}`,
+  { problem },
+] as const);
+
+/** 404: no team of the project signs this address in with SSO (its domain is not verified, or has no enabled connection). */
+export const SsoNotConfigured = def('SSO_NOT_CONFIGURED', 404, [], (email: string) => [
+  `There is no single sign-on for ${email}. Sign in another way, or ask your organization's administrator.`,
+  { email },
+] as const);
+
+/**
+ * 403: the address's organization requires single sign-on; sign in through it (GET /auth/sso/authorize with the
+ * email). Password, code and OAuth sign-in for the address are refused.
+ */
+export const SsoRequired = def('SSO_REQUIRED', 403, [], (email: string) => [
+  `Your organization requires single sign-on for ${email}. Continue with SSO.`,
+  { email },
+] as const);
+
+/** 401: the identity provider's answer was refused (a bad signature, audience, time, replay...); `reason` says why. */
+export const SsoSignInFailed = def('SSO_SIGN_IN_FAILED', 401, [], (reason: string) => [
+  `Single sign-on failed: ${reason} Try again, or ask your organization's administrator.`,
+  { reason },
+] as const);

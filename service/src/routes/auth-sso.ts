@@ -1,0 +1,39 @@
+// Sign-in through a team's SSO connection, browser side (issue 28; sso/sign-in.ts): the app asks which connection
+// an address uses (/discover), sends the browser to /authorize (OAuth's parameters, with `email`), and an OIDC
+// provider sends it back to /callback/{connection}; SAML answers at the ACS outside the API (http/saml.ts). The code
+// the flow ends with is redeemed at /auth/oauth/token.
+import { Type } from '@sinclair/typebox';
+import { SsoAuthorizeQuery, SsoDiscoverQuery, SsoDiscovery } from '@gatehouse/shared/schemas/team-enterprise';
+import { route } from '../http/route';
+import { HttpResult, errorResult } from '../http/respond';
+import { discoverSso, finishOidcSignIn, startSsoSignIn } from '../sso/sign-in';
+
+export const ssoRoutes = [
+  route({
+    method: 'GET', path: '/auth/sso/discover', summary: 'Which SSO connection an email address signs in with', tags: ['SSO'],
+    access: ['client', 'server', 'admin'], query: SsoDiscoverQuery, response: SsoDiscovery,
+    async handler({ services, auth, query }) {
+      const { connection, ssoRequired } = await discoverSso(services, { project: auth.project, email: query.email });
+      return { connection_id: connection.id, type: connection.type === 'saml' ? 'saml' as const : 'oidc' as const, display_name: connection.displayName, sso_required: ssoRequired };
+    },
+  }),
+  route({
+    method: 'GET', path: '/auth/sso/authorize', summary: "Start a sign-in through a team's SSO (browser navigation)", tags: ['SSO'],
+    access: 'optional', query: SsoAuthorizeQuery,
+    async handler({ services, query }) {
+      const { location, setCookie } = await startSsoSignIn(services, query);
+      return HttpResult.redirect(location, setCookie ? { 'set-cookie': setCookie } : {});
+    },
+  }),
+  route({
+    method: 'GET', path: '/auth/sso/callback/:connection_id', summary: "The OIDC provider's redirect back", tags: ['SSO'],
+    access: 'optional', params: Type.Object({ connection_id: Type.String() }),
+    async handler({ services, params, url, headers, requestId }) {
+      const outcome = await finishOidcSignIn(services, { connectionId: params.connection_id, query: url.searchParams, cookieHeader: headers.get('cookie') });
+      const clear: Record<string, string> = outcome.clearCookie ? { 'set-cookie': outcome.clearCookie } : {};
+      if (outcome.type === 'redirect') return HttpResult.redirect(outcome.location, clear);
+      const result = errorResult(outcome.error, requestId, { isProduction: services.config.isProduction, method: 'GET', url: url.pathname });
+      return new HttpResult(result.status, result.body, { ...result.headers, ...clear });
+    },
+  }),
+];
