@@ -166,7 +166,8 @@ describe('forged and misdirected responses are refused', () => {
     expect(res.text).toContain('<h1>Sign-in failed</h1>');
     expect(res.text).toContain('SSO_SIGN_IN_FAILED');
     expect(res.text).toMatch(reason);
-    // The security event, in the service's log.
+    // The security event, in the service's log (written asynchronously: waited for).
+    for (let i = 0; i < 50 && !env.svc.output().slice(before).includes(`"connection_id":"${org.connectionId}"`); i++) await Bun.sleep(40);
     const logged = env.svc.output().slice(before);
     expect(logged).toContain('"event":"sign_in.failed"');
     expect(logged).toContain(`"connection_id":"${org.connectionId}"`);
@@ -266,5 +267,46 @@ describe('forged and misdirected responses are refused', () => {
     await expectRefused(open, unsolicited, null, /used before/);
     // An unsolicited response may not pretend to answer a request.
     await expectRefused(open, await idp.response(sp(open), { user: { email: `idp@${open.domain}` }, requestId: '_some-request' }), null, /IdP-initiated response may not answer a request/);
+  });
+});
+
+describe('requiring SSO for a domain', () => {
+  test('password, code and reset for its addresses answer SSO_REQUIRED; other addresses are not touched; it can be lifted', async () => {
+    const org = await samlOrg();
+    const person = await signUp(p, { email: `required.${crypto.randomUUID().slice(0, 6)}@${org.domain}` });
+    const bystander = await signUp(p);
+    const [domain] = (await p.server.get(`/teams/${org.teamId}/domains`)).body.items;
+    const required = await p.server.patch(`/teams/${org.teamId}/domains/${domain.id}`, { sso_required: true });
+    expect(required.body).toMatchObject({ domain: org.domain, sso_required: true });
+
+    const refusedSignIn = await p.client.post('/auth/password/sign-in', { email: person.email, password: person.password });
+    expectKnownError(refusedSignIn, 'SSO_REQUIRED', 403);
+    expect(refusedSignIn.body.error).toBe(`Your organization requires single sign-on for ${person.email}. Continue with SSO.`);
+    expectKnownError(await p.client.post('/auth/password/sign-up', { email: `new@${org.domain}`, password: 'correct-horse-9' }), 'SSO_REQUIRED', 403);
+    expectKnownError(await p.client.post('/auth/password/send-reset-code', { email: person.email, callback_url: 'http://localhost:12345/reset' }), 'SSO_REQUIRED', 403);
+    const project = (await p.admin.get('/projects/current')).body;
+    if (project.config.magic_link_enabled) {
+      expectKnownError(await p.client.post('/auth/otp/send-sign-in-code', { email: person.email, callback_url: 'http://localhost:12345/otp' }), 'SSO_REQUIRED', 403);
+    }
+    expect((await p.client.get(`/auth/sso/discover?email=${encodeURIComponent(person.email)}`)).body.sso_required).toBe(true);
+    expect((await p.client.post('/auth/password/sign-in', { email: bystander.email, password: bystander.password })).status).toBe(200);
+
+    // Through the IdP it works.
+    const { start, samlResponse, relayState } = await throughIdp(org, { email: person.email });
+    expect((await redeem(p, (await postToAcs(org.acsUrl, samlResponse, relayState)).location, start.verifier)).status).toBe(200);
+
+    await p.server.patch(`/teams/${org.teamId}/domains/${domain.id}`, { sso_required: false });
+    expect((await p.client.post('/auth/password/sign-in', { email: person.email, password: person.password })).status).toBe(200);
+  });
+
+  test('only a verified domain of a team with an enabled connection may require SSO', async () => {
+    const { teamId } = await teamWithVerifiedDomain(p, env.dns, uniqueDomain());
+    const [verified] = (await p.server.get(`/teams/${teamId}/domains`)).body.items;
+    const noConnection = await p.server.patch(`/teams/${teamId}/domains/${verified.id}`, { sso_required: true });
+    expectKnownError(noConnection, 'INVALID_SSO_CONNECTION', 400);
+    expect(noConnection.body.details.problem).toBe('the team has no enabled SSO connection; add one before requiring SSO.');
+    const pending = (await p.server.post(`/teams/${teamId}/domains`, { domain: uniqueDomain() })).body;
+    expect((await p.server.patch(`/teams/${teamId}/domains/${pending.id}`, { sso_required: true })).body.details.problem).toBe(`${pending.domain} must be verified before SSO can be required for it.`);
+    expectKnownError(await p.server.patch(`/teams/${teamId}/domains/${crypto.randomUUID()}`, { sso_required: true }), 'TEAM_DOMAIN_NOT_FOUND', 404);
   });
 });

@@ -10,6 +10,7 @@ import type { TeamDomainRow } from '../repo/team-domains';
 import { challengeRecordName, normalizeEmailDomain } from '@gatehouse/shared/rules/email-domains';
 import { checkChallengeRecord } from './dns-txt';
 import * as ssoRepo from '../repo/sso';
+import { refreshSsoRequiredDomains } from '../sso/required-domains';
 
 interface TeamInput { projectId: string; teamId: string }
 
@@ -35,6 +36,7 @@ export async function listTeamDomains(services: Services, input: TeamInput): Pro
 
 export async function removeTeamDomain(services: Services, input: TeamInput & { domainId: string }): Promise<void> {
   if (!(await domains.remove(services.db, input.projectId, input.teamId, input.domainId))) throw new KnownErrors.TeamDomainNotFound(input.domainId);
+  await refreshSsoRequiredDomains(services.db);
 }
 
 /** Looks the TXT record up now; DOMAIN_VERIFICATION_FAILED (with what the lookup saw) when it is not there. */
@@ -57,6 +59,7 @@ async function checkDomain(services: Services, row: TeamDomainRow): Promise<Team
     : check.definitive
       ? await domains.recordCheck(services.db, row, false, check.problem, at)
       : await domains.recordInconclusiveCheck(services.db, row, check.problem, at);
+  if (updated && row.verifiedAt && !updated.verifiedAt) await refreshSsoRequiredDomains(services.db);
   return updated ?? 'taken';
 }
 
@@ -89,5 +92,7 @@ export async function setDomainSsoRequired(services: Services, input: TeamInput 
       throw new KnownErrors.InvalidSsoConnection('the team has no enabled SSO connection; add one before requiring SSO.');
     }
   }
-  return (await ssoRepo.setDomainSsoRequired(services.db, input.projectId, input.teamId, input.domainId, input.required))!;
+  const updated = (await ssoRepo.setDomainSsoRequired(services.db, input.projectId, input.teamId, input.domainId, input.required))!;
+  await refreshSsoRequiredDomains(services.db);
+  return updated;
 }

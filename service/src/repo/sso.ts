@@ -93,3 +93,10 @@ export async function useAssertionId(db: DB, connectionId: string, assertionId: 
   const rows = await db.insert(a).values({ connectionId, assertionId, expiresAt }).onConflictDoNothing().returning({ id: a.assertionId });
   return rows.length > 0;
 }
+
+/** Every (project, domain) whose verified domain requires SSO and whose team has an enabled connection. */
+export async function ssoRequiredDomains(db: DB): Promise<{ projectId: string; domain: string }[]> {
+  return db.selectDistinct({ projectId: d.projectId, domain: d.domain }).from(d)
+    .innerJoin(c, and(eq(c.teamId, d.teamId), eq(c.enabled, true)))
+    .where(and(eq(d.ssoRequired, true), isNotNull(d.verifiedAt)));
+}

@@ -10,6 +10,7 @@ import { openSecret, sealSecret } from '../db/secrets-at-rest';
 import { pinnedFetchTarget } from '../net/outbound-targets';
 import { certificatePem, readIdpMetadata } from './idp-metadata';
 import { discoverOidc } from './oidc';
+import { refreshSsoRequiredDomains } from './required-domains';
 import type { AttributeMapping, ConnectionSettings, OidcSettings, SamlSettings } from './settings';
 
 export interface ConnectionFields {
@@ -100,12 +101,14 @@ export async function createSsoConnection(services: Services, input: TeamInput &
   if (input.type === 'saml' && (f.issuer !== undefined || f.client_id !== undefined || f.client_secret !== undefined)) throw invalid('issuer, client_id and client_secret are for OIDC connections.');
   const secret = input.type === 'oidc' ? (f.client_secret ?? null) : null;
   const settings: ConnectionSettings = input.type === 'saml' ? await samlSettings(services, f, null) : await oidcSettings(services, f, null, secret);
-  return sso.insertConnection(services.db, {
+  const row = await sso.insertConnection(services.db, {
     projectId: input.projectId, teamId: input.teamId, type: input.type,
     displayName: f.display_name ?? (input.type === 'saml' ? 'SAML' : 'OpenID Connect'),
     enabled: f.enabled ?? true, idpEnforcesMfa: f.idp_enforces_mfa ?? false, settings,
     clientSecretSealed: secret ? sealSecret('oauth-client-secret', secret) : null,
   });
+  await refreshSsoRequiredDomains(services.db);
+  return row;
 }
 
 export async function listSsoConnections(services: Services, input: TeamInput): Promise<sso.SsoConnectionRow[]> {
@@ -133,14 +136,17 @@ export async function updateSsoConnection(services: Services, input: TeamInput &
     const secret = f.client_secret !== undefined ? f.client_secret || null : row.clientSecretSealed ? openSecret('oauth-client-secret', row.clientSecretSealed) : null;
     settings = await oidcSettings(services, f, current, secret);
   }
-  return sso.updateConnection(services.db, row, {
+  const updated = await sso.updateConnection(services.db, row, {
     settings, clientSecretSealed,
     ...(f.display_name !== undefined ? { displayName: f.display_name } : {}),
     ...(f.enabled !== undefined ? { enabled: f.enabled } : {}),
     ...(f.idp_enforces_mfa !== undefined ? { idpEnforcesMfa: f.idp_enforces_mfa } : {}),
   });
+  await refreshSsoRequiredDomains(services.db);
+  return updated;
 }
 
 export async function deleteSsoConnection(services: Services, input: TeamInput & { connectionId: string }): Promise<void> {
   if (!(await sso.deleteConnection(services.db, input.projectId, input.teamId, input.connectionId))) throw new KnownErrors.SsoConnectionNotFound(input.connectionId);
+  await refreshSsoRequiredDomains(services.db);
 }

@@ -53,12 +53,18 @@ export async function oidcAuthorizationUrl(config: client.Configuration, input: 
   return { location: url.href, codeVerifier, nonce };
 }
 
-/** The ID token's claims after the code exchange; throws with the library's reason when any check fails. */
+/**
+ * The ID token's claims after the code exchange, with the UserInfo endpoint's where the ID token leaves them out
+ * (providers put `email` and `name` there unless asked otherwise); the UserInfo subject must be the ID token's.
+ * Throws with the library's reason when any check fails.
+ */
 export async function oidcCallback(config: client.Configuration, input: { callbackUrl: URL; state: string; codeVerifier: string; nonce: string }): Promise<Record<string, unknown>> {
   const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
     pkceCodeVerifier: input.codeVerifier, expectedState: input.state, expectedNonce: input.nonce, idTokenExpected: true,
   });
   const claims = tokens.claims();
   if (!claims) throw new Error('the provider sent no ID token.');
-  return claims as Record<string, unknown>;
+  if (typeof claims.email === 'string' || !config.serverMetadata().userinfo_endpoint) return claims as Record<string, unknown>;
+  const userInfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+  return { ...userInfo, ...claims } as Record<string, unknown>;
 }

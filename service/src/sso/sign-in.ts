@@ -57,17 +57,6 @@ export async function discoverSso(services: Services, input: { project: Project;
   return { connection: owner.connection, ssoRequired: owner.ssoRequired };
 }
 
-/**
- * Refuses a non-SSO sign-in (password, code, OAuth) for an address whose verified domain requires SSO
- * (SSO_REQUIRED). The sign-in flows call it before they check anything else about the address.
- */
-export async function assertSsoNotRequired(services: Services, projectId: string, email: string | null | undefined): Promise<void> {
-  const domain = email ? emailDomainOf(email) : null;
-  if (!domain) return;
-  const owner = await sso.domainOwner(services.db, projectId, domain);
-  if (owner?.ssoRequired && owner.connection) throw new KnownErrors.SsoRequired(email!);
-}
-
 /** Where to send the browser (the IdP) and, for OIDC, the cookie binding the flow to it. */
 export async function startSsoSignIn(services: Services, q: SsoAuthorizeQuery): Promise<{ location: string; setCookie?: string }> {
   const project = await authorizeClient(services, q.client_id, q.client_secret);
@@ -161,11 +150,17 @@ export async function finishOidcSignIn(services: Services, input: { connectionId
     callbackUrl.search = input.query.toString();
     claims = await oidcCallback(config, { callbackUrl, state: innerState, codeVerifier: data.oidc!.codeVerifier, nonce: data.oidc!.nonce });
   } catch (err) {
-    return failure(project, data, refused(project, connection, `the identity provider's answer was refused (${err instanceof Error ? err.message : String(err)}).`), clearCookie);
+    return failure(project, data, refused(project, connection, `the identity provider's answer was refused (${libraryReason(err)}).`), clearCookie);
   }
   if (claims.email_verified === false) return failure(project, data, refused(project, connection, 'the identity provider has not verified the email address.'), clearCookie);
   const identity = readIdentity(String(claims.sub), claims, settings.attributeMapping, null);
   return complete(services, project, connection, identity, data, clearCookie);
+}
+
+/** The library's message, with its cause's (openid-client's cause names the claim that failed). */
+function libraryReason(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  return err.cause instanceof Error && err.cause.message !== err.message ? `${err.message}: ${err.cause.message}` : err.message;
 }
 
 /** A SAML response posted to the ACS ({public URL}/sso/saml/{connection}/acs). */
