@@ -100,3 +100,9 @@ export async function ssoRequiredDomains(db: DB): Promise<{ projectId: string; d
     .innerJoin(c, and(eq(c.teamId, d.teamId), eq(c.enabled, true)))
     .where(and(eq(d.ssoRequired, true), isNotNull(d.verifiedAt)));
 }
+
+/** Whether the project has an enabled connection at all. */
+export async function projectHasSso(db: DB, projectId: string): Promise<boolean> {
+  const [row] = await db.select({ id: c.id }).from(c).where(and(eq(c.projectId, projectId), eq(c.enabled, true))).limit(1);
+  return row !== undefined;
+}

@@ -3,12 +3,19 @@
 // provider sends it back to /callback/{connection}; SAML answers at the ACS outside the API (http/saml.ts). The code
 // the flow ends with is redeemed at /auth/oauth/token.
 import { Type } from '@sinclair/typebox';
-import { SsoAuthorizeQuery, SsoDiscoverQuery, SsoDiscovery } from '@gatehouse/shared/schemas/team-enterprise';
+import { SsoAuthorizeQuery, SsoDiscoverQuery, SsoDiscovery, SsoStatus } from '@gatehouse/shared/schemas/team-enterprise';
 import { route } from '../http/route';
 import { HttpResult, errorResult } from '../http/respond';
-import { discoverSso, finishOidcSignIn, startSsoSignIn } from '../sso/sign-in';
+import { discoverSso, finishOidcSignIn, ssoStatus, startSsoSignIn } from '../sso/sign-in';
 
 export const ssoRoutes = [
+  route({
+    method: 'GET', path: '/auth/sso/status', summary: 'Whether the project offers sign-in through SSO', tags: ['SSO'],
+    access: ['client', 'server', 'admin'], response: SsoStatus,
+    async handler({ services, auth }) {
+      return ssoStatus(services, { project: auth.project });
+    },
+  }),
   route({
     method: 'GET', path: '/auth/sso/discover', summary: 'Which SSO connection an email address signs in with', tags: ['SSO'],
     access: ['client', 'server', 'admin'], query: SsoDiscoverQuery, response: SsoDiscovery,

@@ -57,6 +57,11 @@ export async function discoverSso(services: Services, input: { project: Project;
   return { connection: owner.connection, ssoRequired: owner.ssoRequired };
 }
 
+/** GET /auth/sso/status: whether the sign-in page should offer "Continue with SSO". */
+export async function ssoStatus(services: Services, input: { project: Project }): Promise<{ enabled: boolean }> {
+  return { enabled: await sso.projectHasSso(services.db, input.project.id) };
+}
+
 /** Where to send the browser (the IdP) and, for OIDC, the cookie binding the flow to it. */
 export async function startSsoSignIn(services: Services, q: SsoAuthorizeQuery): Promise<{ location: string; setCookie?: string }> {
   const project = await authorizeClient(services, q.client_id, q.client_secret);

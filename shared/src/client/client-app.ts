@@ -34,6 +34,7 @@ import type {
   SignInTokensJson as SignInAnswer,
   SignInTokensWithNewUserJson,
   SsoDiscoveryJson,
+  SsoStatusJson,
   TeamInvitationCheckJson,
   TeamInvitationCodeBody,
   TeamInvitationDetailsJson,
@@ -186,6 +187,12 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
   async signInWithSso(options: { email: string } | { connectionId: string }): Promise<never> {
     const { startOAuthFlow } = await import('./oauth.ts');
     return startOAuthFlow(this._core, { type: 'sso', ...options });
+  }
+
+  /** Whether the project offers sign-in through a team's SSO (it has an enabled connection). */
+  async isSsoEnabled(): Promise<boolean> {
+    const status = await this._core.json<SsoStatusJson, undefined>('/auth/sso/status', { method: 'GET' }, null, 'client');
+    return status.enabled;
   }
 
   /** The SSO connection an address signs in with, and whether its domain requires it; null when it has none. */

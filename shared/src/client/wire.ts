@@ -49,6 +49,7 @@ export type PasswordResetBody = Static<typeof auth.PasswordResetBody>;
 export type OtpSendBody = Static<typeof auth.OtpSendBody>;
 export type OtpNonceJson = Static<typeof auth.OtpNonce>;
 export type SsoDiscoveryJson = Static<typeof teamEnterprise.SsoDiscovery>;
+export type SsoStatusJson = Static<typeof teamEnterprise.SsoStatus>;
 export type CodeBody = Static<typeof channels.CodeBody>;
 export type IsCodeValidJson = Static<typeof channels.IsCodeValid>;
 export type MfaSignInBody = Static<typeof mfa.MfaSignInRequest>;

@@ -152,3 +152,6 @@ export const SsoAuthorizeQuery = Strict({
   after_callback_redirect_url: Type.Optional(Type.String({ format: 'url' })),
 });
 export type SsoAuthorizeQuery = Static<typeof SsoAuthorizeQuery>;
+
+/** GET /auth/sso/status: whether the project has any enabled SSO connection (the sign-in page offers SSO then). */
+export const SsoStatus = Strict({ enabled: Type.Boolean() });
