@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { expectKnownError } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
 import { serverCreateTeam } from './support/teams';
-import { startServiceWithDns, teamWithVerifiedDomain, uniqueDomain, type ServiceWithDns } from './support/team-enterprise';
+import { sharedServiceWithDns, teamWithVerifiedDomain, uniqueDomain, type ServiceWithDns } from './support/team-enterprise';
 
 setDefaultTimeout(60_000);
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -20,7 +20,7 @@ let env: ServiceWithDns;
 let p: TestProject;
 
 beforeAll(async () => {
-  env = await startServiceWithDns();
+  env = await sharedServiceWithDns();
   p = await newProject(env.svc);
 });
 afterAll(() => env?.stop());

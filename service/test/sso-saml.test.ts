@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { expectKnownError } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
-import { startServiceWithDns, teamWithVerifiedDomain, uniqueDomain, type ServiceWithDns } from './support/team-enterprise';
+import { sharedServiceWithDns, teamWithVerifiedDomain, uniqueDomain, type ServiceWithDns } from './support/team-enterprise';
 import { startSamlIdp, type SamlUser, type TestSamlIdp } from './support/saml-idp';
 import { postToAcs, redeem, startSso } from './support/sso-flow';
 
@@ -18,7 +18,7 @@ let idp: TestSamlIdp;
 let otherIdp: TestSamlIdp;
 
 beforeAll(async () => {
-  env = await startServiceWithDns();
+  env = await sharedServiceWithDns();
   p = await newProject(env.svc);
   [idp, otherIdp] = await Promise.all([startSamlIdp('acme-idp'), startSamlIdp('evil-idp')]);
 });

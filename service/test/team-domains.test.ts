@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { expectKnownError } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
 import { serverCreateTeam } from './support/teams';
-import { startServiceWithDns, uniqueDomain, type ServiceWithDns } from './support/team-enterprise';
+import { sharedServiceWithDns, uniqueDomain, type ServiceWithDns } from './support/team-enterprise';
 
 setDefaultTimeout(60_000);
 let env: ServiceWithDns;
 let p: TestProject;
 
 beforeAll(async () => {
-  env = await startServiceWithDns();
+  env = await sharedServiceWithDns();
   p = await newProject(env.svc);
 });
 afterAll(() => env?.stop());

@@ -1,14 +1,21 @@
 // A service whose DNS lookups go to a loopback DNS server of the test's own (support/dns.ts), for verified team
 // domains and SCIM; and a team with a domain verified through it, the way an owner does it.
 import { expect } from 'bun:test';
-import { startService, type StartedService } from './service';
+import { sharedService, startService, type RunningService } from './service';
 import { isolatedDatabase } from './isolated-database';
 import { startTestDns, type TestDns } from './dns';
 import type { TestProject } from './projects';
 import { serverCreateTeam } from './teams';
 
-export interface ServiceWithDns { svc: StartedService; dns: TestDns; stop(): Promise<void> }
+export interface ServiceWithDns { svc: RunningService; dns: TestDns; stop(): Promise<void> }
 
+/** The shared service of the test process (it has a DNS server of its own); stopping it is left to the process. */
+export async function sharedServiceWithDns(): Promise<ServiceWithDns> {
+  const svc = await sharedService();
+  return { svc, dns: svc.dns, stop: async () => {} };
+}
+
+/** A service of the test's own, for tests that need other settings (`env`). */
 export async function startServiceWithDns(env: Record<string, string> = {}): Promise<ServiceWithDns> {
   const dns = await startTestDns();
   const db = await isolatedDatabase();
