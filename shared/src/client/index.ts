@@ -22,6 +22,7 @@ export type {
   AdminSecuritySettings,
 } from './admin-app.ts';
 export type { AuditLogEntry, AuditLogFilter, AuditLogPage, AuditActorKind } from './models/audit-log.ts';
+export type { ScimGroup, ScimToken, SsoConnection, SsoConnectionOptions, TeamDomain, TeamEnterprise } from './models/team-enterprise.ts';
 export type { OwnerInvitation, OwnerInvitationCreateOptions, OwnerInvitationDetails } from './models/owner-invitations.ts';
 export type {
   WebhookDelivery,
