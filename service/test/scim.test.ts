@@ -201,6 +201,9 @@ describe('what provisioning does to accounts', () => {
     expect((await p.server.get(`/users?query=${encodeURIComponent(person.email)}`)).body.items).toHaveLength(1);
     expect((await p.server.get(`/users/${person.userId}`)).body.display_name).toBe('Existing Person');
     expect((await p.client.get('/users/me', { accessToken: person.accessToken })).status).toBe(200);
+    expect((await p.client.get('/users/me/identity-providers', { accessToken: person.accessToken })).body.items).toEqual([
+      { team_id: t.teamId, team_display_name: expect.any(String), connection_display_name: null, connection_type: null, provisioned_by_scim: true },
+    ]);
 
     const off = await scim(t, 'PATCH', `/Users/${person.userId}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'active', value: false }] });
     expect(off.status).toBe(200);

@@ -103,6 +103,9 @@ describe('SP-initiated sign-in', () => {
     const me = (await p.client.get('/users/me', { accessToken: tokens.body.access_token })).body;
     expect(me).toMatchObject({ primary_email: user.email, primary_email_verified: true, display_name: 'Jit Person' });
     expect((await members(org.teamId)).map((m) => m.id)).toEqual([me.id]);
+    expect((await p.client.get('/users/me/identity-providers', { accessToken: tokens.body.access_token })).body.items).toEqual([
+      { team_id: org.teamId, team_display_name: expect.any(String), connection_display_name: 'Acme Okta', connection_type: 'saml', provisioned_by_scim: false },
+    ]);
 
     // The next sign-in finds the same user by the identity, and takes the IdP's new name.
     const again = await throughIdp(org, { ...user, displayName: 'Renamed Person' });

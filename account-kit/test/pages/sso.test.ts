@@ -47,6 +47,11 @@ describe('Continue with SSO', () => {
     expect(visited).toContain(idp.ssoUrl);
     const members = (await project.server.get(`/users?team_id=${org.team.id}`)).body.items;
     expect(members.map((m: { primary_email: string }) => m.primary_email)).toEqual([email]);
+    // Account settings say who manages the account.
+    await page.goto('/handler/account-settings');
+    await page.getByText('Managed by your organization').waitFor();
+    await page.getByText(`${org.team.display_name} manages this account: you sign in through Acme Okta.`).waitFor();
+    await screenshot(page, 'sso-managed-profile-1280-light');
     await context.close();
   });
 

@@ -106,3 +106,18 @@ export async function projectHasSso(db: DB, projectId: string): Promise<boolean>
   const [row] = await db.select({ id: c.id }).from(c).where(and(eq(c.projectId, projectId), eq(c.enabled, true))).limit(1);
   return row !== undefined;
 }
+
+/** The teams whose SSO the user signed in through, or whose SCIM provisioned them (active), with their names. */
+export async function managingTeams(db: DB, projectId: string, userId: string) {
+  if (!isUuid(userId)) return { viaSso: [], viaScim: [] };
+  const t = schema.teams;
+  const su = schema.scimUsers;
+  const [viaSso, viaScim] = await Promise.all([
+    db.select({ teamId: c.teamId, teamName: t.displayName, connectionName: c.displayName, type: c.type }).from(i)
+      .innerJoin(c, eq(c.id, i.connectionId)).innerJoin(t, eq(t.id, c.teamId))
+      .where(and(eq(i.projectId, projectId), eq(i.userId, userId))).orderBy(asc(i.createdAt)),
+    db.select({ teamId: su.teamId, teamName: t.displayName }).from(su).innerJoin(t, eq(t.id, su.teamId))
+      .where(and(eq(su.projectId, projectId), eq(su.userId, userId), eq(su.active, true))).orderBy(asc(su.createdAt)),
+  ]);
+  return { viaSso, viaScim };
+}

@@ -3,12 +3,25 @@
 // provider sends it back to /callback/{connection}; SAML answers at the ACS outside the API (http/saml.ts). The code
 // the flow ends with is redeemed at /auth/oauth/token.
 import { Type } from '@sinclair/typebox';
-import { SsoAuthorizeQuery, SsoDiscoverQuery, SsoDiscovery, SsoStatus } from '@gatehouse/shared/schemas/team-enterprise';
+import { ManagingOrganizationList, SsoAuthorizeQuery, SsoDiscoverQuery, SsoDiscovery, SsoStatus } from '@gatehouse/shared/schemas/team-enterprise';
+import { managingOrganizations } from '../sso/managing-organizations';
 import { route } from '../http/route';
 import { HttpResult, errorResult } from '../http/respond';
 import { discoverSso, finishOidcSignIn, ssoStatus, startSsoSignIn } from '../sso/sign-in';
 
 export const ssoRoutes = [
+  route({
+    method: 'GET', path: '/users/me/identity-providers', summary: "The organizations whose identity provider manages the signed-in user", tags: ['SSO'],
+    access: ['client', 'server', 'admin'], response: ManagingOrganizationList,
+    async handler({ services, auth, requireUser }) {
+      const user = await requireUser();
+      const items = await managingOrganizations(services, { projectId: auth.project.id, userId: user.id });
+      return {
+        items: items.map((o) => ({ team_id: o.teamId, team_display_name: o.teamName, connection_display_name: o.connectionName, connection_type: o.connectionType, provisioned_by_scim: o.provisionedByScim })),
+        is_paginated: false as const,
+      };
+    },
+  }),
   route({
     method: 'GET', path: '/auth/sso/status', summary: 'Whether the project offers sign-in through SSO', tags: ['SSO'],
     access: ['client', 'server', 'admin'], response: SsoStatus,

@@ -65,7 +65,7 @@ export {
 export { getJwtExpiresAt, decodeJwtPayload } from './jwt.ts';
 
 export type { BaseUser, Auth, AuthTokens, UserUpdateOptions, UserJson, OAuthProviderLink } from './models/user-base.ts';
-export type { CurrentUser, CurrentInternalUser, Permission, UserExtra, InternalUserExtra, CurrentUserReads } from './models/current-user.ts';
+export type { CurrentUser, CurrentInternalUser, ManagingOrganization, Permission, UserExtra, InternalUserExtra, CurrentUserReads } from './models/current-user.ts';
 export type {
   ServerUser,
   CurrentServerUser,

@@ -155,3 +155,17 @@ export type SsoAuthorizeQuery = Static<typeof SsoAuthorizeQuery>;
 
 /** GET /auth/sso/status: whether the project has any enabled SSO connection (the sign-in page offers SSO then). */
 export const SsoStatus = Strict({ enabled: Type.Boolean() });
+
+/**
+ * GET /users/me/identity-providers: the organizations whose identity provider manages the signed-in user (they
+ * signed in through its SSO, or its SCIM provisioned them), for account settings.
+ */
+export const ManagingOrganization = Strict({
+  team_id: Uuid(),
+  team_display_name: Type.String(),
+  /** The connection they sign in through (null: provisioned by SCIM only). */
+  connection_display_name: Nullable(Type.String()),
+  connection_type: Nullable(SsoConnectionType),
+  provisioned_by_scim: Type.Boolean(),
+});
+export const ManagingOrganizationList = Strict({ items: Type.Array(ManagingOrganization), is_paginated: Type.Literal(false) });
