@@ -103,6 +103,12 @@ describe('Okta', () => {
     const on = await scim(t, 'PATCH', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: true } }] });
     expect(on.body.active).toBe(true);
     expect((await members(t.teamId)).map((m) => m.id)).toEqual([id]);
+
+    // The provisioning log: the project's audit log, the identity provider as the actor.
+    const log = (await p.admin.get(`/internal/audit-log?user_id=${id}`)).body.items as { event: string; actor: { kind: string }; details: { team_id?: string } }[];
+    const scimEntries = log.filter((e) => e.event.startsWith('scim.'));
+    expect(scimEntries.map((e) => e.event)).toEqual(['scim.user_reactivated', 'scim.user_deactivated', 'scim.user_updated', 'scim.user_provisioned']);
+    expect(scimEntries.every((e) => e.actor.kind === 'scim_token' && e.details.team_id === t.teamId)).toBe(true);
   });
 
   test('push a group, rename it, add and remove a member, delete it', async () => {

@@ -13,6 +13,8 @@ import { scimBaseUrl, scimErrorDocument, scimGroupResource, scimListResponse, sc
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
 import { parseBody } from './body';
 import { newRequestId } from './respond';
+import { clientIp } from './client-ip';
+import { withRequestScope } from '../observability/security-events';
 
 const SCIM_TYPE = 'application/scim+json; charset=utf-8';
 const BODY_TYPES = new Set(['application/scim+json', 'application/json']);
@@ -96,9 +98,15 @@ export function mountScim(app: Elysia, services: Services): void {
   });
 
   for (const h of handlers) {
-    app.route(h.method, base + h.path, async ({ request, params }) => {
+    app.route(h.method, base + h.path, ({ request, params, server }) => {
+      // The request's IP and id go into the provisioning log's entries (scim/provisioning-log.ts).
+      const ip = clientIp(server?.requestIP(request)?.address, request.headers, services.config.trustProxy);
+      return withRequestScope(ip, newRequestId(), () => handleScim(h, request, params as Record<string, string>));
+    }, { parse: 'none' });
+  }
+
+  async function handleScim(h: (typeof handlers)[number], request: Request, p: Record<string, string>): Promise<Response> {
       const url = new URL(request.url);
-      const p = params as Record<string, string>;
       try {
         const caller = await authenticateScim(services, p.team_id!, request.headers.get('authorization'));
         let body: unknown;
@@ -116,6 +124,5 @@ export function mountScim(app: Elysia, services: Services): void {
       } catch (err) {
         return respond(errorAnswer(err, request));
       }
-    }, { parse: 'none' });
   }
 }

@@ -13,6 +13,7 @@ import { scimInvalidValue, scimNotFound, scimUniqueness } from './scim-error';
 import { parseGroupFilter } from './filter';
 import type { ScimCaller } from './tokens';
 import type { ScimPage } from './users';
+import { logProvisioning } from './provisioning-log';
 
 export interface ScimGroupRecord { group: scim.ScimGroupRow; members: scim.GroupMember[] }
 
@@ -44,6 +45,7 @@ export async function createScimGroup(services: Services, caller: ScimCaller, bo
     await setMembers(tx, services, caller, group.id, [], new Set(fields.memberIds));
     return group.id;
   });
+  logProvisioning(services, caller, 'scim.group_created', { target: id, details: { display_name: fields.displayName } });
   return getScimGroup(services, caller, id);
 }
 
@@ -78,6 +80,7 @@ async function changeScimGroup(services: Services, caller: ScimCaller, groupId: 
       await setMembers(tx, services, caller, groupId, current, applyMemberChanges(current, change.members));
     }
   });
+  logProvisioning(services, caller, 'scim.group_updated', { target: groupId });
   return getScimGroup(services, caller, groupId);
 }
 
@@ -98,6 +101,7 @@ export async function deleteScimGroup(services: Services, caller: ScimCaller, gr
     if (!(await scim.deleteGroup(tx, project.id, teamId, groupId))) throw scimNotFound('Group', groupId);
     for (const userId of members) await syncScimGrants(tx, services.events, project.id, teamId, userId);
   });
+  logProvisioning(services, caller, 'scim.group_deleted', { target: groupId });
 }
 
 // ---- The owner's side (server or admin API)

@@ -23,6 +23,7 @@ import { scimInvalidValue, scimNotFound, scimUniqueness } from './scim-error';
 import { applyUserPatch, effectiveDisplayName, parseUserResource, type ScimName, type ScimUserFields } from './user-resource';
 import { parseUserFilter } from './filter';
 import type { ScimCaller } from './tokens';
+import { logProvisioning } from './provisioning-log';
 
 export const SCIM_MAX_RESULTS = 1000;
 
@@ -104,6 +105,7 @@ export async function provisionScimUser(services: Services, caller: ScimCaller, 
     if (fields.active) await applyActive(tx, services, caller, id, true);
     return id;
   });
+  logProvisioning(services, caller, 'scim.user_provisioned', { userId, details: { user_name: fields.userName } });
   return (await scim.findUser(services.db, project.id, teamId, userId))!;
 }
 
@@ -133,6 +135,7 @@ export async function listScimUsers(services: Services, caller: ScimCaller, inpu
 /** PUT (the whole resource) and PATCH (operations) end here: the change, in one transaction. */
 async function changeScimUser(services: Services, caller: ScimCaller, userId: string, next: (current: ScimUserFields) => ScimUserFields): Promise<scim.ScimUserRecord> {
   const { project, teamId } = caller;
+  let change: 'scim.user_updated' | 'scim.user_deactivated' | 'scim.user_reactivated' = 'scim.user_updated';
   const endedSessions = await services.db.transaction(async (tx) => {
     const record = await scim.findUser(tx, project.id, teamId, userId, 'update');
     if (!record) throw scimNotFound('User', userId);
@@ -146,9 +149,11 @@ async function changeScimUser(services: Services, caller: ScimCaller, userId: st
       : await assertProvisionableEmail(tx, caller, after.email);
     await scim.updateUser(tx, project.id, teamId, userId, { userName: after.userName, externalId: after.externalId, active: after.active, name: after.name });
     await applyProfile(tx, services, caller, userId, before, after, email);
+    if (after.active !== before.active) change = after.active ? 'scim.user_reactivated' : 'scim.user_deactivated';
     return after.active !== before.active ? applyActive(tx, services, caller, userId, after.active) : false;
   });
   if (endedSessions) await services.revokedSessions.sync();
+  logProvisioning(services, caller, change, { userId });
   return (await scim.findUser(services.db, project.id, teamId, userId))!;
 }
 
@@ -169,5 +174,6 @@ export async function deleteScimUser(services: Services, caller: ScimCaller, use
     await applyActive(tx, services, caller, userId, false);
   });
   await services.revokedSessions.sync();
+  logProvisioning(services, caller, 'scim.user_deleted', { userId });
 }
 
