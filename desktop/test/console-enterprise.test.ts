@@ -89,6 +89,14 @@ describe('Enterprise SSO tab', () => {
     expect(await connection.locator('code').allTextContents()).toEqual([saved.sp_entity_id, saved.acs_url]);
     expect(await connection.getByRole('link', { name: 'Download SP metadata' }).getAttribute('href')).toBe(saved.sp_metadata_url);
 
+    // "Test sign-in": the IdP opens in a new window and its answer is reported there.
+    idp.signInAs({ email: `milton@${domain}`, displayName: 'Milton Waddams' });
+    const [report] = await Promise.all([context.waitForEvent('page'), connection.getByRole('button', { name: 'Test sign-in' }).click()]);
+    await report.getByRole('heading', { name: 'Test succeeded' }).waitFor();
+    expect(await report.textContent('main')).toContain(`milton@${domain}`);
+    await report.close();
+    await notification(page, 'The identity provider opened in a new window. Sign in there to see what it sends.');
+
     await tab().getByTestId(`domain-${domain}`).getByRole('switch', { name: `Require SSO for ${domain}` }).click({ force: true });
     await notification(page, `SSO is now required for ${domain}.`);
     expect((await server().get(`/teams/${teamId}/domains`)).body.items[0].sso_required).toBe(true);

@@ -139,3 +139,25 @@ describe('a domain that requires SSO', () => {
     expect((await redeem(p, sso.headers.get('location')!, start.verifier)).status).toBe(200);
   });
 });
+
+describe('testing an OIDC connection', () => {
+  test('the window is bound to the test flow first; the provider\'s answer is reported, nobody signed in', async () => {
+    const org = await oidcOrg();
+    const login = `tester-${crypto.randomUUID().slice(0, 6)}`;
+    const email = `tester@${org.domain}`;
+    idp.setAccount(login, { email, emailVerified: true, name: 'Tess Ter' });
+    const started = await p.server.post(`/teams/${org.teamId}/sso-connections/${org.connection.id}/test`, {});
+    expect(started.body.url.startsWith(`${env.svc.url}/api/v1/auth/sso/test/`)).toBe(true);
+    const bind = await fetch(started.body.url, { redirect: 'manual' });
+    expect(bind.status).toBe(307);
+    const cookie = (bind.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const callback = await completeProviderLogin(bind.headers.get('location')!, { login });
+    const report = await fetch(callback, { headers: { cookie }, redirect: 'manual' });
+    expect(report.status).toBe(200);
+    const html = await report.text();
+    expect(html).toContain('<h1>Test succeeded</h1>');
+    expect(html).toContain(`<code>${email}</code>`);
+    expect((await p.server.get(`/users?query=${encodeURIComponent(email)}`)).body.items).toEqual([]);
+    expect((await fetch(`${env.svc.url}/api/v1/auth/sso/test/${'x'.repeat(43)}`, { redirect: 'manual' })).status).toBe(404);
+  });
+});

@@ -313,3 +313,33 @@ describe('requiring SSO for a domain', () => {
     expectKnownError(await p.server.patch(`/teams/${teamId}/domains/${crypto.randomUUID()}`, { sso_required: true }), 'TEAM_DOMAIN_NOT_FOUND', 404);
   });
 });
+
+describe('testing a connection (the console\'s "Test sign-in")', () => {
+  test('the IdP\'s answer is reported, with what a sign-in would do; nobody is signed in', async () => {
+    const org = await samlOrg();
+    const email = `tester.${crypto.randomUUID().slice(0, 6)}@${org.domain}`;
+    const run = async (user: SamlUser) => {
+      const started = await p.server.post(`/teams/${org.teamId}/sso-connections/${org.connectionId}/test`, {});
+      expect(started.status).toBe(200);
+      expect(started.body.url.startsWith(idp.ssoUrl)).toBe(true);
+      idp.signInAs(user);
+      const form = await (await fetch(started.body.url)).text();
+      const samlResponse = /name="SAMLResponse" value="([^"]+)"/.exec(form)![1]!;
+      const relayState = /name="RelayState" value="([^"]+)"/.exec(form)![1]!;
+      return postToAcs(org.acsUrl, samlResponse, relayState);
+    };
+    const report = await run({ email, displayName: 'Tess Ter', groups: ['Finance', 'Admins'] });
+    expect(report.status).toBe(200);
+    expect(report.type).toBe('text/html; charset=utf-8');
+    expect(report.text).toContain('<h1>Test succeeded</h1>');
+    expect(report.text).toContain('A sign-in would create a new account, a member of the team.');
+    expect(report.text).toContain(`<code>${email}</code>`);
+    expect(report.text).toContain('<code>Finance, Admins</code>');
+    expect((await p.server.get(`/users?query=${encodeURIComponent(email)}`)).body.items).toEqual([]);
+
+    const outside = await run({ email: 'someone@elsewhere.example' });
+    expect(outside.text).toContain('<h1>Test failed</h1>');
+    expect(outside.text).toContain('someone@elsewhere.example is not at a verified domain of this organization.');
+    expectKnownError(await p.server.post(`/teams/${org.teamId}/sso-connections/${crypto.randomUUID()}/test`, {}), 'SSO_CONNECTION_NOT_FOUND', 404);
+  });
+});

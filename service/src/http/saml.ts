@@ -3,26 +3,11 @@
 // {public URL}/sso/saml/{connection}/acs. A refused response is answered with a short error page (and logged as a
 // security event by sso/sign-in.ts), or sent to the app's error URL when the flow gave one.
 import type { Elysia } from 'elysia';
-import { KnownError } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import { finishSamlSignIn } from '../sso/sign-in';
 import { samlMetadataOf } from '../sso/metadata';
 import { readBodyBytes } from './limits';
-import { SECURITY_HEADERS } from './respond';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The page a person sees when their organization's sign-in was refused: what happened, in plain words. */
-function errorPage(error: KnownError): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
-    + `<title>Sign-in failed</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2328}`
-    + `h1{font-size:1.5rem}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:4px}@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}code{background:#2c2e33}}</style></head>`
-    + `<body><main><h1>Sign-in failed</h1><p>${escapeHtml(error.message)}</p><p>Error code: <code>${escapeHtml(error.errorCode)}</code></p></main></body></html>`;
-  return new Response(html, {
-    status: error.statusCode,
-    headers: { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
-  });
-}
+import { connectionTestPage, ssoErrorPage } from './sso-pages';
 
 export function mountSaml(app: Elysia, services: Services): void {
   app.get('/sso/saml/:connection_id/metadata', async ({ params }) => {
@@ -40,6 +25,7 @@ export function mountSaml(app: Elysia, services: Services): void {
     }
     const outcome = await finishSamlSignIn(services, { connectionId: params.connection_id, samlResponse: form.get('SAMLResponse'), relayState: form.get('RelayState') });
     if (outcome.type === 'redirect') return new Response(null, { status: 303, headers: { location: outcome.location, 'cache-control': 'no-store' } });
-    return errorPage(outcome.error);
+    if (outcome.type === 'report') return connectionTestPage(outcome.report);
+    return ssoErrorPage(outcome.error);
   }, { parse: 'none' });
 }

@@ -5,6 +5,8 @@
 import { Type } from '@sinclair/typebox';
 import { ManagingOrganizationList, SsoAuthorizeQuery, SsoDiscoverQuery, SsoDiscovery, SsoStatus } from '@gatehouse/shared/schemas/team-enterprise';
 import { managingOrganizations } from '../sso/managing-organizations';
+import { connectionTestPage } from '../http/sso-pages';
+import { openConnectionTest } from '../sso/connection-test';
 import { route } from '../http/route';
 import { HttpResult, errorResult } from '../http/respond';
 import { discoverSso, finishOidcSignIn, ssoStatus, startSsoSignIn } from '../sso/sign-in';
@@ -46,12 +48,24 @@ export const ssoRoutes = [
     },
   }),
   route({
+    method: 'GET', path: '/auth/sso/test/:state', summary: "An OIDC connection test's window: bound to the flow, then sent to the provider", tags: ['SSO'],
+    access: 'optional', params: Type.Object({ state: Type.String() }), hidden: true,
+    async handler({ services, params }) {
+      const { location, setCookie } = await openConnectionTest(services, params.state);
+      return HttpResult.redirect(location, { 'set-cookie': setCookie });
+    },
+  }),
+  route({
     method: 'GET', path: '/auth/sso/callback/:connection_id', summary: "The OIDC provider's redirect back", tags: ['SSO'],
     access: 'optional', params: Type.Object({ connection_id: Type.String() }),
     async handler({ services, params, url, headers, requestId }) {
       const outcome = await finishOidcSignIn(services, { connectionId: params.connection_id, query: url.searchParams, cookieHeader: headers.get('cookie') });
       const clear: Record<string, string> = outcome.clearCookie ? { 'set-cookie': outcome.clearCookie } : {};
       if (outcome.type === 'redirect') return HttpResult.redirect(outcome.location, clear);
+      if (outcome.type === 'report') {
+        const pageResponse = connectionTestPage(outcome.report);
+        return new HttpResult(pageResponse.status, await pageResponse.text(), { ...Object.fromEntries(pageResponse.headers), ...clear });
+      }
       const result = errorResult(outcome.error, requestId, { isProduction: services.config.isProduction, method: 'GET', url: url.pathname });
       return new HttpResult(result.status, result.body, { ...result.headers, ...clear });
     },

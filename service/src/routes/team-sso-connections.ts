@@ -3,9 +3,10 @@
 // a verified domain. Server and admin access.
 import { List, Success } from '@gatehouse/shared/schemas/common';
 import {
-  SsoConnection, SsoConnectionCreate, SsoConnectionParams, SsoConnectionUpdate, TeamDomain, TeamDomainParams, TeamDomainUpdate, TeamIdParams,
+  SsoConnection, SsoConnectionCreate, SsoConnectionTest, SsoConnectionParams, SsoConnectionUpdate, TeamDomain, TeamDomainParams, TeamDomainUpdate, TeamIdParams,
 } from '@gatehouse/shared/schemas/team-enterprise';
 import { route } from '../http/route';
+import { startConnectionTest } from '../sso/connection-test';
 import { createSsoConnection, deleteSsoConnection, getSsoConnection, listSsoConnections, updateSsoConnection } from '../sso/connections';
 import { setDomainSsoRequired } from '../domains/team-domains';
 import { ssoConnectionView } from '../presenters/sso';
@@ -48,6 +49,13 @@ export const teamSsoConnectionRoutes = [
     async handler({ services, auth, params }) {
       await deleteSsoConnection(services, { projectId: auth.project.id, teamId: params.team_id, connectionId: params.connection_id });
       return { success: true as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/teams/:team_id/sso-connections/:connection_id/test', summary: 'Start a test sign-in (the URL to open; the IdP\'s answer is reported, nobody is signed in)', tags: ['Teams'],
+    access: ['server', 'admin'], params: SsoConnectionParams, response: SsoConnectionTest,
+    async handler({ services, auth, params }) {
+      return startConnectionTest(services, { projectId: auth.project.id, teamId: params.team_id, connectionId: params.connection_id });
     },
   }),
   route({

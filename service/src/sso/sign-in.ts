@@ -32,6 +32,7 @@ import { samlAuthorizeUrl, validateSamlResponse } from './saml';
 import { assertionFacts } from './assertion-facts';
 import { readIdentity, type SsoIdentity } from './identity';
 import { oidcRedirectUri, type ConnectionSettings, type OidcSettings, type SamlSettings } from './settings';
+import { testReport, type ConnectionTestReport } from './connection-test-report';
 
 /** What the IdP's answer needs from the start (the `data` of an oauth_states row, `kind: 'sso'`). */
 export interface SsoFlowState {
@@ -45,6 +46,10 @@ export interface SsoFlowState {
   afterCallbackRedirectUrl: string | null;
   samlRequestId: string | null;
   oidc: { codeVerifier: string; nonce: string } | null;
+  /** A test of the connection from the console: the IdP's answer is reported, nobody is signed in. */
+  test?: boolean;
+  /** A test's IdP URL, for the step that binds an OIDC test to the window it opens in (connection-test.ts). */
+  idpLocation?: string;
 }
 
 const clientSecretOf = (row: sso.SsoConnectionRow) => (row.clientSecretSealed ? openSecret('oauth-client-secret', row.clientSecretSealed) : null);
@@ -79,13 +84,17 @@ export async function startSsoSignIn(services: Services, q: SsoAuthorizeQuery): 
   if (!trusts(project, redirectUri)) throw new KnownErrors.RedirectUrlNotWhitelisted();
   if (q.after_callback_redirect_url) assertTrustedCallback(project, q.after_callback_redirect_url);
 
-  const innerState = randomBytes(32).toString('base64url');
-  const settings = connection.settings as ConnectionSettings;
-  const data: SsoFlowState = {
+  return sendToIdp(services, project.id, connection, {
     kind: 'sso', connectionId: connection.id, redirectUri, state: q.state, codeChallenge: q.code_challenge,
     codeChallengeMethod: q.code_challenge_method, errorRedirectUrl: q.error_redirect_url ?? null,
     afterCallbackRedirectUrl: q.after_callback_redirect_url ?? null, samlRequestId: null, oidc: null,
-  };
+  }, q.email);
+}
+
+/** Stores the flow and builds the IdP's URL for it (an AuthnRequest, or an OIDC request with PKCE and a nonce). */
+export async function sendToIdp(services: Services, projectId: string, connection: sso.SsoConnectionRow, data: SsoFlowState, loginHint?: string): Promise<{ location: string; setCookie?: string; innerState: string }> {
+  const innerState = randomBytes(32).toString('base64url');
+  const settings = connection.settings as ConnectionSettings;
   let location: string;
   if (settings.type === 'saml') {
     const started = await samlAuthorizeUrl(services.config.publicUrl, connection.id, settings, innerState);
@@ -94,19 +103,26 @@ export async function startSsoSignIn(services: Services, q: SsoAuthorizeQuery): 
   } else {
     const config = await discoverOidc(services, settings, clientSecretOf(connection))
       .catch((err: Error) => { throw new KnownErrors.InvalidSsoConnection(`the issuer's discovery failed (${err.message}).`); });
-    const started = await oidcAuthorizationUrl(config, { redirectUri: oidcRedirectUri(services.config.publicUrl, connection.id), state: innerState, loginHint: q.email });
+    const started = await oidcAuthorizationUrl(config, { redirectUri: oidcRedirectUri(services.config.publicUrl, connection.id), state: innerState, loginHint });
     location = started.location;
     data.oidc = { codeVerifier: started.codeVerifier, nonce: started.nonce };
   }
-  await flow.purgeExpiredStates(services.db, project.id);
+  await flow.purgeExpiredStates(services.db, projectId);
   const lifetimeSeconds = services.config.oauthFlowLifetimeSeconds;
-  await flow.insertState(services.db, { innerState, projectId: project.id, data, expiresAt: new Date(Date.now() + lifetimeSeconds * 1000) });
+  if (data.test) data.idpLocation = location;
+  await flow.insertState(services.db, { innerState, projectId, data, expiresAt: new Date(Date.now() + lifetimeSeconds * 1000) });
   // SAML answers with a cross-site POST that carries no Lax cookie: its flow is bound by InResponseTo instead.
-  return settings.type === 'oidc' ? { location, setCookie: innerCookie(services, innerState, 'true', { maxAgeSeconds: lifetimeSeconds, formPost: false }) } : { location };
+  return settings.type === 'oidc' ? { location, innerState, setCookie: ssoFlowCookie(services, innerState) } : { location, innerState };
+}
+
+/** The cookie that binds an OIDC flow to the browser it started in. */
+export function ssoFlowCookie(services: Services, innerState: string): string {
+  return innerCookie(services, innerState, 'true', { maxAgeSeconds: services.config.oauthFlowLifetimeSeconds, formPost: false });
 }
 
 /** How the IdP's answer ended: back to the app (with a code or an error), or an error page. */
-export type SsoOutcome = { clearCookie?: string } & ({ type: 'redirect'; location: string } | { type: 'error'; error: KnownError });
+export type SsoOutcome = { clearCookie?: string } & (
+  | { type: 'redirect'; location: string } | { type: 'error'; error: KnownError } | { type: 'report'; report: ConnectionTestReport });
 
 function refused(project: Project | null, connection: sso.SsoConnectionRow | null, reason: string): KnownError {
   securityEvent('sign_in.failed', { project_id: project?.id ?? connection?.projectId ?? 'unknown', method: `sso_${connection?.type ?? 'unknown'}`, connection_id: connection?.id ?? null, reason });
@@ -115,6 +131,7 @@ function refused(project: Project | null, connection: sso.SsoConnectionRow | nul
 
 /** An error after the flow is known goes back to the app's error URL when it gave a trusted one. */
 function failure(project: Project, data: SsoFlowState, error: KnownError, clearCookie?: string): SsoOutcome {
+  if (data.test) return { type: 'report', report: { connectionId: data.connectionId, ok: false, problem: error.message, identity: null, account: null }, clearCookie };
   if (data.errorRedirectUrl && trusts(project, data.errorRedirectUrl)) {
     const url = new URL(data.errorRedirectUrl);
     url.searchParams.set('errorCode', error.errorCode);
@@ -226,6 +243,7 @@ function readCookie(header: string | null, name: string): string | undefined {
 
 /** The user for the identity (found, linked or created), in the team, and the app's authorization code. */
 async function complete(services: Services, project: Project, connection: sso.SsoConnectionRow, identity: SsoIdentity, data: SsoFlowState, clearCookie?: string): Promise<SsoOutcome> {
+  if (data.test) return { type: 'report', report: await testReport(services, project.id, connection, identity), clearCookie };
   const domain = identity.email ? emailDomainOf(identity.email) : null;
   const owner = domain ? await sso.domainOwner(services.db, project.id, domain) : null;
   if (!identity.email || owner?.teamId !== connection.teamId) {

@@ -56,6 +56,7 @@ export type TeamDomainUpdateBody = Static<typeof teamEnterprise.TeamDomainUpdate
 export type SsoConnectionJson = Static<typeof teamEnterprise.SsoConnection>;
 export type SsoConnectionCreateBody = Static<typeof teamEnterprise.SsoConnectionCreate>;
 export type SsoConnectionUpdateBody = Static<typeof teamEnterprise.SsoConnectionUpdate>;
+export type SsoConnectionTestJson = Static<typeof teamEnterprise.SsoConnectionTest>;
 export type ScimTokenJson = Static<typeof teamEnterprise.ScimToken>;
 export type ScimTokenFirstViewJson = Static<typeof teamEnterprise.ScimTokenFirstView>;
 export type ScimTokenCreateBody = Static<typeof teamEnterprise.ScimTokenCreate>;

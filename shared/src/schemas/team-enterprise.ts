@@ -121,6 +121,8 @@ const connectionFields = {
 export const SsoConnectionCreate = Strict({ type: SsoConnectionType, ...connectionFields });
 export const SsoConnectionUpdate = Strict(connectionFields);
 export const SsoConnectionParams = Strict({ team_id: Uuid(), connection_id: Uuid() });
+/** A test sign-in's start: the URL to open in a new window (the IdP's sign-in). */
+export const SsoConnectionTest = Strict({ url: Type.String() });
 
 /** GET /auth/sso/discover?email=: whether the address signs in through a team's SSO, and how it is named. */
 export const SsoDiscoverQuery = Strict({ email: Type.String({ maxLength: 320 }) });

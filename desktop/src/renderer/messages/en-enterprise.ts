@@ -59,6 +59,8 @@ export const enterpriseMessages = {
   'enterprise.deleteConnectionText': 'People of this organization will no longer sign in through it.',
   'enterprise.connectionDeleted': 'Connection deleted.',
   'enterprise.connectionUpdated': 'Connection saved.',
+  'enterprise.test': 'Test sign-in',
+  'enterprise.testStarted': 'The identity provider opened in a new window. Sign in there to see what it sends.',
   'enterprise.scim': 'SCIM provisioning',
   'enterprise.scimIntro': 'Give the identity provider the base URL and a token: it will create, update, deactivate and remove this team’s people.',
   'enterprise.scimBaseUrl': 'SCIM base URL',

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Checkbox, Group, Modal, PasswordInput, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { IconDownload, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import type { ServerTeam, SsoConnection } from '@gatehouse/shared/client';
 import { ConfirmModal } from '../components/confirm-modal';
 import { CopyField } from '../components/copy-field';
@@ -48,7 +48,12 @@ function ConnectionRow({ connection: c }: { connection: SsoConnection }) {
             <Text size="sm" c="dimmed">{t(c.type === 'saml' ? 'enterprise.saml' : 'enterprise.oidc')}</Text>
             <StatusBadge color={c.enabled ? 'green' : 'gray'}>{t(c.enabled ? 'enterprise.enabled' : 'enterprise.disabled')}</StatusBadge>
           </Group>
-          <Button size="xs" variant="subtle" color="red" aria-label={t('enterprise.deleteConnection', { name: c.displayName })} onClick={() => setDeleting(true)}>{t('enterprise.delete')}</Button>
+          <Group gap="xs">
+            <Button size="xs" variant="default" leftSection={<IconExternalLink size={14} aria-hidden />} onClick={() => void runAction(async () => { window.open((await c.startTest()).url, '_blank', 'noopener'); }, t('enterprise.testStarted'))}>
+              {t('enterprise.test')}
+            </Button>
+            <Button size="xs" variant="subtle" color="red" aria-label={t('enterprise.deleteConnection', { name: c.displayName })} onClick={() => setDeleting(true)}>{t('enterprise.delete')}</Button>
+          </Group>
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{t('enterprise.idp', { idp: (c.type === 'saml' ? c.idpEntityId : c.issuer) ?? '' })}</Text>
         {c.type === 'saml' ? (

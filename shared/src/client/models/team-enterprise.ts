@@ -5,7 +5,7 @@ import { compact, items, type ServerContext } from './common.ts';
 import type { CachedRead } from '../cache.ts';
 import type {
   EmptyBody, ListOf, ScimGroupJson, ScimGroupUpdateBody, ScimTokenCreateBody, ScimTokenFirstViewJson, ScimTokenJson, SsoConnectionCreateBody,
-  SsoConnectionJson, SsoConnectionUpdateBody, TeamDomainCreateBody, TeamDomainJson, TeamDomainUpdateBody,
+  SsoConnectionJson, SsoConnectionTestJson, SsoConnectionUpdateBody, TeamDomainCreateBody, TeamDomainJson, TeamDomainUpdateBody,
 } from '../wire.ts';
 
 
@@ -47,6 +47,8 @@ export interface SsoConnection {
   readonly createdAt: Date;
   update(options: SsoConnectionOptions): Promise<void>;
   delete(): Promise<void>;
+  /** Starts a test sign-in: the URL to open in a new window; its end reports what the IdP sent, signing nobody in. */
+  startTest(): Promise<{ url: string }>;
 }
 
 export interface SsoConnectionOptions {
@@ -133,6 +135,7 @@ export function createTeamEnterprise({ core, access }: ServerContext, teamId: st
     issuer: j.issuer, clientId: j.client_id, hasClientSecret: j.has_client_secret, redirectUri: j.redirect_uri, createdAt: new Date(j.created_at_millis),
     async update(options: SsoConnectionOptions) { await send<SsoConnectionUpdateBody>(`/sso-connections/${j.id}`, 'PATCH', connectionBody(options)); await connectionsCache.refresh([teamId]); },
     async delete() { await send(`/sso-connections/${j.id}`, 'DELETE'); await connectionsCache.refresh([teamId]); },
+    startTest: () => core.json<SsoConnectionTestJson, EmptyBody>(`${base}/sso-connections/${j.id}/test`, { method: 'POST', body: {} }, null, access),
   });
 
   const token = (j: ScimTokenJson): ScimToken => Object.freeze({
