@@ -46,6 +46,11 @@ describe('errors by their known-error code', () => {
       PASSWORD_TOO_SHORT: new KnownErrors.PasswordTooShort(8),
       PASSWORD_TOO_LONG: new KnownErrors.PasswordTooLong(70),
       RATE_LIMITED: new KnownErrors.RateLimited(5),
+      INVALID_EMAIL_DOMAIN: new KnownErrors.InvalidEmailDomain('https://x'),
+      TEAM_DOMAIN_ALREADY_CLAIMED: new KnownErrors.TeamDomainAlreadyClaimed('example.com'),
+      DOMAIN_VERIFIED_BY_ANOTHER_TEAM: new KnownErrors.DomainVerifiedByAnotherTeam('example.com'),
+      DOMAIN_VERIFICATION_FAILED: new KnownErrors.DomainVerificationFailed('example.com', '_gatehouse-challenge.example.com', 'no TXT record was found.'),
+      INVALID_SSO_CONNECTION: new KnownErrors.InvalidSsoConnection('issuer is missing.'),
     };
     for (const [code, key] of Object.entries(ERROR_TEXTS)) {
       expect(en[key]).toBeDefined();

@@ -12,6 +12,8 @@ import { docsPolicy } from './http/content-security';
 import { finishRequest, incomingIds } from './http/request-log';
 import { STACK_HEADERS } from '@gatehouse/shared/constants';
 import { createOidcMount } from './http/oidc-mount';
+import { mountScim } from './http/scim';
+import { mountSaml } from './http/saml';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const ALLOWED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
@@ -71,6 +73,10 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
   // Each project's own OpenID provider (issue 27), at its issuer `{public URL}/oidc/{project id}`.
   const oidc = createOidcMount(services);
   app.all('/oidc/*', ({ request }) => oidc.forward(request), { parse: 'none' });
+  // SCIM 2.0 provisioning of teams (http/scim.ts): /scim/v2/{team id}/...
+  mountScim(app, services);
+  // SAML service-provider endpoints of teams' SSO connections (http/saml.ts): /sso/saml/{connection}/metadata and /acs
+  mountSaml(app, services);
 
   app.options('/api/*', () => new Response(null, { status: 200, headers: CORS_PREFLIGHT_HEADERS }));
 

@@ -8,6 +8,11 @@ import { startHousekeeping } from './housekeeping';
 import { startDevIssuer } from './oauth/dev-issuer';
 import { startWebhookWorker } from './webhooks/worker';
 import { SIGNING_KEY_TICK_MS, maintainSigningKeys } from './tokens/signing-key-rotation';
+import { recheckVerifiedDomains } from './domains/team-domains';
+import { SSO_REQUIRED_REFRESH_MS, refreshSsoRequiredDomains } from './sso/required-domains';
+
+/** Between passes of the verified domains' re-check (each pass checks those not checked for GATEHOUSE_DOMAIN_RECHECK_HOURS). */
+const DOMAIN_RECHECK_TICK_MS = 15 * 60_000;
 
 export async function startBackgroundWork(services: Services): Promise<void> {
   const { config } = services;
@@ -33,6 +38,20 @@ export async function startBackgroundWork(services: Services): Promise<void> {
     );
   }, SIGNING_KEY_TICK_MS);
   services.onStop.push(() => clearInterval(keyTick));
+  // Verified team domains (issue 28): a TXT record that is gone ends the verification; a failed lookup changes nothing.
+  const domainTick = setInterval(() => {
+    recheckVerifiedDomains(services).then(
+      (r) => { if (r.unverified) console.log(`[domains] ${r.unverified} of ${r.checked} re-checked domain(s) lost their verification (TXT record gone)`); },
+      (err) => console.error('[domains] the re-check pass failed; it runs again at the next tick:', err),
+    );
+  }, DOMAIN_RECHECK_TICK_MS);
+  services.onStop.push(() => clearInterval(domainTick));
+  // Domains that require SSO (sso/required-domains.ts), for the sign-in paths to check without a read.
+  await refreshSsoRequiredDomains(services.db).catch((err) => console.error('[sso] could not read the domains that require SSO:', err));
+  const ssoTick = setInterval(() => {
+    refreshSsoRequiredDomains(services.db).catch((err) => console.error('[sso] could not read the domains that require SSO; trying again:', err));
+  }, SSO_REQUIRED_REFRESH_MS);
+  services.onStop.push(() => clearInterval(ssoTick));
   if (config.serverSecretPrevious.length > 0) {
     // A rotation of the server secret is under way: stored secrets move to the new one (security/reseal.ts).
     resealStoredSecrets(services).then(

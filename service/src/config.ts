@@ -76,6 +76,13 @@ export interface Config {
   trustProxy: false | number | string[];
   /** How long an OAuth sign-in may take between /authorize and the provider's callback (default 10 minutes). */
   oauthFlowLifetimeSeconds: number;
+  /**
+   * DNS servers for domain verification (GATEHOUSE_DNS_SERVERS, comma-separated `host` or `host:port`); empty: the
+   * system's. Tests point it at a DNS server of their own on loopback.
+   */
+  dnsServers: string[];
+  /** How often a verified team domain's TXT record is checked again (GATEHOUSE_DOMAIN_RECHECK_HOURS, default 24). */
+  domainRecheckHours: number;
   /** Lifetime of every emailed code (sign-in, reset, verification); unset: each flow's own (auth/flow-emails.ts). */
   emailCodeLifetimeSeconds?: number;
   /**
@@ -279,6 +286,8 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     rateLimitRules: parseRules(env.GATEHOUSE_RATE_LIMITS || undefined),
     trustProxy: trustProxy(env),
     oauthFlowLifetimeSeconds: seconds(env, 'GATEHOUSE_OAUTH_FLOW_LIFETIME_SECONDS') ?? 600,
+    dnsServers: (env.GATEHOUSE_DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    domainRecheckHours: integer(env, 'GATEHOUSE_DOMAIN_RECHECK_HOURS', 1, 24 * 365) ?? 24,
     emailCodeLifetimeSeconds: seconds(env, 'GATEHOUSE_EMAIL_CODE_LIFETIME_SECONDS'),
     outbound: { allowPrivateNetworks: flag(env, 'GATEHOUSE_ALLOW_PRIVATE_NETWORK_TARGETS') ?? !isProduction },
     recentSignInSeconds: seconds(env, 'GATEHOUSE_RECENT_SIGN_IN_SECONDS') ?? 900,

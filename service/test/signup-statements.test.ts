@@ -47,13 +47,20 @@ async function post(path: string, body: unknown) {
   return { status: res.status, body: await res.json() };
 }
 
+/**
+ * The request's authentication reads the project and the key from caches kept 5 s; on a loaded machine they can
+ * expire between two requests and be read again (seen in a full run under load). They are the authentication's
+ * statements, not the sign-up's or sign-in's, so the counts below leave them out.
+ */
+const AUTHENTICATION_READ = /^\s*select .* from "(api_key_sets|projects)"/;
+
 /** The statements one sign-up runs (the detached verification mail included: it is given time to finish). */
 async function countSignUp(path: string, body: unknown): Promise<string[]> {
   statements = [];
   const res = await post(path, body);
   expect(res.status).toBe(200);
   await Bun.sleep(300);
-  const seen = statements;
+  const seen = statements.filter((q) => !AUTHENTICATION_READ.test(q));
   statements = null;
   return seen;
 }
@@ -87,7 +94,7 @@ describe('statements per password sign-in', () => {
     statements = [];
     const res = await post('/auth/password/sign-in', { email, password: 'correct horse battery' });
     expect(res.status).toBe(200);
-    const signIn = statements;
+    const signIn = statements.filter((q) => !AUTHENTICATION_READ.test(q));
     statements = [];
     await services.activity.flush();
     const flush = statements;

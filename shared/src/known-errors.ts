@@ -3,6 +3,7 @@
 import type { KnownErrorFamily } from './known-errors/base.ts';
 import * as catalogue from './known-errors/catalogue.ts';
 import * as operational from './known-errors/operational.ts';
+import * as teamEnterprise from './known-errors/team-enterprise.ts';
 
 export {
   KnownError,
@@ -15,7 +16,7 @@ export {
 } from './known-errors/base.ts';
 
 /** All catalogue classes, named after the PascalCase of their code (the names Stack's SDK uses). */
-export const KnownErrors = { ...catalogue, ...operational };
+export const KnownErrors = { ...catalogue, ...operational, ...teamEnterprise };
 
 export type KnownErrorName = keyof typeof KnownErrors;
 /** Constructor arguments of a catalogue class, e.g. `KnownErrorArgs<'TeamMembershipNotFound'>` = [teamId, userId]. */

@@ -1,10 +1,11 @@
 // <SignIn> and <SignUp>: exactly the methods the project enables (from useProject), or the "already signed in"
 // card for a signed-in user (which, on handler pages, also sends them on to the after-sign-in/up page).
 import { lazy, useEffect, useState } from 'react';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useGatehouseApp, useTranslate } from '../context';
 import { useProject } from '../hooks/use-project';
 import { useUser } from '../hooks/use-user';
+import { useSsoEnabled } from '../hooks/use-sso';
 import { authMethods } from '../lib/sign-in-methods';
 import { describeAuthError } from '../lib/error-messages';
 import { FormError } from './form-error';
@@ -21,6 +22,7 @@ import { LoadBoundary } from './load-boundary';
 const AuthButtons = lazy(() => import('./auth-buttons').then((m) => ({ default: m.AuthButtons })));
 const MagicLinkForm = lazy(() => import('./magic-link-form').then((m) => ({ default: m.MagicLinkForm })));
 const AuthMethodTabs = lazy(() => import('./auth-method-tabs').then((m) => ({ default: m.AuthMethodTabs })));
+const SsoSignIn = lazy(() => import('./sso-sign-in').then((m) => ({ default: m.SsoSignIn })));
 
 export interface AuthPageProps {
   type: 'sign-in' | 'sign-up';
@@ -33,6 +35,8 @@ export function AuthPage({ type, automaticRedirect }: AuthPageProps) {
   const t = useTranslate();
   const user = useUser();
   const project = useProject();
+  const ssoEnabled = useSsoEnabled();
+  const [ssoStep, setSsoStep] = useState(false);
 
   // A refused target (an untrusted after_auth_return_to) leaves the person here, told why.
   const [redirectError, setRedirectError] = useState<string | null>(null);
@@ -69,6 +73,9 @@ export function AuthPage({ type, automaticRedirect }: AuthPageProps) {
   const hasForms = methods.password || methods.magicLink;
   const hasButtons = methods.oauthProviders.length > 0 || methods.passkey;
   const isSignIn = type === 'sign-in';
+  if (isSignIn && ssoStep) {
+    return <AuthCard><SsoSignIn onBack={() => setSsoStep(false)} /></AuthCard>;
+  }
 
   return (
     <AuthCard>
@@ -88,6 +95,7 @@ export function AuthPage({ type, automaticRedirect }: AuthPageProps) {
           )}
         </Stack>
         {methods.none && <Text c="dimmed" ta="center">{t('signIn.noMethods')}</Text>}
+        {isSignIn && ssoEnabled && <Button variant="default" fullWidth onClick={() => setSsoStep(true)}>{t('sso.continue')}</Button>}
         {hasButtons && <AuthButtons oauthProviders={methods.oauthProviders} passkey={methods.passkey} type={type} divider={hasForms} />}
         {methods.password && methods.magicLink ? (
           <AuthMethodTabs type={type} />

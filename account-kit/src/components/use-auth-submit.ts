@@ -2,15 +2,19 @@
 // submit button busy meanwhile, and moves focus to the field in error.
 import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
-import { useTranslate } from '../context';
-import { describeAuthError, type ErrorField } from '../lib/error-messages';
+import { useGatehouseApp, useTranslate } from '../context';
+import { describeAuthError, ssoRequiredEmail, type ErrorField } from '../lib/error-messages';
 
 export function useAuthSubmit<V extends Record<string, unknown>>(form: UseFormReturnType<V>, fieldOf: Partial<Record<ErrorField, keyof V & string>>) {
+  const app = useGatehouseApp();
   const t = useTranslate();
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
   const showError = (err: unknown) => {
+    // The address's organization requires SSO: say so, and go there (the browser leaves the page).
+    const ssoEmail = ssoRequiredEmail(err);
+    if (ssoEmail) void app.signInWithSso({ email: ssoEmail });
     const { key, field, values } = describeAuthError(err);
     const path = fieldOf[field];
     if (path) {

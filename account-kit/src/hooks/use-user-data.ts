@@ -1,12 +1,13 @@
 // Hooks over the signed-in user's cached reads: teams, contact channels, permissions, a team's members, invitations
 // and API keys, the user's profile in a team and API keys.
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   cachedReadsSymbol,
   type ConnectedApp,
   type ContactChannel,
   type CurrentUser,
   type EditableTeamMemberProfile,
+  type ManagingOrganization,
   type Permission,
   type Team,
   type TeamApiKey,
@@ -64,4 +65,18 @@ export function useTeamApiKeys(team: Team): TeamApiKey[] {
 export function useConnectedApps(user: CurrentUser): ConnectedApp[] {
   const read = useMemo(() => user[cachedReadsSymbol].connectedApps(), [user]);
   return useCachedRead(read);
+}
+
+/**
+ * The organizations whose identity provider manages the account (`user.listManagingOrganizations`): [] until read,
+ * and when the read fails (the profile shows without the notice).
+ */
+export function useManagingOrganizations(user: CurrentUser): ManagingOrganization[] {
+  const [list, setList] = useState<ManagingOrganization[]>([]);
+  useEffect(() => {
+    let live = true;
+    user.listManagingOrganizations().then((l) => { if (live) setList(l); }, () => {});
+    return () => { live = false; };
+  }, [user.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  return list;
 }

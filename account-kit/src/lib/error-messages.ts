@@ -27,6 +27,8 @@ const BY_CODE: Record<string, { key: MessageKey; field: ErrorField }> = {
   USER_NOT_FOUND: { key: 'error.userNotFound', field: 'email' },
   RATE_LIMITED: { key: 'error.rateLimited', field: 'form' },
   LAST_SIGN_IN_METHOD: { key: 'settings.connected.lastMethod', field: 'form' },
+  SSO_NOT_CONFIGURED: { key: 'error.ssoNotConfigured', field: 'email' },
+  SSO_REQUIRED: { key: 'error.ssoRequired', field: 'form' },
 };
 
 export type AuthErrorText = { key: MessageKey; field: ErrorField; values?: Record<string, string> };
@@ -56,4 +58,14 @@ export function describeAuthError(err: unknown): AuthErrorText {
   }
   if (err instanceof NetworkError) return { key: 'error.network', field: 'form' };
   return { key: 'error.unknown', field: 'form' };
+}
+
+/**
+ * The address an SSO_REQUIRED refusal names: the form sends the person on to their organization's sign-in instead
+ * of showing an error. Null for any other error.
+ */
+export function ssoRequiredEmail(err: unknown): string | null {
+  if (!(err instanceof KnownError) || err.errorCode !== 'SSO_REQUIRED') return null;
+  const email = (err.details as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : null;
 }

@@ -39,6 +39,10 @@ export const deSettings: Record<keyof typeof enSettings, string> = {
 
   'settings.profile.name': 'Benutzername',
   'settings.profile.nameDescription': 'Dies ist ein Anzeigename und wird nicht zur Anmeldung verwendet',
+  'settings.profile.managedTitle': 'Von Ihrer Organisation verwaltet',
+  'settings.profile.managedBySso': '{team} verwaltet dieses Konto: Sie melden sich über {idp} an.',
+  'settings.profile.managedByScim': '{team} verwaltet dieses Konto über seinen Identitätsanbieter, der Ihre Angaben aktuell hält.',
+  'settings.profile.managedBySsoAndScim': '{team} verwaltet dieses Konto: Sie melden sich über {idp} an, der auch Ihre Angaben aktuell hält.',
   'settings.profile.image': 'Profilbild',
   'settings.profile.imageDescription': 'Laden Sie ein eigenes Bild als Avatar hoch',
   'settings.profile.saved': 'Gespeichert',

@@ -50,6 +50,13 @@ export const de: Messages = {
   'error.untrustedRedirect': 'Die Weiterleitungsadresse {url} ist nicht vertrauenswürdig; sie muss relativ sein.',
 
   'signIn.title': 'Bei Ihrem Konto anmelden',
+  'sso.continue': 'Mit SSO fortfahren',
+  'sso.title': 'Mit Ihrer Organisation anmelden',
+  'sso.text': 'Geben Sie Ihre geschäftliche E-Mail-Adresse ein. Sie melden sich beim Identitätsanbieter Ihrer Organisation an.',
+  'sso.submit': 'Weiter',
+  'sso.back': 'Andere Anmeldemöglichkeiten',
+  'error.ssoNotConfigured': 'Für diese Adresse gibt es kein Single Sign-on. Melden Sie sich anders an oder wenden Sie sich an die Administration Ihrer Organisation.',
+  'error.ssoRequired': 'Ihre Organisation verlangt für diese Adresse Single Sign-on. Sie werden weitergeleitet…',
   'signIn.noAccount': 'Noch kein Konto?',
   'signIn.forgotPassword': 'Passwort vergessen?',
   'signIn.submit': 'Anmelden',

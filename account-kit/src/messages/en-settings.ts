@@ -43,6 +43,10 @@ export const enSettings = {
   // My Profile
   'settings.profile.name': 'User name',
   'settings.profile.nameDescription': 'This is a display name and is not used for authentication',
+  'settings.profile.managedTitle': 'Managed by your organization',
+  'settings.profile.managedBySso': '{team} manages this account: you sign in through {idp}.',
+  'settings.profile.managedByScim': '{team} manages this account through its identity provider, which keeps your details up to date.',
+  'settings.profile.managedBySsoAndScim': '{team} manages this account: you sign in through {idp}, which also keeps your details up to date.',
   'settings.profile.image': 'Profile image',
   'settings.profile.imageDescription': 'Upload your own image as your avatar',
   'settings.profile.saved': 'Saved',

@@ -1,5 +1,5 @@
 // My Profile (client-library §7.2): display name and profile image.
-import { Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { CurrentUser } from '@gatehouse/shared/client';
 import { DISPLAY_NAME_MAX_LENGTH } from '@gatehouse/shared/rules/names';
 import { useTranslate } from '../context';
@@ -8,12 +8,19 @@ import { EditableText } from '../widgets/editable-text';
 import { ImageEditor } from '../widgets/image-editor';
 import { SettingsSection } from '../widgets/settings-section';
 import { useSettingsAction } from './settings-actions';
+import { useManagingOrganizations } from '../hooks/use-user-data';
+import { managedByText } from '../lib/managed-by';
 
 export function ProfileSection({ user }: { user: CurrentUser }) {
   const t = useTranslate();
   const run = useSettingsAction();
+  const managers = useManagingOrganizations(user);
   return (
     <Stack gap="lg">
+      {managers.map((m) => {
+        const text = managedByText(m);
+        return <Alert key={m.teamId} color="blue" title={t('settings.profile.managedTitle')}>{t(text.key, text.values)}</Alert>;
+      })}
       <SettingsSection
         id="profile-name"
         title={t('settings.profile.name')}

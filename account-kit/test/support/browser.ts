@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { startService, uniqueEmail, type RunningService } from '../../../service/test/support/service';
 import { startSmtpFixture, type ReceivedMail, type SmtpFixture } from '../../../service/test/support/smtp';
 import { newProject, signUp, type TestProject } from '../../../service/test/support/projects';
+import { startTestDns, type TestDns } from '../../../service/test/support/dns';
 
 export { uniqueEmail, newProject, signUp, type TestProject };
 export { extractCode, extractCodeLink, extractOtp } from '../../../service/test/support/smtp';
@@ -22,6 +23,8 @@ const DEMO_INDEX = join(import.meta.dir, '../../demo/dist/index.html');
 
 export interface KitService extends RunningService {
   mailbox: SmtpFixture;
+  /** The DNS server the service verifies team domains with (a loopback server of the test's own). */
+  dns: TestDns;
 }
 
 let service: Promise<KitService> | undefined;
@@ -31,12 +34,12 @@ let browser: Promise<Browser> | undefined;
 export function kitService(): Promise<KitService> {
   service ??= (async () => {
     if (!existsSync(DEMO_INDEX)) throw new Error('The demo app is not built: run `node scripts/build-ui.mjs` (npm test does).');
-    const mailbox = await startSmtpFixture();
+    const [mailbox, dns] = await Promise.all([startSmtpFixture(), startTestDns()]);
     // The demo project as `npm start` has it: the demo at `/` opens it unless a test names its own project.
-    const env = { SMTP_URL: mailbox.url, GATEHOUSE_DEV_OIDC: 'true', GATEHOUSE_RATE_LIMITS: 'off', GATEHOUSE_DEMO_PROJECT: 'true' };
+    const env = { SMTP_URL: mailbox.url, GATEHOUSE_DEV_OIDC: 'true', GATEHOUSE_RATE_LIMITS: 'off', GATEHOUSE_DEMO_PROJECT: 'true', GATEHOUSE_DNS_SERVERS: dns.address };
     // A machine shared by several test runs can take longer than startService's default minute to start it.
     const svc = await startService({ env, startTimeoutMs: 180_000 });
-    return { ...svc, mailbox };
+    return { ...svc, mailbox, dns };
   })();
   return service;
 }

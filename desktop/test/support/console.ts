@@ -10,6 +10,7 @@ import { uniqueEmail, type RunningService } from '../../../service/test/support/
 import { startPatientService } from './patient-service';
 import { startSmtpFixture, type SmtpFixture } from '../../../service/test/support/smtp';
 import { startOidcFixture, type OidcFixture } from '../../../service/test/support/oidc';
+import { startTestDns, type TestDns } from '../../../service/test/support/dns';
 
 export { expectAccessible, sidewaysScrollers, uniqueEmail };
 export const ARTIFACTS = join(import.meta.dir, '../artifacts');
@@ -20,19 +21,22 @@ export interface ConsoleService extends RunningService {
   /** A second SMTP server an owner points their project at; refuses recipients starting with "bounce-". */
   projectMailbox: SmtpFixture;
   idp: OidcFixture;
+  /** The DNS server the service verifies team domains with (loopback, dns2). */
+  dns: TestDns;
 }
 
 let service: Promise<ConsoleService> | undefined;
 
 async function launchConsoleService(env: Record<string, string> = {}): Promise<ConsoleService> {
-  const [sharedMailbox, projectMailbox, idp] = await Promise.all([
+  const [sharedMailbox, projectMailbox, idp, dns] = await Promise.all([
     startSmtpFixture(),
     startSmtpFixture({ rejectRecipients: /^bounce-/ }),
     startOidcFixture(),
+    startTestDns(),
   ]);
-  const svc = await startPatientService({ env: { SMTP_URL: sharedMailbox.url, GATEHOUSE_RATE_LIMITS: 'off', ...idp.overridesEnv(), ...env } });
+  const svc = await startPatientService({ env: { SMTP_URL: sharedMailbox.url, GATEHOUSE_RATE_LIMITS: 'off', GATEHOUSE_DNS_SERVERS: dns.address, ...idp.overridesEnv(), ...env } });
   idp.addDevClients(svc.url);
-  return { ...svc, sharedMailbox, projectMailbox, idp };
+  return { ...svc, sharedMailbox, projectMailbox, idp, dns };
 }
 
 /** The console service every test file of a test process shares (its settings are the defaults). */

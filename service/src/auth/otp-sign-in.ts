@@ -11,6 +11,7 @@ import type { ClientOrigin } from './activity';
 import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redeemFlowCode } from './flow-emails';
 import type { IssuedTokens } from './session-tokens';
 import { completeSignIn } from './sign-in';
+import { assertSsoNotRequired } from '../sso/required-domains';
 
 interface OtpData { user_id?: string; is_new_user: boolean }
 
@@ -27,6 +28,7 @@ export interface OtpSend {
 export async function sendOtpSignInCode(services: Services, input: OtpSend): Promise<string> {
   const { project, email } = input;
   if (!project.config.magic_link_enabled) throw new StatusError(403, 'Magic link is not enabled for this project');
+  assertSsoNotRequired(project.id, email);
   // Limits before the lookup (ASVS 11.1.2): its answers (an unverified address exists) are not a free oracle.
   assertTrustedCallback(project, input.callbackUrl);
   await limitCodeSending(services, input.ip, project, email);

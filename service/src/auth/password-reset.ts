@@ -16,6 +16,7 @@ import { assertTrustedCallback, createCodeAndQueueEmail, limitCodeSending, redee
 import { noteOwnerAddress } from './rate-limits';
 import { assertPasswordAcceptable, assertPasswordAuthEnabled } from './password-policy';
 import { queueNotice, sendQueuedNotices } from './security-notices';
+import { assertSsoNotRequired } from '../sso/required-domains';
 
 async function sendResetEmailIfUserExists(services: Services, project: Project, email: string, callbackUrl: string) {
   const found = await users.findByAuthEmail(services.db, project.id, email);
@@ -35,6 +36,7 @@ async function sendResetEmailIfUserExists(services: Services, project: Project, 
 export async function sendPasswordResetCode(services: Services, input: { project: Project; email: string; callbackUrl: string; ip: string }): Promise<void> {
   const { project, email, callbackUrl } = input;
   assertPasswordAuthEnabled(project);
+  assertSsoNotRequired(project.id, email);
   assertTrustedCallback(project, callbackUrl);
   await limitCodeSending(services, input.ip, project, email);
   void sendResetEmailIfUserExists(services, project, email, callbackUrl)

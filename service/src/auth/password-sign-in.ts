@@ -11,6 +11,7 @@ import { byEmail, byEmailAndIp, byIp, countAttempt, isOwnerAddress, refundAttemp
 import type { IssuedTokens } from './session-tokens';
 import { completeSignIn } from './sign-in';
 import { noteScopeUser } from '../observability/security-events';
+import { assertSsoNotRequired } from '../sso/required-domains';
 
 export interface PasswordSignIn {
   project: Project;
@@ -29,6 +30,7 @@ export interface PasswordSignIn {
 export async function signInWithPassword(services: Services, input: PasswordSignIn): Promise<IssuedTokens> {
   const { project, email, password, origin } = input;
   assertPasswordAuthEnabled(project);
+  assertSsoNotRequired(project.id, email);
   // Failed attempts are limited per IP, per account from that IP (a guesser elsewhere cannot lock the owner out), and
   // per account over every address (auth/rate-limits.ts). The account's lookup rides in the hit's statement: one
   // round trip fewer beside the hash.

@@ -11,6 +11,7 @@ import { byIp, limitRequestsReading } from './rate-limits';
 import type { IssuedTokens } from './session-tokens';
 import { completeSignIn } from './sign-in';
 import { sendChannelVerificationEmail } from './verification-email';
+import { assertSsoNotRequired } from '../sso/required-domains';
 
 export interface PasswordSignUp {
   project: Project;
@@ -24,6 +25,7 @@ export interface PasswordSignUp {
 export async function signUpWithPassword(services: Services, input: PasswordSignUp): Promise<IssuedTokens> {
   const { project, email, password, origin } = input;
   assertPasswordAuthEnabled(project);
+  assertSsoNotRequired(project.id, email);
   await assertPasswordAcceptable(project, password);
   if (!project.config.sign_up_enabled) throw new KnownErrors.SignUpNotEnabled();
   // Counted with the lookup (one statement): the "already exists" answer is not a free oracle, nor sign-up a free

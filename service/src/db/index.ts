@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as schema from './schema';
+import * as coreSchema from './schema';
+import * as enterpriseSchema from './schema-enterprise';
 import { registerChangeNotices, registerWriteGeneration } from './read-cache';
 import { CHANGE_NOTICE_MESSAGE, ChangeNotices } from './change-notices';
 import { listenWithState } from './postgres-listener';
@@ -12,6 +13,8 @@ import type { DB } from './handle';
 
 export type { DB } from './handle';
 export { rowsOf } from './handle';
+/** Every table: the core model and the teams-as-organizations tables of schema-enterprise.ts. */
+const schema = { ...coreSchema, ...enterpriseSchema };
 export { schema };
 
 export interface Database {

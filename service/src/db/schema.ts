@@ -386,6 +386,8 @@ export const authorizationCodes = pgTable('authorization_codes', {
   codeChallenge: text('code_challenge').notNull(),
   codeChallengeMethod: text('code_challenge_method').notNull(),
   isNewUser: boolean('is_new_user').notNull(),
+  /** The sign-in came through an SSO connection whose IdP enforces MFA: the project's second factor is not asked. */
+  mfaSatisfied: boolean('mfa_satisfied').notNull().default(false),
   afterCallbackRedirectUrl: text('after_callback_redirect_url'),
   expiresAt: ts('expires_at').notNull(),
   createdAt: createdAt(),

@@ -45,7 +45,9 @@ export async function parseBody(request: Request, maxBytes = DEFAULT_MAX_BODY_BY
     throw new KnownErrors.BodyParsingError('Request body cannot be parsed as UTF-8');
   }
   switch (contentType) {
-    case 'application/json': {
+    // SCIM's own JSON media type (RFC 7644 §3.1), which only the SCIM endpoints accept (http/scim.ts).
+    case 'application/json':
+    case 'application/scim+json': {
       if (text.trim() === '') return undefined;
       let value: unknown;
       try { value = JSON.parse(text); } catch {

@@ -78,7 +78,7 @@ export function newRequestId(): string {
  * Sent with every API response (ASVS 14.4): no MIME sniffing, no referrer leaking URLs with codes, and HSTS when the
  * public URL is https (`setStrictTransportSecurity`, called at start).
  */
-const SECURITY_HEADERS: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+export const SECURITY_HEADERS: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
 
 export function setStrictTransportSecurity(publicUrl: string) {
   if (publicUrl.startsWith('https://')) SECURITY_HEADERS['strict-transport-security'] = 'max-age=31536000';

@@ -9,6 +9,7 @@ import * as accounts from '../repo/oauth-accounts';
 import { createUserIn } from '../users/create';
 import type { Events } from '../events';
 import type { ProviderUserInfo } from './providers';
+import { assertSsoNotRequired } from '../sso/required-domains';
 
 export interface ResolvedAccount {
   userId: string;
@@ -22,6 +23,8 @@ export async function resolveAccount(
   p: { providerId: string; info: ProviderUserInfo; type: 'authenticate' | 'link'; linkUserId: string | null },
 ): Promise<ResolvedAccount> {
   const { providerId, info } = p;
+  // An address whose organization requires SSO signs in through it, not through a social provider.
+  if (p.type === 'authenticate') assertSsoNotRequired(project.id, info.email);
   const existing = await accounts.findAccount(tx, project.id, providerId, info.accountId);
 
   if (p.type === 'link' && p.linkUserId) {

@@ -56,8 +56,9 @@ export async function authorizationCodeGrant(services: Services, body: Record<st
   const taken = await flow.consumeCode(services.db, project.id, codeHash);
   if (!taken) throw new KnownErrors.InvalidAuthorizationCode();
 
-  // MFA users get MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code (is_new_user false, §3.0).
-  const tokens = await completeSignIn(services, { project, userId: taken.userId, isNewUser: false, origin });
+  // MFA users get MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code (is_new_user false, §3.0), unless the
+  // code came from an SSO connection whose IdP enforces MFA itself (sso/sign-in.ts).
+  const tokens = await completeSignIn(services, { project, userId: taken.userId, isNewUser: false, origin, ...(taken.mfaSatisfied ? { hasTotp: false } : {}) });
   return {
     access_token: tokens.access_token,
     afterCallbackRedirectUrl: taken.afterCallbackRedirectUrl,

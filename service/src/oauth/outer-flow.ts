@@ -68,7 +68,7 @@ export function clearInnerCookie(services: Services, innerState: string): string
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** client_id = project id, client_secret = one of its publishable keys. */
-async function authorizeClient(services: Services, clientId: string, clientSecret: string): Promise<Project> {
+export async function authorizeClient(services: Services, clientId: string, clientSecret: string): Promise<Project> {
   const project = clientId === 'internal' || UUID.test(clientId) ? await services.projects.get(clientId) : null;
   if (!project) throw new KnownErrors.InvalidOAuthClientIdOrSecret(clientId);
   if (!(await services.apiKeys.isValid(project.id, 'publishable_client_key', clientSecret))) {

@@ -27,6 +27,12 @@ export async function takeState(db: DB, innerState: string): Promise<OAuthStateR
   return row ?? null;
 }
 
+/** The state record without taking it (an SSO connection test's first step reads where its window goes). */
+export async function findState(db: DB, innerState: string): Promise<OAuthStateRow | null> {
+  const [row] = await db.select().from(s).where(eq(s.innerState, innerState)).limit(1);
+  return row ?? null;
+}
+
 export async function purgeExpiredStates(db: DB, projectId: string) {
   await db.delete(s).where(and(eq(s.projectId, projectId), lt(s.expiresAt, new Date(Date.now() - KEEP_EXPIRED_MS))));
 }

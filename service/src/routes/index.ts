@@ -37,6 +37,10 @@ import { projectPermissionRoutes } from './project-permissions';
 import { userApiKeyRoutes } from './user-api-keys';
 import { auditLogRoutes } from './audit-log';
 import { oauthProviderRoutes } from './oauth-provider';
+import { teamDomainRoutes } from './team-domains';
+import { teamScimRoutes } from './team-scim';
+import { teamSsoConnectionRoutes } from './team-sso-connections';
+import { ssoRoutes } from './auth-sso';
 
 export const allRoutes: RouteDef[] = [
   ...rootRoutes,
@@ -68,6 +72,10 @@ export const allRoutes: RouteDef[] = [
   ...passwordResetRoutes,
   ...contactChannelRoutes,
   ...teamRoutes,
+  ...teamDomainRoutes,
+  ...teamScimRoutes,
+  ...teamSsoConnectionRoutes,
+  ...ssoRoutes,
   ...teamMembershipRoutes,
   ...teamMemberProfileRoutes,
   ...teamInvitationRoutes,

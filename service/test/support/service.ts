@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect } from 'bun:test';
 import { startSmtpFixture, type SmtpFixture } from './smtp';
 import { seedDataDir } from './pglite-template';
+import { startTestDns, type TestDns } from './dns';
 
 const SERVICE_ENTRY = join(import.meta.dir, '../../src/main.ts');
 // The shared service is never stopped by a test; this wrapper ends it when the test process is gone.
@@ -97,6 +98,8 @@ export async function startService(opts: { env?: Record<string, string | undefin
 export interface SharedService extends RunningService {
   /** The real SMTP server the shared service's "shared" email config delivers to. */
   mailbox: SmtpFixture;
+  /** The DNS server (loopback, dns2) the shared service verifies team domains with (GATEHOUSE_DNS_SERVERS). */
+  dns: TestDns;
 }
 
 let shared: Promise<SharedService> | undefined;
@@ -108,13 +111,13 @@ let shared: Promise<SharedService> | undefined;
  */
 export function sharedService(): Promise<SharedService> {
   shared ??= (async () => {
-    const mailbox = await startSmtpFixture();
+    const [mailbox, dns] = await Promise.all([startSmtpFixture(), startTestDns()]);
     // Under DATABASE_URL, a database of its own: with parallel test workers (GATEHOUSE_TEST_JOBS) each worker has a
     // shared service, and on one database each one's email worker would deliver the other's mail to its own SMTP
     // server (seen as a sign-in code that never arrived). Dropped by .ci/run with the run's other scratch databases.
     const { url } = await isolatedDatabase();
-    const svc = await startService({ env: { SMTP_URL: mailbox.url, ...(url ? { DATABASE_URL: url } : {}) } });
-    return { ...svc, mailbox };
+    const svc = await startService({ env: { SMTP_URL: mailbox.url, GATEHOUSE_DNS_SERVERS: dns.address, ...(url ? { DATABASE_URL: url } : {}) } });
+    return { ...svc, mailbox, dns };
   })();
   return shared;
 }

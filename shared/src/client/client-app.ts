@@ -33,6 +33,8 @@ import type {
   PasswordSignUpBody,
   SignInTokensJson as SignInAnswer,
   SignInTokensWithNewUserJson,
+  SsoDiscoveryJson,
+  SsoStatusJson,
   TeamInvitationCheckJson,
   TeamInvitationCodeBody,
   TeamInvitationDetailsJson,
@@ -175,6 +177,30 @@ export class GatehouseClientApp<U extends SessionUser = CurrentUser> {
   async signInWithOAuth(provider: string): Promise<never> {
     const { startOAuthFlow } = await import('./oauth.ts');
     return startOAuthFlow(this._core, { type: 'authenticate', provider });
+  }
+
+  /**
+   * Signs in through the SSO of the team whose verified domain the address is at (issue 28): the browser goes to
+   * the organization's identity provider and comes back to the oauth-callback page. Find out first with
+   * `getSsoConnectionForEmail` whether the address has one.
+   */
+  async signInWithSso(options: { email: string } | { connectionId: string }): Promise<never> {
+    const { startOAuthFlow } = await import('./oauth.ts');
+    return startOAuthFlow(this._core, { type: 'sso', ...options });
+  }
+
+  /** Whether the project offers sign-in through a team's SSO (it has an enabled connection). */
+  async isSsoEnabled(): Promise<boolean> {
+    const status = await this._core.json<SsoStatusJson, undefined>('/auth/sso/status', { method: 'GET' }, null, 'client');
+    return status.enabled;
+  }
+
+  /** The SSO connection an address signs in with, and whether its domain requires it; null when it has none. */
+  async getSsoConnectionForEmail(email: string): Promise<SsoDiscoveryJson | null> {
+    return Result.catching(
+      () => this._core.json<SsoDiscoveryJson, undefined>(`/auth/sso/discover?email=${encodeURIComponent(email)}`, { method: 'GET' }, null, 'client'),
+      hasCode('SSO_NOT_CONFIGURED'),
+    ).then((r) => (r.status === 'ok' ? r.data : null));
   }
 
   async callOAuthCallback(): Promise<boolean> {

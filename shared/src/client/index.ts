@@ -22,6 +22,7 @@ export type {
   AdminSecuritySettings,
 } from './admin-app.ts';
 export type { AuditLogEntry, AuditLogFilter, AuditLogPage, AuditActorKind } from './models/audit-log.ts';
+export type { ScimGroup, ScimToken, SsoConnection, SsoConnectionOptions, TeamDomain, TeamEnterprise } from './models/team-enterprise.ts';
 export type { OwnerInvitation, OwnerInvitationCreateOptions, OwnerInvitationDetails } from './models/owner-invitations.ts';
 export type {
   WebhookDelivery,
@@ -74,7 +75,7 @@ export {
 export { getJwtExpiresAt, decodeJwtPayload } from './jwt.ts';
 
 export type { BaseUser, Auth, AuthTokens, UserUpdateOptions, UserJson, OAuthProviderLink } from './models/user-base.ts';
-export type { CurrentUser, CurrentInternalUser, Permission, UserExtra, InternalUserExtra, CurrentUserReads } from './models/current-user.ts';
+export type { CurrentUser, CurrentInternalUser, ManagingOrganization, Permission, UserExtra, InternalUserExtra, CurrentUserReads } from './models/current-user.ts';
 export type {
   ServerUser,
   CurrentServerUser,

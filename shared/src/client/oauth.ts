@@ -19,7 +19,11 @@ import type { ClientCore } from './core.ts';
 import { completeMfa, type SignInTokensJson } from './mfa.ts';
 import type { InternalSession } from './session.ts';
 
-export type OAuthFlow = { type: 'authenticate'; provider: string } | { type: 'link'; provider: string; providerScope: string; session: InternalSession };
+export type OAuthFlow =
+  | { type: 'authenticate'; provider: string }
+  | { type: 'link'; provider: string; providerScope: string; session: InternalSession }
+  /** Through a team's SSO connection (issue 28): found by the address's verified domain, or named. */
+  | { type: 'sso'; email?: string; connectionId?: string };
 
 export async function createPkce(): Promise<{ verifier: string; challenge: string; state: string }> {
   const verifier = base64UrlEncode(randomBytes(32));
@@ -38,7 +42,10 @@ function callbackRedirectUri(core: ClientCore): string {
   );
 }
 
-/** Navigates to `/auth/oauth/authorize/<provider>`; the returned promise never resolves. */
+/**
+ * Navigates to `/auth/oauth/authorize/<provider>` (or, for SSO, `/auth/sso/authorize`, which ends on the same
+ * callback page with a code redeemed the same way); the returned promise never resolves.
+ */
 export async function startOAuthFlow(core: ClientCore, flow: OAuthFlow): Promise<never> {
   const browser = requireBrowser(core, 'signInWithOAuth');
   core.requireTokenStore();
@@ -49,7 +56,7 @@ export async function startOAuthFlow(core: ClientCore, flow: OAuthFlow): Promise
   const redirectUri = callbackRedirectUri(core);
   const key = core.api.options.publishableClientKey;
   if (!key) throw new Error('Admin session token is currently not supported for OAuth');
-  const url = new URL(`${core.api.apiRoot}/auth/oauth/authorize/${flow.provider.toLowerCase()}`);
+  const url = new URL(flow.type === 'sso' ? `${core.api.apiRoot}/auth/sso/authorize` : `${core.api.apiRoot}/auth/oauth/authorize/${flow.provider.toLowerCase()}`);
   const params: Record<string, string> = {
     client_id: core.projectId,
     client_secret: key,
@@ -60,7 +67,7 @@ export async function startOAuthFlow(core: ClientCore, flow: OAuthFlow): Promise
     code_challenge: challenge,
     code_challenge_method: 'S256',
     response_type: 'code',
-    type: flow.type,
+    ...(flow.type === 'sso' ? {} : { type: flow.type }),
     error_redirect_url: core.redirector.constructRedirectUrl(core.urls.error, 'errorRedirectUrl'),
   };
   if (flow.type === 'link') {
@@ -68,6 +75,10 @@ export async function startOAuthFlow(core: ClientCore, flow: OAuthFlow): Promise
     const tokens = await flow.session.getOrFetchLikelyValidTokens(ACCESS_TOKEN_MIN_REMAINING_MS);
     params.token = tokens?.accessToken ?? '';
     if (flow.providerScope) params.provider_scope = flow.providerScope;
+  }
+  if (flow.type === 'sso') {
+    if (flow.email) params.email = flow.email;
+    if (flow.connectionId) params.connection_id = flow.connectionId;
   }
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   browser.location.assign(url.toString());

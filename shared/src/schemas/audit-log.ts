@@ -15,6 +15,9 @@ export const AUDIT_EVENTS = [
   'mfa.totp_enabled', 'mfa.totp_disabled', 'mfa.passkey_added', 'mfa.passkey_disabled',
   'password.changed', 'password.set', 'password.reset', 'session.revoked',
   'user_api_key.created', 'user_api_key.revoked', 'team_api_key.created', 'team_api_key.revoked',
+  // SCIM provisioning of teams (issue 28): what the team's identity provider did, with its token as the actor.
+  'scim.user_provisioned', 'scim.user_updated', 'scim.user_deactivated', 'scim.user_reactivated', 'scim.user_deleted',
+  'scim.group_created', 'scim.group_updated', 'scim.group_deleted',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
@@ -22,7 +25,7 @@ export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_EVENT_GROUPS = [...new Set(AUDIT_EVENTS.map((e) => e.split('.')[0]!))];
 
 /** How the actor reached the project: its keys, an owner's admin access token, or a signed-in user (client). */
-export const AUDIT_ACTOR_KINDS = ['admin_key', 'server_key', 'admin_token', 'client'] as const;
+export const AUDIT_ACTOR_KINDS = ['admin_key', 'server_key', 'admin_token', 'client', 'scim_token'] as const;
 
 export const AuditLogEntry = Strict({
   id: Type.String(),

@@ -55,11 +55,11 @@ export const isFilteredLog = (v: AuditFilterValues) => v.kind !== '' || v.range 
 /** Warnings are told apart in the table (a failure, a lockout, a refused request). */
 export function eventTone(e: AuditEvent): 'red' | 'orange' | 'gray' {
   if (e === 'sign_in.failed' || e === 'access.refused') return 'red';
-  if (e === 'sign_in.locked_out' || e === 'impersonation.created' || e.endsWith('.revoked') || e.endsWith('_disabled') || e === 'project.deleted') return 'orange';
+  if (e === 'sign_in.locked_out' || e === 'impersonation.created' || e.endsWith('.revoked') || e.endsWith('_disabled') || e === 'project.deleted' || e === 'scim.user_deactivated' || e === 'scim.user_deleted') return 'orange';
   return 'gray';
 }
 
-export type ActorWords = { key: 'audit.actor.admin_key' | 'audit.actor.server_key' | 'audit.actor.admin_token' | 'audit.actor.client' | 'audit.actor.user'; userId: string | null };
+export type ActorWords = { key: 'audit.actor.admin_key' | 'audit.actor.server_key' | 'audit.actor.admin_token' | 'audit.actor.client' | 'audit.actor.scim_token' | 'audit.actor.user'; userId: string | null };
 
 /**
  * Who acted: a key, an owner, or a user of this project. A sign-in's actor is the person signing in: the user it

@@ -1,5 +1,6 @@
 // Every text of the console (English). Placeholders: {name}.
 import { auditLogMessages } from './en-audit-log';
+import { enterpriseMessages } from './en-enterprise';
 
 export const en = {
   'app.title': 'Gatehouse console',
@@ -76,6 +77,15 @@ export const en = {
   'errors.projectNotFound': 'This project does not exist, or is not yours.',
   'errors.userNotFound': 'This user does not exist (any more).',
   'errors.teamNotFound': 'This team does not exist (any more).',
+  'errors.invalidDomain': '"{domain}" is not an email domain. Give a name such as example.com.',
+  'errors.domainClaimed': 'This team has already added {domain}.',
+  'errors.domainVerifiedElsewhere': '{domain} is already verified by another team of this project.',
+  'errors.domainNotFound': 'This domain is no longer on the team.',
+  'errors.domainVerificationFailed': '{domain} could not be verified: {problem} Publish the TXT record and try again in a few minutes.',
+  'errors.invalidSsoConnection': 'The connection cannot be used: {problem}',
+  'errors.ssoConnectionNotFound': 'This connection no longer exists.',
+  'errors.scimTokenNotFound': 'This token no longer exists.',
+  'errors.scimGroupNotFound': 'This group no longer exists.',
   'errors.emailTaken': 'A user with the address {email} already exists.',
   'errors.emailAlreadyVerified': 'This address is verified already.',
   'errors.channelUsedByOther': 'Another user signs in with this address already.',
@@ -716,6 +726,7 @@ export const en = {
   'weakStorage.sessionOnly': 'This session only',
   'weakStorage.storeAnyway': 'Store anyway',
   ...auditLogMessages,
+  ...enterpriseMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

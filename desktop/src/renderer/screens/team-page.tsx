@@ -1,6 +1,7 @@
-// One team: its profile (name, image), metadata, members with their permissions, invitations, and deleting it.
+// One team: its profile (name, image), metadata, members with their permissions, invitations, and deleting it; and
+// its "Enterprise SSO" tab (team-enterprise.tsx).
 import { useState } from 'react';
-import { Anchor, Avatar, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
@@ -19,6 +20,7 @@ import { t } from '../messages';
 import { TeamMetadataCard } from './team-metadata';
 import { TeamMembersCard } from './team-members';
 import { TeamInvitationsCard } from './team-invitations';
+import { TeamEnterpriseTab } from './team-enterprise';
 
 export function TeamPage({ teamId }: { teamId: string }) {
   const team = useTeam(teamId);
@@ -43,11 +45,22 @@ export function TeamPage({ teamId }: { teamId: string }) {
       <ScreenHeader title={team.displayName}>
         <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>{t('teams.delete')}</Button>
       </ScreenHeader>
-      <ProfileCard key={`${team.displayName}|${team.profileImageUrl}`} team={team} />
-      {/* Each section loads on its own: a slow member list does not hold back the rest. */}
-      <ScreenBoundary><TeamMembersCard team={team} /></ScreenBoundary>
-      <ScreenBoundary><TeamInvitationsCard team={team} /></ScreenBoundary>
-      <TeamMetadataCard key={JSON.stringify([team.clientMetadata, team.clientReadOnlyMetadata, team.serverMetadata])} team={team} />
+      <Tabs defaultValue="team" keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="team">{t('teams.tabTeam')}</Tabs.Tab>
+          <Tabs.Tab value="enterprise">{t('teams.tabEnterprise')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="team">
+          <Stack gap="lg">
+            <ProfileCard key={`${team.displayName}|${team.profileImageUrl}`} team={team} />
+            {/* Each section loads on its own: a slow member list does not hold back the rest. */}
+            <ScreenBoundary><TeamMembersCard team={team} /></ScreenBoundary>
+            <ScreenBoundary><TeamInvitationsCard team={team} /></ScreenBoundary>
+            <TeamMetadataCard key={JSON.stringify([team.clientMetadata, team.clientReadOnlyMetadata, team.serverMetadata])} team={team} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="enterprise"><TeamEnterpriseTab team={team} /></Tabs.Panel>
+      </Tabs>
       {deleting && <DeleteTeamModal team={team} onClose={() => setDeleting(false)} onDeleted={() => navigate(teamRoute())} />}
     </Stack>
   );

@@ -33,9 +33,18 @@ import type {
   OAuthProviderInteractionAnswerBody,
   SessionJson,
   TeamPermissionJson,
+  ManagingOrganizationJson,
 } from '../wire.ts';
 
 export type Permission = { readonly id: string };
+
+export interface ManagingOrganization {
+  readonly teamId: string;
+  readonly teamDisplayName: string;
+  readonly connectionDisplayName: string | null;
+  readonly connectionType: 'saml' | 'oidc' | null;
+  readonly provisionedByScim: boolean;
+}
 
 export interface UserExtra {
   readonly selectedTeam: Team | null;
@@ -49,6 +58,8 @@ export interface UserExtra {
   sendVerificationEmail(options?: { callbackUrl?: string }): Promise<KnownError | undefined>;
   delete(): Promise<void>;
   listContactChannels(): Promise<ContactChannel[]>;
+  /** The organizations whose identity provider manages this account (SSO or SCIM; Gatehouse's addition, issue 28). */
+  listManagingOrganizations(): Promise<ManagingOrganization[]>;
   createContactChannel(data: ContactChannelCreateOptions): Promise<ContactChannel>;
   listTeams(): Promise<Team[]>;
   getTeam(id: string): Promise<Team | null>;
@@ -193,6 +204,13 @@ export function createCurrentUser(ctx: ClientContext, json: UserJson): CurrentUs
       session.markInvalid();
     },
     listContactChannels: () => reads.contactChannels().get(),
+    listManagingOrganizations: async () => {
+      const list = await core.json<ListOf<ManagingOrganizationJson>>('/users/me/identity-providers', {}, session, 'client');
+      return items(list).map((o) => Object.freeze({
+        teamId: o.team_id, teamDisplayName: o.team_display_name, connectionDisplayName: o.connection_display_name,
+        connectionType: o.connection_type, provisionedByScim: o.provisioned_by_scim,
+      }));
+    },
     createContactChannel: async (data) => {
       const created = await core.json<ContactChannelJson, ClientContactChannelCreateBody>('/contact-channels', {
         method: 'POST',

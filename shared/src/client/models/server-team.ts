@@ -5,6 +5,7 @@ import { compact, cachedReadsSymbol, type ServerContext } from './common.ts';
 import { createApiKeyFor, listApiKeysRead, type ApiKeyCreateOptions, type TeamApiKey, type TeamApiKeyFirstView } from './api-keys.ts';
 import type { CachedRead } from '../cache.ts';
 import type { ServerUser } from './server-user.ts';
+import { createTeamEnterprise } from './team-enterprise.ts';
 import {
   createInvitation,
   invitationsCache,
@@ -76,6 +77,7 @@ export function createServerTeam(ctx: ServerContext, json: TeamJson, createUser:
     listInvitations: () => reads.invitations().get(),
     listApiKeys: () => reads.apiKeys().get(),
     createApiKey: (options: ApiKeyCreateOptions) => createApiKeyFor(owner, options) as Promise<TeamApiKeyFirstView>,
+    enterprise: createTeamEnterprise(ctx, json.id),
     [cachedReadsSymbol]: reads,
   });
 }

@@ -6,6 +6,7 @@ import type { CachedRead } from '../cache.ts';
 import type { ClientCore } from '../core.ts';
 import type { InternalSession } from '../session.ts';
 import type { ServerUser } from './server-user.ts';
+import type { TeamEnterprise } from './team-enterprise.ts';
 import type {
   ClientMemberProfileJson,
   EmptyBody,
@@ -76,6 +77,8 @@ export interface ServerTeam extends Omit<Team, 'update' | 'listUsers' | 'removeU
   listUsers(): Promise<ServerTeamUser[]>;
   addUser(userId: string): Promise<void>;
   removeUser(userId: string): Promise<void>;
+  /** The team as a customer organization: verified domains, SSO connections, SCIM (Gatehouse's addition, issue 28). */
+  readonly enterprise: TeamEnterprise;
   readonly [cachedReadsSymbol]: { users(): CachedRead<ServerTeamUser[]>; invitations(): CachedRead<TeamInvitation[]>; apiKeys(): CachedRead<TeamApiKey[]> };
 }
 

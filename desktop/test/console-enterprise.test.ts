@@ -1,0 +1,138 @@
+// An owner makes a team a customer organization from the console (issue 28), as a person does: on the team page's
+// "Enterprise SSO" tab they add the organization's domain (a bad one refused before sending), publish the TXT record
+// shown (on the test's DNS server) and verify it; add a SAML connection by pasting the IdP's metadata (a real samlify
+// IdP) and copy what the IdP needs; require SSO for the domain; create a SCIM token (shown once), which the identity
+// provider then uses to provision a person and push a group; and map the group to a team permission, which the
+// person then holds. Every state at 1280 and 390 px, light and dark, with axe.
+import { afterAll, describe, expect, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { adminApi, serverApi } from '../../service/test/support/service';
+import { startSamlIdp } from '../../service/test/support/saml-idp';
+import { checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setupConsoleSuite, signUpOwner, type ShownKeys } from './support/console';
+
+const { svc } = await setupConsoleSuite();
+const idp = await startSamlIdp('console-idp');
+let context: BrowserContext;
+let page: Page;
+let projectId: string;
+let keys: ShownKeys;
+let teamId: string;
+const domain = `initech-${crypto.randomUUID().slice(0, 8)}.example`;
+const server = () => serverApi(svc.url, projectId, keys.secretServerKey);
+
+afterAll(async () => { idp.close(); await context?.close(); });
+
+async function looks(name: string, ready: (p: Page) => Promise<void>) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await checkLooks(page, `${name}-${width}`, ready);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const tab = () => page.getByRole('tabpanel', { name: 'Enterprise SSO' });
+
+describe('Enterprise SSO tab', () => {
+  test('setup: an owner, a project with keys, a team and a team permission', async () => {
+    ({ context, page } = await openConsole(svc, { width: 1280 }));
+    await signUpOwner(page);
+    projectId = await createProject(page, 'Initech');
+    keys = await createAllKeys(page, 'Tests');
+    teamId = (await server().post('/teams', { display_name: 'Initech Corp' })).body.id;
+    expect((await adminApi(svc.url, projectId, keys.superSecretAdminKey).post('/team-permission-definitions', { id: 'billing' })).status).toBe(201);
+    await openScreen(page, 'Teams');
+    await page.getByRole('link', { name: 'Initech Corp' }).click();
+    await page.getByRole('tab', { name: 'Enterprise SSO' }).click();
+    await tab().getByText('No domain yet.', { exact: false }).waitFor();
+    await looks('team-enterprise-empty', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByText('No SCIM token yet.').waitFor(); });
+  });
+
+  test('add and verify a domain', async () => {
+    await tab().getByLabel('Email domain').fill('https://initech.example/');
+    await tab().getByRole('button', { name: 'Add domain' }).click();
+    await tab().getByText('Enter a domain name such as example.com, without https:// or a path.').waitFor();
+    expect((await server().get(`/teams/${teamId}/domains`)).body.items).toEqual([]);
+
+    await tab().getByLabel('Email domain').fill(domain.toUpperCase());
+    await tab().getByRole('button', { name: 'Add domain' }).click();
+    const row = tab().getByTestId(`domain-${domain}`);
+    await row.getByText('Not verified').waitFor();
+    const name = await row.locator('code').nth(0).textContent();
+    const value = await row.locator('code').nth(1).textContent();
+    expect(name).toBe(`_gatehouse-challenge.${domain}`);
+
+    // Verify before publishing: told what the lookup saw.
+    await row.getByRole('button', { name: 'Verify now' }).click();
+    await notification(page, `${domain} could not be verified: no TXT record was found at _gatehouse-challenge.${domain}.`);
+    svc.dns.setTxt(name!, [value!]);
+    await row.getByRole('button', { name: 'Verify now' }).click();
+    await notification(page, `${domain} is verified.`);
+    await row.getByText('Verified', { exact: true }).waitFor();
+
+    // Requiring SSO needs a connection first.
+    await row.getByRole('switch', { name: `Require SSO for ${domain}` }).click({ force: true });
+    await notification(page, 'The connection cannot be used: the team has no enabled SSO connection; add one before requiring SSO.');
+  });
+
+  test('add a SAML connection by pasting the IdP metadata; require SSO', async () => {
+    await tab().getByRole('button', { name: 'Add SAML' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a SAML connection' });
+    await dialog.getByRole('button', { name: 'Add SAML' }).click();
+    await dialog.getByText('Paste the metadata or give its URL.').waitFor();
+    await dialog.getByLabel('Name').fill('Initech Okta');
+    await dialog.getByLabel('IdP metadata (XML)').fill(idp.metadataXml);
+    await dialog.getByRole('button', { name: 'Add SAML' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const connection = tab().getByTestId('connection-Initech Okta');
+    await connection.getByText(`Identity provider: ${idp.entityId}`).waitFor();
+    const [saved] = (await server().get(`/teams/${teamId}/sso-connections`)).body.items;
+    expect(await connection.locator('code').allTextContents()).toEqual([saved.sp_entity_id, saved.acs_url]);
+    expect(await connection.getByRole('link', { name: 'Download SP metadata' }).getAttribute('href')).toBe(saved.sp_metadata_url);
+
+    // "Test sign-in": the IdP opens in a new window and its answer is reported there.
+    idp.signInAs({ email: `milton@${domain}`, displayName: 'Milton Waddams' });
+    const [report] = await Promise.all([context.waitForEvent('page'), connection.getByRole('button', { name: 'Test sign-in' }).click()]);
+    await report.getByRole('heading', { name: 'Test succeeded' }).waitFor();
+    expect(await report.textContent('main')).toContain(`milton@${domain}`);
+    await report.close();
+    await notification(page, 'The identity provider opened in a new window. Sign in there to see what it sends.');
+
+    await tab().getByTestId(`domain-${domain}`).getByRole('switch', { name: `Require SSO for ${domain}` }).click({ force: true });
+    await notification(page, `SSO is now required for ${domain}.`);
+    expect((await server().get(`/teams/${teamId}/domains`)).body.items[0].sso_required).toBe(true);
+  });
+
+  test('a SCIM token (shown once) provisions a person and a group; the group is mapped to a permission', async () => {
+    await tab().getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create token' });
+    await dialog.getByLabel('Description').fill('Okta provisioning');
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    const shown = page.getByRole('dialog', { name: 'Copy the token now' });
+    const token = (await shown.getByTestId('new-scim-token').textContent())!;
+    const base = (await shown.locator('code').first().textContent())!;
+    expect(base).toBe(`${svc.url}/scim/v2/${teamId}`);
+    await shown.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await tab().getByTestId('scim-token-Okta provisioning').getByText('Never used').waitFor();
+
+    // The identity provider provisions a person and pushes a group.
+    const scim = (method: string, path: string, body: unknown) =>
+      fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' }, body: JSON.stringify(body) }).then((r) => r.json());
+    const person = await scim('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: `peter@${domain}`, name: { givenName: 'Peter', familyName: 'Gibbons' }, active: true });
+    await scim('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Finance', members: [{ value: person.id }] });
+
+    await page.getByRole('tab', { name: 'Team' }).click();
+    await page.getByRole('tab', { name: 'Enterprise SSO' }).click();
+    const group = tab().getByTestId('scim-group-Finance');
+    await group.getByText('Members: 1').waitFor();
+    await tab().getByTestId('scim-token-Okta provisioning').getByText('Last used', { exact: false }).waitFor();
+    await group.getByLabel('Permissions granted to Finance').click();
+    await page.getByRole('option', { name: 'billing' }).click();
+    await page.keyboard.press('Escape');
+    await group.getByRole('button', { name: 'Save' }).click();
+    await notification(page, 'Permissions of Finance saved.');
+    const held = (await server().get(`/team-permissions?team_id=${teamId}&user_id=${person.id}`)).body.items.map((p: { id: string }) => p.id);
+    expect(held).toContain('billing');
+
+    await looks('team-enterprise-filled', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByTestId('scim-group-Finance').waitFor(); });
+  });
+});
