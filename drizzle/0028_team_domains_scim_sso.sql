@@ -120,6 +120,7 @@ CREATE INDEX "scim_tokens_team_idx" ON "scim_tokens" USING btree ("team_id");-->
 CREATE UNIQUE INDEX "scim_users_user_name_idx" ON "scim_users" USING btree ("team_id",lower("user_name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "scim_users_external_id_idx" ON "scim_users" USING btree ("team_id","external_id") WHERE "scim_users"."external_id" is not null;--> statement-breakpoint
 CREATE INDEX "scim_users_user_idx" ON "scim_users" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "scim_users_team_order_idx" ON "scim_users" USING btree ("team_id","created_at","user_id");--> statement-breakpoint
 CREATE INDEX "sso_assertion_ids_expiry_idx" ON "sso_assertion_ids" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sso_connections_team_idx" ON "sso_connections" USING btree ("team_id");--> statement-breakpoint
 CREATE INDEX "sso_identities_user_idx" ON "sso_identities" USING btree ("user_id");--> statement-breakpoint

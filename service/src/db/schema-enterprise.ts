@@ -68,6 +68,8 @@ export const scimUsers = pgTable('scim_users', {
   uniqueIndex('scim_users_user_name_idx').on(t.teamId, sql`lower(${t.userName})`),
   uniqueIndex('scim_users_external_id_idx').on(t.teamId, t.externalId).where(sql`${t.externalId} is not null`),
   index('scim_users_user_idx').on(t.userId),
+  // The list's order (a provider pages through every user of the team).
+  index('scim_users_team_order_idx').on(t.teamId, t.createdAt, t.userId),
 ]);
 
 /** A group pushed by the team's identity provider; `permissionIds` (set by the owner) are granted to its members. */
