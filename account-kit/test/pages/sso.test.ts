@@ -71,7 +71,7 @@ describe('Continue with SSO', () => {
     await organization(project); // the project has SSO, this address does not
     const { context, page } = await openDemo(svc, { project });
     await continueWithSso(page, 'someone@no-sso.example');
-    await expect(page.getByText('There is no single sign-on for this address.', { exact: false }).isVisible()).resolves.toBe(true);
+    await page.getByText('There is no single sign-on for this address.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Other ways to sign in' }).click();
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     await context.close();
