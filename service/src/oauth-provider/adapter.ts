@@ -1,10 +1,13 @@
 // oidc-provider's storage for one project, on Gatehouse's own database (PGlite or PostgreSQL) through
 // repo/oauth-provider.ts. Rows are keyed by the hash of the id and the payload is stored without its `jti`: the id of
 // a code or an opaque token is the credential itself, so it is given back only to whoever presents it (`find(id)`).
-// Clients come from the project's client table (oauth-provider/client-metadata.ts), never from this store.
+// Clients come from the project's client table (oauth-provider/client-metadata.ts), never from this store; a client
+// registered dynamically (RFC 7591, when the project allows it) is written there, its secret as a hash.
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DB } from '../db';
 import { openSecret, sealSecret } from '../db/secrets-at-rest';
+import { hashSecret } from '../db/secret-hash';
+import { OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
 import * as store from '../repo/oauth-provider';
 import { clientMetadata } from './client-metadata';
 
@@ -15,11 +18,25 @@ export function adapterFor(db: DB, projectId: string): (model: string) => Adapte
 function clientAdapter(db: DB, projectId: string): Adapter {
   const unsupported = async () => { throw new Error('OAuth clients are managed through the admin API'); };
   return {
+    // Only the registration endpoint saves a client, after the provider validated its metadata.
+    async upsert(id, metadata) {
+      const secret = typeof metadata.client_secret === 'string' ? metadata.client_secret : null;
+      const confidential = metadata.token_endpoint_auth_method !== 'none' && secret !== null;
+      const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+      const now = new Date();
+      await store.insertClient(db, {
+        projectId, clientId: id, displayName: typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name.slice(0, 200) : 'Registered client',
+        clientType: confidential ? 'confidential' : 'public', secretHash: confidential ? hashSecret(secret) : null,
+        redirectUris: list(metadata.redirect_uris), grantTypes: list(metadata.grant_types),
+        scopes: typeof metadata.scope === 'string' ? metadata.scope.split(' ').filter(Boolean) : [...OAUTH_PROVIDER_SCOPES],
+        logoUrl: typeof metadata.logo_uri === 'string' ? metadata.logo_uri : null, createdAt: now, updatedAt: now,
+      });
+    },
     async find(id) {
       const row = await store.findClient(db, projectId, id);
       return row ? (clientMetadata(row) as AdapterPayload) : undefined;
     },
-    upsert: unsupported, findByUid: unsupported, findByUserCode: unsupported, consume: unsupported, destroy: unsupported,
+    findByUid: unsupported, findByUserCode: unsupported, consume: unsupported, destroy: unsupported,
     revokeByGrantId: unsupported,
   };
 }
