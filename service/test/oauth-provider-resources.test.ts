@@ -134,5 +134,12 @@ describe('resource indicators (RFC 8707) and protected-resource metadata (RFC 97
     const discovery = await discoveryOf(project.id);
     expect(discovery.issuer).toBe(issuer);
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+    // RFC 8414 §3.1: the same document where an issuer with a path has it (MCP clients look there first).
+    for (const wellKnown of ['oauth-authorization-server', 'openid-configuration']) {
+      const placed = await fetch(`${svc.url}/.well-known/${wellKnown}/oidc/${project.id}`);
+      expect(placed.status).toBe(200);
+      expect(await placed.json()).toEqual(discovery);
+    }
+    expect((await fetch(`${svc.url}/.well-known/oauth-authorization-server/oidc/no-such-project`)).status).toBe(404);
   });
 });

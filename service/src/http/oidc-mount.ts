@@ -152,6 +152,17 @@ export function createOidcMount(services: Services) {
       for (const cookie of answer.headers.getSetCookie()) out.append('set-cookie', cookie);
       return new Response(request.method === 'HEAD' ? null : await answer.arrayBuffer(), { status: answer.status, headers: out });
     },
+    /**
+     * RFC 8414 §3.1 places an issuer's metadata with a path at `/.well-known/oauth-authorization-server{path}` (and
+     * OpenID clients may try `/.well-known/openid-configuration{path}`): MCP clients look there first. Both answer the
+     * provider's own discovery document, `{issuer}/.well-known/openid-configuration`.
+     */
+    forwardMetadata(request: Request): Response | Promise<Response> {
+      const url = new URL(request.url);
+      const match = /^\/\.well-known\/(?:oauth-authorization-server|openid-configuration)(\/oidc\/[^/]+)$/.exec(url.pathname);
+      if (!match) return new Response('Not found', { status: 404 });
+      return this.forward(new Request(new URL(`${match[1]}/.well-known/openid-configuration`, url), { method: request.method, headers: request.headers }));
+    },
     async close(): Promise<void> {
       if (!loopback) return;
       const { server } = await loopback;
