@@ -77,6 +77,18 @@ describe('dynamic client registration (RFC 7591)', () => {
     const tokens = await signIn(project, config, user.accessToken, {});
     expect(tokens.claims()!.sub).toBe(user.userId);
   });
+
+  test('open registration stops at the project\'s client limit with invalid_client_metadata', async () => {
+    const project = await newProject(svc);
+    await project.admin.patch('/oauth-provider/settings', { dynamic_client_registration: true });
+    for (let i = 0; i < 99; i++) await registerClient(project, { display_name: `App ${i}`, client_type: 'public', redirect_uris: [REDIRECT] });
+    await register(project.id);
+    const body = JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' });
+    const refused = await fetch(`${issuerUrl(svc, project.id).href}/reg`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    expect((await project.admin.get('/oauth-provider/clients')).body.items).toHaveLength(100);
+  }, 60_000);
 });
 
 async function signIn(project: Awaited<ReturnType<typeof newProject>>, config: oidc.Configuration, accessToken: string, o: { resource?: string }) {

@@ -9,17 +9,20 @@ import { openSecret, sealSecret } from '../db/secrets-at-rest';
 import { hashSecret } from '../db/secret-hash';
 import { OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
 import * as store from '../repo/oauth-provider';
-import { clientMetadata } from './client-metadata';
+import { clientMetadata, MAX_CLIENTS } from './client-metadata';
 
-export function adapterFor(db: DB, projectId: string): (model: string) => Adapter {
-  return (model) => (model === 'Client' ? clientAdapter(db, projectId) : new RecordAdapter(db, projectId, model));
+/** `tooManyClients`: the provider's error (invalid_client_metadata) for a registration past the project's limit. */
+export function adapterFor(db: DB, projectId: string, o: { tooManyClients: (limit: number) => Error }): (model: string) => Adapter {
+  return (model) => (model === 'Client' ? clientAdapter(db, projectId, o.tooManyClients) : new RecordAdapter(db, projectId, model));
 }
 
-function clientAdapter(db: DB, projectId: string): Adapter {
+function clientAdapter(db: DB, projectId: string, tooManyClients: (limit: number) => Error): Adapter {
   const unsupported = async () => { throw new Error('OAuth clients are managed through the admin API'); };
   return {
     // Only the registration endpoint saves a client, after the provider validated its metadata.
     async upsert(id, metadata) {
+      // Open registration must not grow the table without bound.
+      if ((await store.listClients(db, projectId)).length >= MAX_CLIENTS) throw tooManyClients(MAX_CLIENTS);
       const secret = typeof metadata.client_secret === 'string' ? metadata.client_secret : null;
       const confidential = metadata.token_endpoint_auth_method !== 'none' && secret !== null;
       const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);

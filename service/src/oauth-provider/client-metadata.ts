@@ -3,6 +3,9 @@
 // and nothing that would use the secret as a key (HS256 ID tokens, client_secret_jwt) is enabled.
 import type { ProviderClientRow } from '../repo/oauth-provider';
 
+/** At most this many clients per project, made by an admin or registered dynamically. */
+export const MAX_CLIENTS = 100;
+
 export function clientMetadata(row: ProviderClientRow): Record<string, unknown> {
   const usesCode = row.grantTypes.includes('authorization_code');
   return {

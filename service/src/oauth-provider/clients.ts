@@ -7,7 +7,7 @@ import { DEVICE_CODE_GRANT, OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/sche
 import type { Services } from '../services';
 import * as store from '../repo/oauth-provider';
 import { hashSecret } from '../db/secret-hash';
-import { clientMetadata } from './client-metadata';
+import { clientMetadata, MAX_CLIENTS } from './client-metadata';
 import { projectProvider } from './providers';
 
 export interface ClientFields {
@@ -15,7 +15,6 @@ export interface ClientFields {
 }
 
 const DEFAULT_GRANT_TYPES = ['authorization_code', 'refresh_token'];
-const MAX_CLIENTS = 100;
 
 const distinct = (values: string[]) => [...new Set(values)];
 

@@ -60,7 +60,9 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
     (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)));
 
   const configuration: Configuration = {
-    adapter: adapterFor(services.db, projectId),
+    adapter: adapterFor(services.db, projectId, {
+      tooManyClients: (limit) => new errors.InvalidClientMetadata(`a project can have at most ${limit} OAuth clients`),
+    }),
     findAccount: async (_ctx, sub) => {
       const user = await users.load(services.db, projectId, sub);
       if (!user) return undefined;
