@@ -78,6 +78,39 @@ describe('dynamic client registration (RFC 7591)', () => {
     expect(tokens.claims()!.sub).toBe(user.userId);
   });
 
+  test('a client cannot register itself for what needs no person (client credentials) or what Gatehouse refuses', async () => {
+    const project = await newProject(svc);
+    await project.admin.patch('/oauth-provider/settings', { dynamic_client_registration: true });
+    const reg = async (body: Record<string, unknown>) => {
+      const res = await fetch(`${issuerUrl(svc, project.id).href}/reg`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, body: await res.json() as Record<string, unknown> };
+    };
+    for (const body of [
+      { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['client_credentials'], response_types: [] },
+      { redirect_uris: [REDIRECT], grant_types: ['client_credentials', 'authorization_code'] },
+      { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['refresh_token'], response_types: [] },
+      { token_endpoint_auth_method: 'none', grant_types: ['urn:ietf:params:oauth:grant-type:device_code'], response_types: [] },
+      { redirect_uris: Array.from({ length: 21 }, (_, i) => `${REDIRECT}${i}`), token_endpoint_auth_method: 'none' },
+      { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', scope: 'openid admin' },
+      { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', logo_uri: 'javascript:alert(1)' },
+    ]) {
+      const refused = await reg(body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('invalid_client_metadata');
+    }
+    expect((await project.admin.get('/oauth-provider/clients')).body.items).toEqual([]);
+    // A confidential client may register: its secret is answered once and stored as a hash; it signs in like any other.
+    const made = await reg({ redirect_uris: [REDIRECT], client_name: 'Server-side MCP host' });
+    expect(made.status).toBe(201);
+    expect(made.body.client_secret).toMatch(/^ghs_/);
+    const listed = await project.admin.get(`/oauth-provider/clients/${made.body.client_id}`);
+    expect(listed.body).toMatchObject({ client_type: 'confidential', grant_types: ['authorization_code'], display_name: 'Server-side MCP host' });
+    expect(listed.text).not.toContain(String(made.body.client_secret));
+    const config = await discover(svc, project.id, String(made.body.client_id), String(made.body.client_secret));
+    const user = await signUp(project);
+    expect((await signIn(project, config, user.accessToken, {})).claims()!.sub).toBe(user.userId);
+  });
+
   test('open registration stops at the project\'s client limit with invalid_client_metadata', async () => {
     const project = await newProject(svc);
     await project.admin.patch('/oauth-provider/settings', { dynamic_client_registration: true });

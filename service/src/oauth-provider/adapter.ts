@@ -9,31 +9,40 @@ import { openSecret, sealSecret } from '../db/secrets-at-rest';
 import { hashSecret } from '../db/secret-hash';
 import { OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
 import * as store from '../repo/oauth-provider';
-import { clientMetadata, MAX_CLIENTS } from './client-metadata';
+import { clientMetadata, clientRuleViolation, MAX_CLIENTS, MAX_REDIRECT_URIS, REGISTERED_CLIENT_GRANTS } from './client-metadata';
 
-/** `tooManyClients`: the provider's error (invalid_client_metadata) for a registration past the project's limit. */
-export function adapterFor(db: DB, projectId: string, o: { tooManyClients: (limit: number) => Error }): (model: string) => Adapter {
-  return (model) => (model === 'Client' ? clientAdapter(db, projectId, o.tooManyClients) : new RecordAdapter(db, projectId, model));
+/** `refuse`: the provider's error (invalid_client_metadata) for a registration Gatehouse does not take. */
+export function adapterFor(db: DB, projectId: string, o: { refuse: (reason: string) => Error }): (model: string) => Adapter {
+  return (model) => (model === 'Client' ? clientAdapter(db, projectId, o.refuse) : new RecordAdapter(db, projectId, model));
 }
 
-function clientAdapter(db: DB, projectId: string, tooManyClients: (limit: number) => Error): Adapter {
+function clientAdapter(db: DB, projectId: string, refuse: (reason: string) => Error): Adapter {
   const unsupported = async () => { throw new Error('OAuth clients are managed through the admin API'); };
   return {
     // Only the registration endpoint saves a client, after the provider validated its metadata.
     async upsert(id, metadata) {
-      // Open registration must not grow the table without bound.
-      if ((await store.listClients(db, projectId)).length >= MAX_CLIENTS) throw tooManyClients(MAX_CLIENTS);
       const secret = typeof metadata.client_secret === 'string' ? metadata.client_secret : null;
       const confidential = metadata.token_endpoint_auth_method !== 'none' && secret !== null;
       const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
       const now = new Date();
-      await store.insertClient(db, {
+      const row: store.ProviderClientRow = {
         projectId, clientId: id, displayName: typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name.slice(0, 200) : 'Registered client',
         clientType: confidential ? 'confidential' : 'public', secretHash: confidential ? hashSecret(secret) : null,
-        redirectUris: list(metadata.redirect_uris), grantTypes: list(metadata.grant_types),
-        scopes: typeof metadata.scope === 'string' ? metadata.scope.split(' ').filter(Boolean) : [...OAUTH_PROVIDER_SCOPES],
+        redirectUris: [...new Set(list(metadata.redirect_uris))], grantTypes: [...new Set(list(metadata.grant_types))],
+        scopes: typeof metadata.scope === 'string' ? [...new Set(metadata.scope.split(' ').filter(Boolean))] : [...OAUTH_PROVIDER_SCOPES],
         logoUrl: typeof metadata.logo_uri === 'string' ? metadata.logo_uri : null, createdAt: now, updatedAt: now,
-      });
+      };
+      // Gatehouse's rules first, as for the admin API; and a client that registered itself only gets tokens for a
+      // person who signed in and consented (no client credentials: anyone could otherwise mint tokens for a resource).
+      if (!row.grantTypes.every((g) => REGISTERED_CLIENT_GRANTS.includes(g)) || !row.grantTypes.includes('authorization_code')) {
+        throw refuse(`a registered client may use only ${REGISTERED_CLIENT_GRANTS.join(' and ')}, with authorization_code`);
+      }
+      if (row.redirectUris.length > MAX_REDIRECT_URIS) throw refuse(`a client can have at most ${MAX_REDIRECT_URIS} redirect URIs`);
+      const violation = clientRuleViolation(row);
+      if (violation) throw refuse(violation.replace(/\.$/, ''));
+      // Open registration must not grow the table without bound.
+      if ((await store.listClients(db, projectId)).length >= MAX_CLIENTS) throw refuse(`a project can have at most ${MAX_CLIENTS} OAuth clients`);
+      await store.insertClient(db, row);
     },
     async find(id) {
       const row = await store.findClient(db, projectId, id);

@@ -61,7 +61,7 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
 
   const configuration: Configuration = {
     adapter: adapterFor(services.db, projectId, {
-      tooManyClients: (limit) => new errors.InvalidClientMetadata(`a project can have at most ${limit} OAuth clients`),
+      refuse: (reason) => new errors.InvalidClientMetadata(reason),
     }),
     findAccount: async (_ctx, sub) => {
       const user = await users.load(services.db, projectId, sub);
