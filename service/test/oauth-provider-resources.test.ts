@@ -124,9 +124,9 @@ describe('dynamic client registration (RFC 7591)', () => {
   }, 60_000);
 });
 
-async function signIn(project: Awaited<ReturnType<typeof newProject>>, config: oidc.Configuration, accessToken: string, o: { resource?: string }) {
+async function signIn(project: Awaited<ReturnType<typeof newProject>>, config: oidc.Configuration, accessToken: string, o: { resource?: string; scope?: string }) {
   const jar = new CookieJar();
-  const start = await startAuthorization(config, REDIRECT, 'openid', o.resource ? { resource: o.resource } : {});
+  const start = await startAuthorization(config, REDIRECT, o.scope ?? 'openid', o.resource ? { resource: o.resource } : {});
   const { interactionId } = await openAuthorization(jar, start);
   const answer = await project.client.post(`/oauth-provider/interactions/${interactionId}`, { allow: true }, { accessToken });
   expect(answer.status).toBe(200);
@@ -149,6 +149,15 @@ describe('resource indicators (RFC 8707) and protected-resource metadata (RFC 97
     expect(payload).toMatchObject({ sub: user.userId, client_id: app.clientId });
     // Bound to that resource: a resource server with another identifier refuses it.
     await expect(jwtVerify(tokens.access_token, jwks, { issuer: issuer.href, audience: OTHER_RESOURCE })).rejects.toThrow();
+
+    // Refreshed (as an MCP client does when its token expires): a new JWT for the same resource; once the project no
+    // longer declares the resource, the refresh is invalid_target.
+    const offline = await signIn(project, config, user.accessToken, { resource: RESOURCE, scope: 'openid offline_access' });
+    const refreshed = await oidc.refreshTokenGrant(config, offline.refresh_token!, { resource: RESOURCE });
+    expect((await jwtVerify(refreshed.access_token, jwks, { issuer: issuer.href, audience: RESOURCE })).payload.sub).toBe(user.userId);
+    await project.admin.patch('/oauth-provider/settings', { resources: [] });
+    expect(await oauthErrorOf(oidc.refreshTokenGrant(config, refreshed.refresh_token!, { resource: RESOURCE }))).toBe('invalid_target');
+    await project.admin.patch('/oauth-provider/settings', { resources: [RESOURCE] });
 
     // Not declared: the authorization request is refused with invalid_target (back at the application).
     const jar = new CookieJar();
