@@ -1,6 +1,6 @@
 // The project's OpenID provider as the API shows it: its clients (never their secret: only the create answer has
 // it) and an authorization request waiting for the user's consent.
-import type { OAuthProviderClient, OAuthProviderConnectedApp, OAuthProviderInteraction } from '@gatehouse/shared/schemas/oauth-provider';
+import type { OAuthProviderClient, OAuthProviderConnectedApp, OAuthProviderInteraction, OAuthProviderSettings } from '@gatehouse/shared/schemas/oauth-provider';
 import type { ConnectedApp, ProviderClientRow } from '../repo/oauth-provider';
 
 export function providerClientView(row: ProviderClientRow): OAuthProviderClient {
@@ -24,4 +24,8 @@ export function connectedAppView(app: ConnectedApp): OAuthProviderConnectedApp {
     client_id: app.client.clientId, display_name: app.client.displayName, logo_url: app.client.logoUrl, scopes: app.scopes,
     granted_at_millis: app.grantedAt.getTime(),
   };
+}
+
+export function providerSettingsView(v: { dynamicClientRegistration: boolean; resources: string[]; updatedAt: Date | null }): OAuthProviderSettings {
+  return { dynamic_client_registration: v.dynamicClientRegistration, resources: v.resources, updated_at_millis: v.updatedAt?.getTime() ?? null };
 }

@@ -37,6 +37,9 @@ import {
   type OAuthProviderClientFirstView,
   type OAuthProviderClientUpdateOptions,
 } from './models/oauth-provider-clients.ts';
+import {
+  oauthProviderSettingsFromJson, oauthProviderSettingsUpdateBody, type OAuthProviderSettings, type OAuthProviderSettingsUpdateOptions,
+} from './models/oauth-provider-settings.ts';
 import { ownerInvitationFromJson, type OwnerInvitation, type OwnerInvitationCreateOptions } from './models/owner-invitations.ts';
 import { GatehouseServerApp } from './server-app.ts';
 import { auditLogPageFromJson, auditLogQuery, type AuditLogFilter, type AuditLogPage } from './models/audit-log.ts';
@@ -80,6 +83,8 @@ import type {
   OAuthProviderClientFirstViewJson,
   OAuthProviderClientJson,
   OAuthProviderClientUpdateBody,
+  OAuthProviderSettingsJson,
+  OAuthProviderSettingsUpdateBody,
 } from './wire.ts';
 import type { EmailTemplateContent } from '../schemas/email-templates.ts';
 
@@ -509,6 +514,18 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     });
     await this.#oauthProviderClients().refresh([]);
     return oauthProviderClientFromJson(json);
+  }
+
+  /** Dynamic client registration and the protected resources of the project's OpenID provider. */
+  async getOAuthProviderSettings(): Promise<OAuthProviderSettings> {
+    return oauthProviderSettingsFromJson(await this.#admin<OAuthProviderSettingsJson>('/oauth-provider/settings'));
+  }
+
+  async updateOAuthProviderSettings(options: OAuthProviderSettingsUpdateOptions): Promise<OAuthProviderSettings> {
+    const json = await this.#admin<OAuthProviderSettingsJson, OAuthProviderSettingsUpdateBody>('/oauth-provider/settings', {
+      method: 'PATCH', body: oauthProviderSettingsUpdateBody(options),
+    });
+    return oauthProviderSettingsFromJson(json);
   }
 
   async deleteOAuthProviderClient(clientId: string): Promise<void> {
