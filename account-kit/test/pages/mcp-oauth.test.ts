@@ -20,11 +20,11 @@ const issuer = `${svc.url}/oidc/${project.id}`;
 const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
 
 /** The MCP server: every request needs a bearer JWT of the project's issuer whose audience is this server. */
-const mcpServer = Bun.serve({
+const mcpServer: ReturnType<typeof Bun.serve> = Bun.serve({
   port: 0, hostname: '127.0.0.1',
-  async fetch(request) {
+  async fetch(request): Promise<Response> {
     if (new URL(request.url).pathname !== '/mcp') return new Response('not found', { status: 404 });
-    const metadataUrl = `${issuer}/protected-resource?resource=${encodeURIComponent(RESOURCE)}`;
+    const metadataUrl: string = `${issuer}/protected-resource?resource=${encodeURIComponent(RESOURCE)}`;
     const challenge = (error?: string) => new Response(JSON.stringify({ error: error ?? 'unauthorized' }), {
       status: 401, headers: { 'content-type': 'application/json', 'www-authenticate': `Bearer ${error ? `error="${error}", ` : ''}resource_metadata="${metadataUrl}"` },
     });
