@@ -78,7 +78,7 @@ export function OAuthAppFormModal({ editing, onClose, onAdded }: Props) {
             </SimpleGrid>
           </Checkbox.Group>
           <Checkbox.Group label={t('oauthApps.scopes')} {...form.getInputProps('scopes')}>
-            <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" verticalSpacing="xs" mt="xs">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
               {SCOPES.map((s) => <Checkbox key={s} value={s} label={s} styles={MONO} />)}
             </SimpleGrid>
           </Checkbox.Group>

@@ -91,7 +91,7 @@ function FirstViewModal({ client, onClose }: { client: OAuthProviderClientFirstV
   const close = () => canClose && onClose();
   return (
     <Modal opened onClose={close} title={t(secret ? 'oauthApps.secretTitle' : 'oauthApps.publicTitle')} closeOnClickOutside={false}
-      closeOnEscape={!secret} withCloseButton={!secret} size="lg">
+      closeOnEscape={!secret} withCloseButton={false} size="lg">
       <Stack>
         <Alert color={secret ? 'yellow' : 'blue'}>{t(secret ? 'oauthApps.secretText' : 'oauthApps.publicText')}</Alert>
         <CopyField label={t('oauthApps.clientId')} value={client.clientId} testId="oauth-app-new-client-id" />
