@@ -107,6 +107,7 @@ describe('OAuth apps', () => {
     await setChecked(shown.getByRole('checkbox', { name: 'I have copied the secret' }), true);
     await shown.getByRole('button', { name: 'Close' }).click();
     await shown.waitFor({ state: 'hidden' });
+    await notification(page, 'OAuth app registered');
 
     const listed = await apiClients();
     expect(listed).toEqual([expect.objectContaining({
@@ -149,6 +150,7 @@ describe('OAuth apps', () => {
     expect(await shown.getByTestId('oauth-app-secret').count()).toBe(0);
     await shown.getByRole('button', { name: 'Close' }).click();
     await shown.waitFor({ state: 'hidden' });
+    await notification(page, 'OAuth app registered');
     await card('Command line').getByText('No redirect URIs').waitFor();
     expect((await apiClients()).find((c) => c.display_name === 'Command line')).toMatchObject({
       client_type: 'public', grant_types: ['refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'], redirect_uris: [],

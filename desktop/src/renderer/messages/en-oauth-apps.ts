@@ -47,7 +47,7 @@ export const oauthAppsMessages = {
   'oauthApps.publicTitle': 'App registered',
   'oauthApps.publicText': 'A public app has no secret: it proves itself with PKCE on each sign-in.',
   'oauthApps.deleteTitle': 'Delete this OAuth app?',
-  'oauthApps.deleteText': 'The application can no longer sign anyone in or get new tokens. This cannot be undone.',
+  'oauthApps.deleteText': 'Its consents and tokens are removed with it: the application can no longer sign anyone in or call with its tokens. This cannot be undone.',
   'errors.oauthClientNotFound': 'This OAuth app does not exist (any more).',
   'errors.oauthClientInvalid': 'These settings do not work together: check the client type, grant types, scopes and redirect URIs.',
 } as const;
