@@ -126,6 +126,7 @@ describe('OAuth apps', () => {
     expect(await shownCard.getByTestId('oauth-app-redirect-uris').locator('> *').allTextContents()).toEqual(['https://billing.example.com/callback', 'https://billing.example.com/callback/']);
     expect(await shownCard.getByTestId('oauth-app-grants').innerText()).toMatch(/Authorization code\s*Refresh token\s*Client credentials/);
     expect(await shownCard.getByTestId('oauth-app-scopes').innerText()).toMatch(/^openid\s*email$/);
+    expect(await shownCard.getByTestId('oauth-app-activity').textContent()).toBe('0 consents granted · 0 live tokens · no token issued recently');
   });
 
   test('the secret shown works: a client_credentials token from the project token endpoint; a wrong secret is refused', async () => {
@@ -135,6 +136,12 @@ describe('OAuth apps', () => {
     const wrong = await clientCredentials(clientId, `${clientSecret.slice(0, -1)}${clientSecret.endsWith('A') ? 'B' : 'A'}`);
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('invalid_client');
+    // The screen, opened again, counts the token just issued.
+    await openScreen(page, 'Webhooks');
+    await openScreen(page, 'OAuth apps');
+    const activity = card('Billing backend').getByTestId('oauth-app-activity');
+    await activity.filter({ hasText: '1 live token' }).waitFor();
+    expect(await activity.textContent()).toMatch(/^0 consents granted · 1 live token · last token issued \S/);
   });
 
   test('register a public app: no secret, the dialog closes at once', async () => {

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { OAuthProviderClient } from '@gatehouse/shared/client';
 import {
-  GRANT_LABEL_KEYS, GRANT_TYPES, issuerUrl, oauthAppCreateOptions, oauthAppFormValues, oauthAppUpdateOptions, redirectUriLines, tokenEndpoint,
+  activityParts, GRANT_LABEL_KEYS, GRANT_TYPES, issuerUrl, oauthAppCreateOptions, oauthAppFormValues, oauthAppUpdateOptions, redirectUriLines, tokenEndpoint,
   validateOAuthAppForm, type OAuthAppFormValues,
 } from '../src/renderer/lib/oauth-apps';
 import { en } from '../src/renderer/messages/en';
@@ -95,6 +95,16 @@ describe('OAuth app form checks', () => {
   test('every grant type has a label in the catalogue; the form texts exist', () => {
     for (const g of GRANT_TYPES) expect(en[GRANT_LABEL_KEYS[g]]).toBeString();
     expect(en['oauthApps.redirectUriInvalid']).toContain('{line}');
+  });
+});
+
+describe('activity line', () => {
+  test('counts with their singular, and the last token or none yet', () => {
+    const at = new Date('2026-11-27T10:00:00Z');
+    expect(activityParts({ consentsGranted: 1, liveTokens: 3, lastTokenIssuedAt: at })).toEqual([
+      { key: 'oauthApps.consentsOne', values: { count: 1 } }, { key: 'oauthApps.liveTokens', values: { count: 3 } }, { key: 'oauthApps.lastToken', at },
+    ]);
+    expect(activityParts({ consentsGranted: 0, liveTokens: 1, lastTokenIssuedAt: null }).map((p) => p.key)).toEqual(['oauthApps.consents', 'oauthApps.liveTokensOne', 'oauthApps.noTokenYet']);
   });
 });
 

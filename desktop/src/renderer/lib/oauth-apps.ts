@@ -6,8 +6,9 @@ import {
   DEVICE_CODE_GRANT, OAUTH_PROVIDER_GRANT_TYPES, OAUTH_PROVIDER_SCOPES, OAuthProviderClientCreate,
 } from '@gatehouse/shared/schemas/oauth-provider';
 import type {
-  OAuthProviderClient, OAuthProviderClientCreateOptions, OAuthProviderClientType, OAuthProviderClientUpdateOptions, OAuthProviderGrantType, OAuthProviderScope,
+  OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderClientCreateOptions, OAuthProviderClientType, OAuthProviderClientUpdateOptions, OAuthProviderGrantType, OAuthProviderScope,
 } from '@gatehouse/shared/client';
+import type { MessageKey } from '../messages';
 import { schemaProblems } from './schema-check';
 
 export const GRANT_TYPES: readonly OAuthProviderGrantType[] = OAUTH_PROVIDER_GRANT_TYPES;
@@ -112,4 +113,13 @@ export function issuerUrl(serviceUrl: string, projectId: string): string {
 
 export function tokenEndpoint(serviceUrl: string, projectId: string): string {
   return `${issuerUrl(serviceUrl, projectId)}/token`;
+}
+
+/** The activity line's parts, as catalogue keys with their values: consents, live tokens, and the last token (or none yet). */
+export function activityParts(a: OAuthProviderClientActivity): { key: MessageKey; values?: Record<string, string | number>; at?: Date }[] {
+  return [
+    { key: a.consentsGranted === 1 ? 'oauthApps.consentsOne' : 'oauthApps.consents', values: { count: a.consentsGranted } },
+    { key: a.liveTokens === 1 ? 'oauthApps.liveTokensOne' : 'oauthApps.liveTokens', values: { count: a.liveTokens } },
+    a.lastTokenIssuedAt ? { key: 'oauthApps.lastToken', at: a.lastTokenIssuedAt } : { key: 'oauthApps.noTokenYet' },
+  ];
 }

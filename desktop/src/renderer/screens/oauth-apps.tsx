@@ -2,7 +2,7 @@
 // redirect URIs, grants, scopes), register or edit one (oauth-app-form.tsx), a confidential client's secret shown
 // once, delete behind a confirmation. Loading and errors: the screen's boundary (skeleton, error state).
 import { useState } from 'react';
-import { Alert, Avatar, Badge, Button, Card, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Checkbox, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { OAuthProviderClient, OAuthProviderClientFirstView } from '@gatehouse/shared/client';
@@ -11,9 +11,11 @@ import { CopyField } from '../components/copy-field';
 import { EmptyState } from '../components/empty-state';
 import { ScreenHeader } from '../components/screen-header';
 import { useOAuthProviderClients } from '../hooks/use-admin-lists';
+import { useOAuthClientActivity } from '../hooks/use-admin-loads';
 import { useProjectContext } from '../hooks/use-project-context';
-import { formatDate } from '../lib/format';
-import { GRANT_LABEL_KEYS, issuerUrl } from '../lib/oauth-apps';
+import { ErrorMessage } from '../components/error-message';
+import { formatDate, formatDateTime } from '../lib/format';
+import { GRANT_LABEL_KEYS, activityParts, issuerUrl } from '../lib/oauth-apps';
 import { t } from '../messages';
 import { OAuthAppFormModal } from './oauth-app-form';
 
@@ -71,6 +73,7 @@ function ClientCard({ client: c, onEdit, onDelete }: { client: OAuthProviderClie
             <Group gap={4} data-testid="oauth-app-scopes" aria-label={t('oauthApps.scopes')}>
               {c.scopes.map((s) => <Badge key={s} size="sm" variant="light" color="gray" tt="none" ff="monospace">{s}</Badge>)}
             </Group>
+            <ClientActivity client={c} />
             <Text size="xs" c="dimmed">{t('oauthApps.created', { date: formatDate(c.createdAt) })}</Text>
           </Stack>
         </Group>
@@ -81,6 +84,15 @@ function ClientCard({ client: c, onEdit, onDelete }: { client: OAuthProviderClie
       </Group>
     </Card>
   );
+}
+
+/** Consents granted, live tokens, the last token issued: read on each visit (and after an edit), as they change with use. */
+function ClientActivity({ client }: { client: OAuthProviderClient }) {
+  const activity = useOAuthClientActivity(client.clientId, client.updatedAt.getTime());
+  if (activity.status === 'loading') return <Skeleton height={18} width={260} aria-label={t('common.loading')} />;
+  if (activity.status === 'error') return <Text size="sm" c="red"><ErrorMessage error={activity.error} /></Text>;
+  const text = activityParts(activity.value).map((p) => t(p.key, p.at ? { date: formatDateTime(p.at) } : p.values)).join(' · ');
+  return <Text size="sm" data-testid="oauth-app-activity">{text}</Text>;
 }
 
 /** After registering: the client id and, for a confidential client, its secret, which is never shown again. */
