@@ -1,7 +1,8 @@
 // The OAuth apps screen (issue 27: the project as an OpenID provider) as an owner uses it: bad settings refused
 // before anything is sent, a confidential client registered and its secret shown once, that secret used for a real
-// client_credentials token request at the project's token endpoint (and a wrong one refused), a public client
-// (no secret), edit, then delete behind a confirmation (the deleted client gets no more tokens).
+// client_credentials token request at the project's token endpoint (and a wrong one refused) and counted in the app's
+// activity, a public client (no secret), edit, an app deleted elsewhere while edited, then delete behind a
+// confirmation (the deleted client gets no more tokens).
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi } from '../../service/test/support/service';
@@ -190,6 +191,18 @@ describe('OAuth apps', () => {
     expect((await clientCredentials(clientId, clientSecret)).status).toBe(200);
   });
 
+  test('an app deleted elsewhere while being edited: the save says so in the console\'s words', async () => {
+    await card('Command line').getByRole('button', { name: 'Edit: Command line' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit OAuth app' });
+    await dialog.getByLabel('Name').fill('Command line tool');
+    const publicId = (await apiClients()).find((c) => c.display_name === 'Command line').client_id;
+    expect((await admin().delete(`/oauth-provider/clients/${publicId}`)).status).toBe(200);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('This OAuth app does not exist (any more).').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   test('delete behind a confirmation: gone from the list, and it gets no more tokens', async () => {
     await card('Billing service').getByRole('button', { name: 'Delete: Billing service' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this OAuth app?' });
@@ -198,7 +211,7 @@ describe('OAuth apps', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await notification(page, 'OAuth app deleted');
     await card('Billing service').waitFor({ state: 'detached' });
-    expect((await apiClients()).map((c) => c.display_name)).toEqual(['Command line']);
+    expect(await apiClients()).toEqual([]);
     const after = await clientCredentials(clientId, clientSecret);
     expect(after.status).toBe(401);
     expect(after.body.error).toBe('invalid_client');
