@@ -35,14 +35,15 @@ fi
 
 failed_tc=0
 if [ $typecheck = 1 ]; then
-  echo "== tsc (shared, service)"
-  node_modules/.bin/tsc --noEmit -p shared/tsconfig.json || failed_tc=1
-  node_modules/.bin/tsc --noEmit -p service/tsconfig.json || failed_tc=1
-  node_modules/.bin/tsc --noEmit -p account-kit/tsconfig.json || failed_tc=1
-  node_modules/.bin/tsc --noEmit -p account-kit/test/tsconfig.json || failed_tc=1
-  for cfg in desktop/tsconfig.web.json desktop/tsconfig.node.json desktop/tsconfig.test.json; do
-    node_modules/.bin/tsc --noEmit -p "$cfg" || failed_tc=1
-  done
+  # Two at a time (the machine's two cores; about 25 s of a minute saved), each one's output printed whole.
+  echo "== tsc (shared, service, account kit, desktop)"
+  tc_dir=$(mktemp -d)
+  printf '%s\n' shared/tsconfig.json service/tsconfig.json account-kit/tsconfig.json account-kit/test/tsconfig.json \
+    desktop/tsconfig.web.json desktop/tsconfig.node.json desktop/tsconfig.test.json |
+    xargs -P 2 -I{} sh -c 'out="$1/$(echo "$2" | tr / _)"; node_modules/.bin/tsc --noEmit -p "$2" > "$out.log" 2>&1 || echo "$2" > "$out.failed"' _ "$tc_dir" {}
+  cat "$tc_dir"/*.log
+  if ls "$tc_dir"/*.failed >/dev/null 2>&1; then failed_tc=1; echo "type check failed in: $(cat "$tc_dir"/*.failed | tr '\n' ' ')"; fi
+  rm -rf "$tc_dir"
 fi
 
 # The layering rules of docs/architecture.md (SQL only in repo/ and db/, HTTP only in http/ and routes/, routes call

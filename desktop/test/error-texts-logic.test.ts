@@ -51,6 +51,7 @@ describe('errors by their known-error code', () => {
       DOMAIN_VERIFIED_BY_ANOTHER_TEAM: new KnownErrors.DomainVerifiedByAnotherTeam('example.com'),
       DOMAIN_VERIFICATION_FAILED: new KnownErrors.DomainVerificationFailed('example.com', '_gatehouse-challenge.example.com', 'no TXT record was found.'),
       INVALID_SSO_CONNECTION: new KnownErrors.InvalidSsoConnection('issuer is missing.'),
+      SCIM_GROUP_NAME_TAKEN: new KnownErrors.ScimGroupNameTaken('Finance'),
     };
     for (const [code, key] of Object.entries(ERROR_TEXTS)) {
       expect(en[key]).toBeDefined();

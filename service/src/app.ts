@@ -73,6 +73,8 @@ export function createApp(services: Services, routes: RouteDef[] = allRoutes) {
   // Each project's own OpenID provider (issue 27), at its issuer `{public URL}/oidc/{project id}`.
   const oidc = createOidcMount(services);
   app.all('/oidc/*', ({ request }) => oidc.forward(request), { parse: 'none' });
+  app.get('/.well-known/oauth-authorization-server/oidc/*', ({ request }) => oidc.forwardMetadata(request));
+  app.get('/.well-known/openid-configuration/oidc/*', ({ request }) => oidc.forwardMetadata(request));
   // SCIM 2.0 provisioning of teams (http/scim.ts): /scim/v2/{team id}/...
   mountScim(app, services);
   // SAML service-provider endpoints of teams' SSO connections (http/saml.ts): /sso/saml/{connection}/metadata and /acs

@@ -343,3 +343,28 @@ describe('testing a connection (the console\'s "Test sign-in")', () => {
     expectKnownError(await p.server.post(`/teams/${org.teamId}/sso-connections/${crypto.randomUUID()}/test`, {}), 'SSO_CONNECTION_NOT_FOUND', 404);
   });
 });
+
+describe('groups in the assertion', () => {
+  test('a group the owner named grants its permissions at each sign-in, and they go when the group does', async () => {
+    const org = await samlOrg();
+    expect((await p.admin.post('/team-permission-definitions', { id: `ledger_${crypto.randomUUID().slice(0, 6)}` })).status).toBe(201);
+    const permission = (await p.admin.get('/team-permission-definitions')).body.items.map((d: { id: string }) => d.id).find((id: string) => id.startsWith('ledger_'));
+    const named = await p.server.post(`/teams/${org.teamId}/scim-groups`, { display_name: 'Finance', permission_ids: [permission] });
+    expect(named.status).toBe(201);
+    expect(named.body).toMatchObject({ display_name: 'Finance', permission_ids: [permission], member_count: 0 });
+    expectKnownError(await p.server.post(`/teams/${org.teamId}/scim-groups`, { display_name: 'FINANCE' }), 'SCIM_GROUP_NAME_TAKEN', 409);
+    expectKnownError(await p.server.post(`/teams/${org.teamId}/scim-groups`, { display_name: 'Other', permission_ids: ['no_such_permission'] }), 'PERMISSION_NOT_FOUND', 404);
+
+    const email = `grouped.${crypto.randomUUID().slice(0, 6)}@${org.domain}`;
+    const signIn = async (groups: string[]) => {
+      const { start, samlResponse, relayState } = await throughIdp(org, { email, groups });
+      const tokens = await redeem(p, (await postToAcs(org.acsUrl, samlResponse, relayState)).location, start.verifier);
+      return (await p.client.get('/users/me', { accessToken: tokens.body.access_token })).body.id as string;
+    };
+    const held = async (userId: string) => ((await p.server.get(`/team-permissions?team_id=${org.teamId}&user_id=${userId}`)).body.items as { id: string }[]).map((i) => i.id).sort();
+    const userId = await signIn(['finance', 'Engineering']);
+    expect(await held(userId)).toEqual([permission, 'member'].sort());
+    await signIn(['Engineering']);
+    expect(await held(userId)).toEqual(['member']);
+  });
+});

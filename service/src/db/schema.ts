@@ -525,6 +525,17 @@ export const oauthProviderClients = pgTable('oauth_provider_clients', {
 ]);
 
 /**
+ * Per-project settings of its OpenID provider (issue 27): whether anyone may register a client (RFC 7591, off unless
+ * turned on) and the protected resources (RFC 8707 resource indicators) it issues access tokens for. No row: defaults.
+ */
+export const oauthProviderSettings = pgTable('oauth_provider_settings', {
+  projectId: text('project_id').primaryKey().references(() => projects.id, { onDelete: 'cascade' }),
+  dynamicClientRegistration: boolean('dynamic_client_registration').notNull().default(false),
+  resources: text('resources').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
  * What a project's OpenID provider stores (its adapter, oauth-provider/adapter.ts): sessions, interactions, grants,
  * authorization codes, access and refresh tokens. A row is keyed by the sha256 of the model's id, and the id (`jti`) is
  * left out of the payload: for codes and opaque tokens the id is the credential itself, so no column holds one usable

@@ -11,8 +11,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
-import { projectProvider, type Provider } from '../oauth-provider/providers';
+import { PROTECTED_RESOURCE_PATH, projectProvider, type Provider } from '../oauth-provider/providers';
 import { finishInteraction } from '../oauth-provider/interactions';
+import { getSettings } from '../oauth-provider/settings';
 import { readBodyBytes } from './limits';
 
 const PREFIX = '/oidc/';
@@ -57,6 +58,27 @@ function consentFinish(services: Services, provider: Provider, projectId: string
   };
 }
 
+/**
+ * `{issuer}/protected-resource?resource={uri}`: the protected-resource metadata (RFC 9728) of a resource the project
+ * declared (oauth-provider/settings.ts), naming the project's issuer as its authorization server. RFC 9728's default
+ * place is on the resource's own origin, which Gatehouse does not serve; a resource server names this URL in its 401
+ * (`WWW-Authenticate: Bearer resource_metadata="..."`), which is where MCP clients look first.
+ */
+function protectedResourceMetadata(services: Services, projectId: string, issuer: string) {
+  return async (ctx: KoaContext, next: () => Promise<void>) => {
+    if (ctx.path !== `/${PROTECTED_RESOURCE_PATH}` || ctx.method !== 'GET') return next();
+    const resource = typeof ctx.query.resource === 'string' ? ctx.query.resource : '';
+    const { resources } = await getSettings(services, { projectId });
+    ctx.type = 'application/json';
+    if (!resources.includes(resource)) {
+      ctx.status = 404;
+      ctx.body = { error: 'not_found', error_description: 'not a protected resource of this project' };
+      return;
+    }
+    ctx.body = { resource, authorization_servers: [issuer], bearer_methods_supported: ['header'] };
+  };
+}
+
 export function createOidcMount(services: Services) {
   const handlers = new WeakMap<Provider, NodeHandler>();
   let loopback: Promise<{ server: Server; port: number }> | undefined;
@@ -76,6 +98,7 @@ export function createOidcMount(services: Services) {
     let handler = handlers.get(provider);
     if (!handler) {
       provider.use(consentFinish(services, provider, projectId));
+      provider.use(protectedResourceMetadata(services, projectId, provider.issuer));
       handlers.set(provider, (handler = provider.callback() as NodeHandler));
     }
     // As a mounted Koa app sees it: the path under the issuer, and the whole path as `originalUrl` (the provider
@@ -128,6 +151,17 @@ export function createOidcMount(services: Services) {
       answer.headers.forEach((value, name) => { if (name !== 'set-cookie' && !HOP_BY_HOP.includes(name) && name !== 'content-encoding') out.set(name, value); });
       for (const cookie of answer.headers.getSetCookie()) out.append('set-cookie', cookie);
       return new Response(request.method === 'HEAD' ? null : await answer.arrayBuffer(), { status: answer.status, headers: out });
+    },
+    /**
+     * RFC 8414 §3.1 places an issuer's metadata with a path at `/.well-known/oauth-authorization-server{path}` (and
+     * OpenID clients may try `/.well-known/openid-configuration{path}`): MCP clients look there first. Both answer the
+     * provider's own discovery document, `{issuer}/.well-known/openid-configuration`.
+     */
+    forwardMetadata(request: Request): Response | Promise<Response> {
+      const url = new URL(request.url);
+      const match = /^\/\.well-known\/(?:oauth-authorization-server|openid-configuration)(\/oidc\/[^/]+)$/.exec(url.pathname);
+      if (!match) return new Response('Not found', { status: 404 });
+      return this.forward(new Request(new URL(`${match[1]}/.well-known/openid-configuration`, url), { method: request.method, headers: request.headers }));
     },
     async close(): Promise<void> {
       if (!loopback) return;

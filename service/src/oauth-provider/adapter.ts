@@ -1,25 +1,54 @@
 // oidc-provider's storage for one project, on Gatehouse's own database (PGlite or PostgreSQL) through
 // repo/oauth-provider.ts. Rows are keyed by the hash of the id and the payload is stored without its `jti`: the id of
 // a code or an opaque token is the credential itself, so it is given back only to whoever presents it (`find(id)`).
-// Clients come from the project's client table (oauth-provider/client-metadata.ts), never from this store.
+// Clients come from the project's client table (oauth-provider/client-metadata.ts), never from this store; a client
+// registered dynamically (RFC 7591, when the project allows it) is written there, its secret as a hash.
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DB } from '../db';
 import { openSecret, sealSecret } from '../db/secrets-at-rest';
+import { hashSecret } from '../db/secret-hash';
+import { OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
 import * as store from '../repo/oauth-provider';
-import { clientMetadata } from './client-metadata';
+import { clientMetadata, clientRuleViolation, MAX_CLIENTS, MAX_REDIRECT_URIS, REGISTERED_CLIENT_GRANTS } from './client-metadata';
 
-export function adapterFor(db: DB, projectId: string): (model: string) => Adapter {
-  return (model) => (model === 'Client' ? clientAdapter(db, projectId) : new RecordAdapter(db, projectId, model));
+/** `refuse`: the provider's error (invalid_client_metadata) for a registration Gatehouse does not take. */
+export function adapterFor(db: DB, projectId: string, o: { refuse: (reason: string) => Error }): (model: string) => Adapter {
+  return (model) => (model === 'Client' ? clientAdapter(db, projectId, o.refuse) : new RecordAdapter(db, projectId, model));
 }
 
-function clientAdapter(db: DB, projectId: string): Adapter {
+function clientAdapter(db: DB, projectId: string, refuse: (reason: string) => Error): Adapter {
   const unsupported = async () => { throw new Error('OAuth clients are managed through the admin API'); };
   return {
+    // Only the registration endpoint saves a client, after the provider validated its metadata.
+    async upsert(id, metadata) {
+      const secret = typeof metadata.client_secret === 'string' ? metadata.client_secret : null;
+      const confidential = metadata.token_endpoint_auth_method !== 'none' && secret !== null;
+      const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+      const now = new Date();
+      const row: store.ProviderClientRow = {
+        projectId, clientId: id, displayName: typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name.slice(0, 200) : 'Registered client',
+        clientType: confidential ? 'confidential' : 'public', secretHash: confidential ? hashSecret(secret) : null,
+        redirectUris: [...new Set(list(metadata.redirect_uris))], grantTypes: [...new Set(list(metadata.grant_types))],
+        scopes: typeof metadata.scope === 'string' ? [...new Set(metadata.scope.split(' ').filter(Boolean))] : [...OAUTH_PROVIDER_SCOPES],
+        logoUrl: typeof metadata.logo_uri === 'string' ? metadata.logo_uri : null, createdAt: now, updatedAt: now,
+      };
+      // Gatehouse's rules first, as for the admin API; and a client that registered itself only gets tokens for a
+      // person who signed in and consented (no client credentials: anyone could otherwise mint tokens for a resource).
+      if (!row.grantTypes.every((g) => REGISTERED_CLIENT_GRANTS.includes(g)) || !row.grantTypes.includes('authorization_code')) {
+        throw refuse(`a registered client may use only ${REGISTERED_CLIENT_GRANTS.join(' and ')}, with authorization_code`);
+      }
+      if (row.redirectUris.length > MAX_REDIRECT_URIS) throw refuse(`a client can have at most ${MAX_REDIRECT_URIS} redirect URIs`);
+      const violation = clientRuleViolation(row);
+      if (violation) throw refuse(violation.replace(/\.$/, ''));
+      // Open registration must not grow the table without bound.
+      if ((await store.listClients(db, projectId)).length >= MAX_CLIENTS) throw refuse(`a project can have at most ${MAX_CLIENTS} OAuth clients`);
+      await store.insertClient(db, row);
+    },
     async find(id) {
       const row = await store.findClient(db, projectId, id);
       return row ? (clientMetadata(row) as AdapterPayload) : undefined;
     },
-    upsert: unsupported, findByUid: unsupported, findByUserCode: unsupported, consume: unsupported, destroy: unsupported,
+    findByUid: unsupported, findByUserCode: unsupported, consume: unsupported, destroy: unsupported,
     revokeByGrantId: unsupported,
   };
 }

@@ -3,11 +3,11 @@
 // (grant types that go together) and then by oidc-provider itself, so a client that is saved also loads.
 import { randomBytes } from 'node:crypto';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { DEVICE_CODE_GRANT, OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
+import { OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
 import type { Services } from '../services';
 import * as store from '../repo/oauth-provider';
 import { hashSecret } from '../db/secret-hash';
-import { clientMetadata } from './client-metadata';
+import { clientMetadata, clientRuleViolation, MAX_CLIENTS } from './client-metadata';
 import { projectProvider } from './providers';
 
 export interface ClientFields {
@@ -15,7 +15,6 @@ export interface ClientFields {
 }
 
 const DEFAULT_GRANT_TYPES = ['authorization_code', 'refresh_token'];
-const MAX_CLIENTS = 100;
 
 const distinct = (values: string[]) => [...new Set(values)];
 
@@ -74,16 +73,9 @@ export async function deleteClient(services: Services, input: { projectId: strin
 }
 
 async function assertUsable(services: Services, row: store.ProviderClientRow): Promise<void> {
-  const grants = new Set(row.grantTypes);
   const invalid = (reason: string) => new KnownErrors.OAuthProviderClientInvalid(reason);
-  if (grants.size === 0) throw invalid('a client needs at least one grant type.');
-  // oidc-provider reads no scope list as "any scope": a client always names the ones it may ask for.
-  if (row.scopes.length === 0) throw invalid('a client needs at least one scope.');
-  if (row.clientType === 'public' && grants.has('client_credentials')) throw invalid('a public client cannot use client_credentials (it has no secret).');
-  if (grants.has('refresh_token') && !grants.has('authorization_code') && !grants.has(DEVICE_CODE_GRANT)) {
-    throw invalid('refresh_token needs authorization_code or the device code grant.');
-  }
-  if (grants.has('authorization_code') && row.redirectUris.length === 0) throw invalid('authorization_code needs at least one redirect URI.');
+  const violation = clientRuleViolation(row);
+  if (violation) throw invalid(violation);
   const provider = await projectProvider(services, row.projectId);
   if (!provider) throw new KnownErrors.ProjectNotFound(row.projectId);
   try {

@@ -79,6 +79,8 @@ export async function finishInteraction(services: Services, input: { projectId: 
   } else {
     const grant = new provider.Grant({ accountId: userId, clientId: client.clientId });
     grant.addOIDCScope(scopes.join(' '));
+    // The protected resources asked for (RFC 8707; the provider checked each is the project's): tokens for them.
+    for (const resource of [interaction.params.resource ?? []].flat()) grant.addResourceScope(String(resource), '');
     const grantId = await grant.save();
     const consent = await store.findConsent(services.db, input.projectId, userId, client.clientId);
     await store.saveConsent(services.db, {

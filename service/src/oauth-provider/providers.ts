@@ -3,7 +3,7 @@
 // `{public URL}/oidc/{project id}`. Users, sessions and MFA stay Gatehouse's: every authorization request goes
 // to the account kit's consent page (the `login` prompt is always asked), which completes it for the user signed in
 // there (oauth-provider/interactions.ts).
-import { createHash, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Configuration, default as ProviderClass } from 'oidc-provider';
@@ -19,6 +19,8 @@ export type Provider = ProviderClass;
 
 const KEPT_PROVIDERS = 200;
 export const CONSENT_PAGE = 'oauth-consent';
+/** Under the issuer: the protected-resource metadata (RFC 9728) of a declared resource, `?resource={uri}`. */
+export const PROTECTED_RESOURCE_PATH = 'protected-resource';
 
 /** The issuer of a project's provider. */
 export function issuerOf(publicUrl: string, projectId: string): string {
@@ -34,28 +36,33 @@ export async function projectProvider(services: Services, projectId: string): Pr
   if (!registry) registries.set(services, (registry = new LRUCache({ max: KEPT_PROVIDERS })));
   // Keyed by issuer too: with PORT=0 the public URL is known only once the service listens.
   const issuer = issuerOf(services.config.publicUrl, projectId);
-  const key = `${projectId}\n${issuer}`;
+  // And by the settings' time of change: a change makes a new provider on every instance at its next request.
+  const settings = await store.findSettings(services.db, projectId);
+  const key = `${projectId}\n${issuer}\n${settings?.updatedAt.getTime() ?? 0}`;
   let provider = registry.get(key);
   if (!provider) {
-    provider = buildProvider(services, projectId, issuer);
+    provider = buildProvider(services, projectId, issuer, settings);
     registry.set(key, provider);
     provider.catch(() => registry.delete(key));
   }
   return provider;
 }
 
-async function buildProvider(services: Services, projectId: string, issuer: string): Promise<Provider> {
+async function buildProvider(services: Services, projectId: string, issuer: string, settings: store.ProviderSettingsRow | null): Promise<Provider> {
   const Provider = await loadOidcProvider();
   const keys = await store.ensureKeys(services.db, projectId, freshKeys);
   // Already loaded (quietly) by loadOidcProvider: this import only names its policy helpers.
-  const { interactionPolicy } = await import('oidc-provider');
+  const { interactionPolicy, errors } = await import('oidc-provider');
+  const resources = new Set(settings?.resources ?? []);
   const policy = interactionPolicy.base();
   // Gatehouse's session decides who signs in, at every request: the provider's own session never stands in for it.
   policy.get('login')!.checks.add(new interactionPolicy.Check('gatehouse_session', 'The Gatehouse session decides who signs in', (ctx) =>
     (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)));
 
   const configuration: Configuration = {
-    adapter: adapterFor(services.db, projectId),
+    adapter: adapterFor(services.db, projectId, {
+      refuse: (reason) => new errors.InvalidClientMetadata(reason),
+    }),
     findAccount: async (_ctx, sub) => {
       const user = await users.load(services.db, projectId, sub);
       if (!user) return undefined;
@@ -86,6 +93,23 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
       // RFC 8628: the person types the code at `{issuer}/device` (the provider's own form), then signs in and
       // consents through the account kit like any authorization request.
       deviceFlow: { enabled: true, userCodeInputSource, userCodeConfirmSource: userCodeConfirmSource as never, successSource },
+      // RFC 7591, only when the project turned it on (oauth-provider/settings.ts): open registration, as MCP clients
+      // expect. The client is stored like an admin-made one (adapter.ts); PKCE stays required for it.
+      registration: {
+        enabled: settings?.dynamicClientRegistration === true, initialAccessToken: false, issueRegistrationAccessToken: false,
+        idFactory: () => `ghc_${randomBytes(16).toString('base64url')}`,
+        secretFactory: () => `ghs_${randomBytes(32).toString('base64url')}`,
+      },
+      // RFC 8707: a token asked for a declared resource is a JWT (ES256, the issuer's JWKS) with that resource as its
+      // audience, so the resource server checks it without calling back; any other resource is invalid_target.
+      resourceIndicators: {
+        enabled: true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (!resources.has(resource)) throw new errors.InvalidTarget('resource indicator is not a protected resource of this project');
+          return { scope: '', audience: resource, accessTokenFormat: 'jwt', accessTokenTTL: 3600, jwt: { sign: { alg: 'ES256' } } };
+        },
+        useGrantedResource: () => true,
+      },
     },
     // Every refresh answers a new refresh token; a rotated one used again revokes its whole grant (oidc-provider).
     rotateRefreshToken: true,

@@ -1,6 +1,6 @@
 // The project's OpenID provider as the API shows it: its clients (never their secret: only the create answer has
 // it) and an authorization request waiting for the user's consent.
-import type { OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderConnectedApp, OAuthProviderInteraction } from '@gatehouse/shared/schemas/oauth-provider';
+import type { OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderConnectedApp, OAuthProviderInteraction, OAuthProviderSettings } from '@gatehouse/shared/schemas/oauth-provider';
 import type { ClientActivity, ConnectedApp, ProviderClientRow } from '../repo/oauth-provider';
 
 export function providerClientView(row: ProviderClientRow): OAuthProviderClient {
@@ -28,4 +28,8 @@ export function connectedAppView(app: ConnectedApp): OAuthProviderConnectedApp {
 
 export function clientActivityView(a: ClientActivity): OAuthProviderClientActivity {
   return { consents_granted: a.consents, live_tokens: a.liveTokens, last_token_issued_at_millis: a.lastTokenAt?.getTime() ?? null };
+}
+
+export function providerSettingsView(v: { dynamicClientRegistration: boolean; resources: string[]; updatedAt: Date | null }): OAuthProviderSettings {
+  return { dynamic_client_registration: v.dynamicClientRegistration, resources: v.resources, updated_at_millis: v.updatedAt?.getTime() ?? null };
 }

@@ -191,3 +191,19 @@ export async function clientActivity(db: DB, projectId: string, clientId: string
   }).from(r).where(and(eq(r.projectId, projectId), eq(r.clientId, clientId), inArray(r.model, TOKEN_MODELS)));
   return { consents: consents?.n ?? 0, liveTokens: tokens?.live ?? 0, lastTokenAt: tokens?.last ?? null };
 }
+
+// ---- Settings
+
+const s = schema.oauthProviderSettings;
+export type ProviderSettingsRow = typeof s.$inferSelect;
+
+export async function findSettings(db: DB, projectId: string): Promise<ProviderSettingsRow | null> {
+  const [row] = await db.select().from(s).where(eq(s.projectId, projectId)).limit(1);
+  return row ?? null;
+}
+
+export async function saveSettings(db: DB, projectId: string, patch: { dynamicClientRegistration?: boolean; resources?: string[] }): Promise<ProviderSettingsRow> {
+  const set = { ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), updatedAt: new Date() };
+  const [row] = await db.insert(s).values({ projectId, ...set }).onConflictDoUpdate({ target: s.projectId, set }).returning();
+  return row!;
+}

@@ -248,3 +248,18 @@ export async function scimGrants(db: DB, projectId: string, teamId: string, user
 export async function recordScimGrant(tx: DB, projectId: string, teamId: string, userId: string, permissionId: string): Promise<void> {
   await tx.insert(spg).values({ projectId, teamId, userId, permissionId }).onConflictDoNothing();
 }
+
+/** The team permissions the team's groups of these names map to (names compared case-insensitively). */
+export async function permissionsOfGroupNames(db: DB, projectId: string, teamId: string, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
+  const rows = await db.select({ ids: sg.permissionIds }).from(sg)
+    .where(and(eq(sg.projectId, projectId), eq(sg.teamId, teamId), inArray(sql`lower(${sg.displayName})`, lowered)));
+  return new Set(rows.flatMap((r) => r.ids));
+}
+
+/** Whether the team's SCIM provisioned the user (then SCIM, not SSO, decides their groups). */
+export async function isProvisioned(db: DB, projectId: string, teamId: string, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: su.userId }).from(su).where(and(eq(su.projectId, projectId), eq(su.teamId, teamId), eq(su.userId, userId))).limit(1);
+  return row !== undefined;
+}

@@ -7,13 +7,14 @@ import { Success } from '@gatehouse/shared/schemas/common';
 import {
   OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderClientCreate, OAuthProviderClientFirstView, OAuthProviderClientList, OAuthProviderClientParams,
   OAuthProviderClientUpdate, OAuthProviderInteraction, OAuthProviderInteractionAnswer, OAuthProviderInteractionParams,
-  OAuthProviderInteractionResult, OAuthProviderConnectedAppList,
+  OAuthProviderInteractionResult, OAuthProviderConnectedAppList, OAuthProviderSettings, OAuthProviderSettingsUpdate,
 } from '@gatehouse/shared/schemas/oauth-provider';
 import { listConnectedApps, revokeConnectedApp } from '../oauth-provider/connected-apps';
 import { route } from '../http/route';
 import { createClient, deleteClient, getClient, getClientActivity, listClients, updateClient } from '../oauth-provider/clients';
 import { answerInteraction, showInteraction } from '../oauth-provider/interactions';
-import { clientActivityView, connectedAppView, providerClientView, providerInteractionView } from '../presenters/oauth-provider';
+import { clientActivityView, connectedAppView, providerClientView, providerInteractionView, providerSettingsView } from '../presenters/oauth-provider';
+import { getSettings, updateSettings } from '../oauth-provider/settings';
 
 const TAGS = ['OAuth provider'];
 
@@ -66,6 +67,20 @@ export const oauthProviderRoutes = [
     async handler({ services, auth, params }) {
       await deleteClient(services, { projectId: auth.project.id, clientId: params.client_id });
       return { success: true as const };
+    },
+  }),
+  route({
+    method: 'GET', path: '/oauth-provider/settings', summary: "[Gatehouse] The settings of the project's OpenID provider: dynamic client registration and protected resources", tags: TAGS,
+    access: ['admin'], response: OAuthProviderSettings,
+    async handler({ services, auth }) {
+      return providerSettingsView(await getSettings(services, { projectId: auth.project.id }));
+    },
+  }),
+  route({
+    method: 'PATCH', path: '/oauth-provider/settings', summary: "[Gatehouse] Change the settings of the project's OpenID provider", tags: TAGS,
+    access: ['admin'], body: OAuthProviderSettingsUpdate, response: OAuthProviderSettings,
+    async handler({ services, auth, body }) {
+      return providerSettingsView(await updateSettings(services, { projectId: auth.project.id, dynamicClientRegistration: body.dynamic_client_registration, resources: body.resources }));
     },
   }),
   route({

@@ -3,11 +3,11 @@
 // provider, and the owner maps each to the team permissions its members hold.
 import { List, Success } from '@gatehouse/shared/schemas/common';
 import {
-  ScimGroup, ScimGroupParams, ScimGroupUpdate, ScimToken, ScimTokenCreate, ScimTokenFirstView, ScimTokenParams, TeamIdParams,
+  ScimGroup, ScimGroupCreate, ScimGroupParams, ScimGroupUpdate, ScimToken, ScimTokenCreate, ScimTokenFirstView, ScimTokenParams, TeamIdParams,
 } from '@gatehouse/shared/schemas/team-enterprise';
 import { route } from '../http/route';
 import { createScimToken, listScimTokens, revokeScimToken } from '../scim/tokens';
-import { listTeamScimGroups, setScimGroupPermissions } from '../scim/groups';
+import { createTeamGroup, listTeamScimGroups, setScimGroupPermissions } from '../scim/groups';
 import { scimBaseUrl, scimGroupView, scimTokenView } from '../presenters/scim';
 
 export const teamScimRoutes = [
@@ -41,6 +41,14 @@ export const teamScimRoutes = [
     async handler({ services, auth, params }) {
       const views = await listTeamScimGroups(services, { projectId: auth.project.id, teamId: params.team_id });
       return { items: views.map((v) => scimGroupView(v.group, v.memberCount)), is_paginated: false as const };
+    },
+  }),
+  route({
+    method: 'POST', path: '/teams/:team_id/scim-groups', summary: 'Name a group of the identity provider and the team permissions it grants', tags: ['Teams'],
+    access: ['server', 'admin'], params: TeamIdParams, body: ScimGroupCreate, response: ScimGroup, status: 201,
+    async handler({ services, auth, params, body }) {
+      const v = await createTeamGroup(services, { projectId: auth.project.id, teamId: params.team_id, displayName: body.display_name, permissionIds: body.permission_ids ?? [] });
+      return scimGroupView(v.group, v.memberCount);
     },
   }),
   route({

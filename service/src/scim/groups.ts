@@ -124,15 +124,38 @@ export async function setScimGroupPermissions(services: Services, input: { proje
   const group = await services.db.transaction(async (tx) => {
     const row = await scim.findGroup(tx, projectId, teamId, groupId, 'update');
     if (!row) throw new KnownErrors.ScimGroupNotFound(groupId);
-    for (const id of permissionIds) {
-      if (isSystemPermission(id)) continue;
-      const def = await findDefinition(tx, projectId, id, 'share');
-      if (!def || def.scope !== 'team') throw new KnownErrors.PermissionNotFound(id);
-    }
+    await assertTeamPermissions(tx, projectId, permissionIds);
     const updated = await scim.updateGroup(tx, row, { permissionIds });
     for (const userId of await scim.memberIdsOf(tx, projectId, groupId)) await syncScimGrants(tx, services.events, projectId, teamId, userId);
     return updated;
   });
   const counts = await scim.memberCounts(services.db, projectId, teamId);
   return { group, memberCount: counts.get(group.id) ?? 0 };
+}
+
+/**
+ * A group the owner names before any provider pushes it (GET/POST /teams/{team}/scim-groups): an SSO-only
+ * organization's groups, matched by name against the `groups` its assertions carry. A provider that pushes a group of
+ * the same name later is told it exists (409), as SCIM says, and finds it by its name.
+ */
+export async function createTeamGroup(services: Services, input: { projectId: string; teamId: string; displayName: string; permissionIds: string[] }): Promise<OwnerGroupView> {
+  const { projectId, teamId } = input;
+  if (!(await teams.findTeam(services.db, projectId, teamId))) throw new KnownErrors.TeamNotFound(teamId);
+  const permissionIds = [...new Set(input.permissionIds)];
+  const group = await services.db.transaction(async (tx) => {
+    await assertTeamPermissions(tx, projectId, permissionIds);
+    if (await scim.groupNameTaken(tx, projectId, teamId, input.displayName)) throw new KnownErrors.ScimGroupNameTaken(input.displayName);
+    const row = await scim.insertGroup(tx, { projectId, teamId, displayName: input.displayName, externalId: null });
+    if (!row) throw new KnownErrors.ScimGroupNameTaken(input.displayName);
+    return permissionIds.length ? scim.updateGroup(tx, row, { permissionIds }) : row;
+  });
+  return { group, memberCount: 0 };
+}
+
+async function assertTeamPermissions(tx: DB, projectId: string, permissionIds: string[]) {
+  for (const id of permissionIds) {
+    if (isSystemPermission(id)) continue;
+    const def = await findDefinition(tx, projectId, id, 'share');
+    if (!def || def.scope !== 'team') throw new KnownErrors.PermissionNotFound(id);
+  }
 }

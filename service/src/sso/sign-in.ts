@@ -31,6 +31,7 @@ import { discoverOidc, oidcAuthorizationUrl, oidcCallback } from './oidc';
 import { samlAuthorizeUrl, validateSamlResponse } from './saml';
 import { assertionFacts } from './assertion-facts';
 import { readIdentity, type SsoIdentity } from './identity';
+import { syncSsoGroupGrants } from '../scim/group-permissions';
 import { oidcRedirectUri, type ConnectionSettings, type OidcSettings, type SamlSettings } from './settings';
 import { testReport, type ConnectionTestReport } from './connection-test-report';
 
@@ -267,6 +268,7 @@ async function complete(services: Services, project: Project, connection: sso.Ss
     }
     if (!isNewUser) await refreshProfile(tx, services, project, userId, identity, email);
     if (!(await isMember(tx, project.id, connection.teamId, userId))) await joinTeam(services.events, tx, project, connection.teamId, userId);
+    await syncSsoGroupGrants(tx, services.events, project.id, connection.teamId, userId, identity.groups);
     await flow.purgeExpiredCodes(tx, project.id);
     await flow.insertCode(tx, {
       codeHash: hashSecret(code), projectId: project.id, userId, redirectUri: data.redirectUri, codeChallenge: data.codeChallenge,

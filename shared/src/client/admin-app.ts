@@ -39,6 +39,9 @@ import {
   type OAuthProviderClientFirstView,
   type OAuthProviderClientUpdateOptions,
 } from './models/oauth-provider-clients.ts';
+import {
+  oauthProviderSettingsFromJson, oauthProviderSettingsUpdateBody, type OAuthProviderSettings, type OAuthProviderSettingsUpdateOptions,
+} from './models/oauth-provider-settings.ts';
 import { ownerInvitationFromJson, type OwnerInvitation, type OwnerInvitationCreateOptions } from './models/owner-invitations.ts';
 import { GatehouseServerApp } from './server-app.ts';
 import { auditLogPageFromJson, auditLogQuery, type AuditLogFilter, type AuditLogPage } from './models/audit-log.ts';
@@ -83,6 +86,8 @@ import type {
   OAuthProviderClientFirstViewJson,
   OAuthProviderClientJson,
   OAuthProviderClientUpdateBody,
+  OAuthProviderSettingsJson,
+  OAuthProviderSettingsUpdateBody,
 } from './wire.ts';
 import type { EmailTemplateContent } from '../schemas/email-templates.ts';
 
@@ -517,6 +522,18 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   /** The client's consents and token activity (not cached: it changes as the client is used). */
   async getOAuthProviderClientActivity(clientId: string): Promise<OAuthProviderClientActivity> {
     return oauthProviderClientActivityFromJson(await this.#admin<OAuthProviderClientActivityJson>(`/oauth-provider/clients/${encodeURIComponent(clientId)}/activity`));
+  }
+
+  /** Dynamic client registration and the protected resources of the project's OpenID provider. */
+  async getOAuthProviderSettings(): Promise<OAuthProviderSettings> {
+    return oauthProviderSettingsFromJson(await this.#admin<OAuthProviderSettingsJson>('/oauth-provider/settings'));
+  }
+
+  async updateOAuthProviderSettings(options: OAuthProviderSettingsUpdateOptions): Promise<OAuthProviderSettings> {
+    const json = await this.#admin<OAuthProviderSettingsJson, OAuthProviderSettingsUpdateBody>('/oauth-provider/settings', {
+      method: 'PATCH', body: oauthProviderSettingsUpdateBody(options),
+    });
+    return oauthProviderSettingsFromJson(json);
   }
 
   async deleteOAuthProviderClient(clientId: string): Promise<void> {

@@ -76,3 +76,9 @@ export const SsoSignInFailed = def('SSO_SIGN_IN_FAILED', 401, [], (reason: strin
   `Single sign-on failed: ${reason} Try again, or ask your organization's administrator.`,
   { reason },
 ] as const);
+
+/** 409: the team has a group of this name already (names are compared case-insensitively). */
+export const ScimGroupNameTaken = def('SCIM_GROUP_NAME_TAKEN', 409, [], (displayName: string) => [
+  `The team already has a group named ${displayName}.`,
+  { display_name: displayName },
+] as const);

@@ -102,3 +102,22 @@ export const OAuthProviderConnectedApp = Strict({
 });
 export type OAuthProviderConnectedApp = Static<typeof OAuthProviderConnectedApp>;
 export const OAuthProviderConnectedAppList = List(OAuthProviderConnectedApp);
+
+/** A protected resource (RFC 8707): an absolute http(s) URL without a fragment, as its resource server names itself. */
+const ResourceUri = () => Type.String({ format: 'url', pattern: '^https?://[^#]*$', patternMessage: 'must be an http:// or https:// URL without a fragment', maxLength: 2048 });
+
+/** The provider's settings: dynamic client registration (RFC 7591, off by default) and its protected resources. */
+export const OAuthProviderSettings = Strict({
+  /** Anyone may register a client at the provider's registration endpoint (MCP clients do). */
+  dynamic_client_registration: Type.Boolean(),
+  /** The resources (RFC 8707) an access token may be asked for; each gets a JWT access token with it as audience. */
+  resources: Type.Array(Type.String()),
+  updated_at_millis: Nullable(Millis()),
+});
+export type OAuthProviderSettings = Static<typeof OAuthProviderSettings>;
+
+export const OAuthProviderSettingsUpdate = Strict({
+  dynamic_client_registration: Type.Optional(Type.Boolean()),
+  resources: Type.Optional(Type.Array(ResourceUri(), { maxItems: 20 })),
+});
+export type OAuthProviderSettingsUpdate = Static<typeof OAuthProviderSettingsUpdate>;

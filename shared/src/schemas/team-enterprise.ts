@@ -62,6 +62,11 @@ export const ScimGroup = Strict({
 export type ScimGroup = Static<typeof ScimGroup>;
 export const ScimGroupUpdate = Strict({ permission_ids: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 }) });
 export const ScimGroupParams = Strict({ team_id: Uuid(), group_id: Uuid() });
+/** A group the owner names (an SSO-only organization's groups are matched by name against its assertions' `groups`). */
+export const ScimGroupCreate = Strict({
+  display_name: Type.String({ minLength: 1, maxLength: 1000 }),
+  permission_ids: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100 })),
+});
 
 // ---- Verified domains: requiring SSO
 export const TeamDomainUpdate = Strict({

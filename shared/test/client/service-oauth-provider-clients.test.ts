@@ -64,3 +64,15 @@ describe('admin app: OAuth provider clients', () => {
     await expect(app.getOAuthProviderClientActivity('ghc_missing')).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
   });
 });
+
+describe('admin app: OAuth provider settings', () => {
+  test('read the defaults, change them, and a bad resource is a known error', async () => {
+    const app = adminFor(await newProject(svc));
+    expect(await app.getOAuthProviderSettings()).toEqual({ dynamicClientRegistration: false, resources: [], updatedAt: null });
+    const changed = await app.updateOAuthProviderSettings({ dynamicClientRegistration: true, resources: ['https://mcp.example.com/mcp'] });
+    expect(changed).toMatchObject({ dynamicClientRegistration: true, resources: ['https://mcp.example.com/mcp'] });
+    expect(changed.updatedAt).toBeInstanceOf(Date);
+    expect((await app.updateOAuthProviderSettings({ resources: [] })).dynamicClientRegistration).toBe(true);
+    await expect(app.updateOAuthProviderSettings({ resources: ['not a url'] })).rejects.toBeInstanceOf(KnownErrors.SchemaError);
+  });
+});

@@ -43,6 +43,7 @@ export const ERROR_TEXTS: Readonly<Record<string, MessageKey>> = {
   SSO_CONNECTION_NOT_FOUND: 'errors.ssoConnectionNotFound',
   SCIM_TOKEN_NOT_FOUND: 'errors.scimTokenNotFound',
   SCIM_GROUP_NOT_FOUND: 'errors.scimGroupNotFound',
+  SCIM_GROUP_NAME_TAKEN: 'errors.scimGroupNameTaken',
   USER_EMAIL_ALREADY_EXISTS: 'errors.emailTaken',
   USER_ID_DOES_NOT_EXIST: 'errors.userNotFound',
   USER_NOT_FOUND: 'errors.userNotFound',

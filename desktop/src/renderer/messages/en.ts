@@ -87,6 +87,7 @@ export const en = {
   'errors.ssoConnectionNotFound': 'This connection no longer exists.',
   'errors.scimTokenNotFound': 'This token no longer exists.',
   'errors.scimGroupNotFound': 'This group no longer exists.',
+  'errors.scimGroupNameTaken': 'The team already has a group named {display_name}.',
   'errors.emailTaken': 'A user with the address {email} already exists.',
   'errors.emailAlreadyVerified': 'This address is verified already.',
   'errors.channelUsedByOther': 'Another user signs in with this address already.',
