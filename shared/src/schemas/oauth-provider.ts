@@ -61,7 +61,8 @@ export type OAuthProviderClientUpdate = Static<typeof OAuthProviderClientUpdate>
 
 /**
  * What the console shows of a client's use: how many users gave it consent, how many of its tokens (access, client
- * credentials, refresh) are still live, and when it was last issued one of those the provider still keeps.
+ * credentials, refresh) are still live, and when it was last issued one of those the provider still keeps. A resource's
+ * JWT access tokens (RFC 8707) are not stored, so not counted.
  */
 export const OAuthProviderClientActivity = Strict({
   consents_granted: Type.Integer({ minimum: 0 }),
