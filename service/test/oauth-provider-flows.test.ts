@@ -268,6 +268,32 @@ function formOf(html: string, id: string): { action: string; fields: Record<stri
   return { action: form[1]!, fields };
 }
 
+describe("a client's activity (GET /oauth-provider/clients/{id}/activity, the console's OAuth apps screen)", () => {
+  test('consents granted and live tokens are counted per client, in its own project only', async () => {
+    const app = await registerClient(project, {
+      display_name: 'Counted', client_type: 'confidential', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
+    });
+    const activity = async () => (await project.admin.get(`/oauth-provider/clients/${app.clientId}/activity`)).body;
+    expect(await activity()).toEqual({ consents_granted: 0, live_tokens: 0, last_token_issued_at_millis: null });
+
+    const config = await discover(svc, project.id, app.clientId, app.clientSecret);
+    const before = Date.now() - 1_000;
+    await oidc.clientCredentialsGrant(config);
+    const machine = await activity();
+    expect(machine).toMatchObject({ consents_granted: 0, live_tokens: 1 });
+    expect(machine.last_token_issued_at_millis).toBeGreaterThanOrEqual(before);
+    expect(machine.last_token_issued_at_millis).toBeLessThanOrEqual(Date.now() + 1_000);
+
+    // A person signs in through it: one consent, and an access and a refresh token more.
+    await signIn(config, await signUp(project));
+    expect(await activity()).toMatchObject({ consents_granted: 1, live_tokens: 3 });
+
+    const other = await newProject(svc);
+    expectKnownError(await other.admin.get(`/oauth-provider/clients/${app.clientId}/activity`), 'OAUTH_PROVIDER_CLIENT_NOT_FOUND', 404);
+    expectKnownError(await project.admin.get('/oauth-provider/clients/nope/activity'), 'OAUTH_PROVIDER_CLIENT_NOT_FOUND', 404);
+  });
+});
+
 describe('device authorization grant (RFC 8628)', () => {
   test('the device polls while the person types its code, signs in (Gatehouse session) and allows', async () => {
     const tv = await registerClient(project, { display_name: 'Living room TV', client_type: 'public', grant_types: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'] });

@@ -28,6 +28,12 @@ export async function getClient(services: Services, input: { projectId: string; 
   return row;
 }
 
+/** The client's consents and token activity, for the console (the client must exist in the project). */
+export async function getClientActivity(services: Services, input: { projectId: string; clientId: string }): Promise<store.ClientActivity> {
+  await getClient(services, input);
+  return store.clientActivity(services.db, input.projectId, input.clientId);
+}
+
 /** The new client and, for a confidential one, its secret (shown only now). */
 export async function createClient(services: Services, input: { projectId: string; clientType: 'confidential' | 'public'; fields: ClientFields & { displayName: string } }): Promise<{ row: store.ProviderClientRow; secret: string | null }> {
   const { projectId, clientType, fields } = input;

@@ -1,7 +1,7 @@
 // The project's OpenID provider as the API shows it: its clients (never their secret: only the create answer has
 // it) and an authorization request waiting for the user's consent.
-import type { OAuthProviderClient, OAuthProviderConnectedApp, OAuthProviderInteraction, OAuthProviderSettings } from '@gatehouse/shared/schemas/oauth-provider';
-import type { ConnectedApp, ProviderClientRow } from '../repo/oauth-provider';
+import type { OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderConnectedApp, OAuthProviderInteraction, OAuthProviderSettings } from '@gatehouse/shared/schemas/oauth-provider';
+import type { ClientActivity, ConnectedApp, ProviderClientRow } from '../repo/oauth-provider';
 
 export function providerClientView(row: ProviderClientRow): OAuthProviderClient {
   return {
@@ -24,6 +24,10 @@ export function connectedAppView(app: ConnectedApp): OAuthProviderConnectedApp {
     client_id: app.client.clientId, display_name: app.client.displayName, logo_url: app.client.logoUrl, scopes: app.scopes,
     granted_at_millis: app.grantedAt.getTime(),
   };
+}
+
+export function clientActivityView(a: ClientActivity): OAuthProviderClientActivity {
+  return { consents_granted: a.consents, live_tokens: a.liveTokens, last_token_issued_at_millis: a.lastTokenAt?.getTime() ?? null };
 }
 
 export function providerSettingsView(v: { dynamicClientRegistration: boolean; resources: string[]; updatedAt: Date | null }): OAuthProviderSettings {

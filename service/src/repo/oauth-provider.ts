@@ -1,7 +1,7 @@
 // Data of a project's own OpenID provider (issue 27): its OAuth clients, what oidc-provider stores through its
 // adapter (oauth-provider/adapter.ts), its signing keys (sealed here on the way in, opened on the way out) and the
 // consents users gave. Every query names the project.
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { hashSecret } from '../db/secret-hash';
@@ -174,6 +174,22 @@ export async function revokeConnectedApp(db: DB, projectId: string, userId: stri
   const gone = await db.delete(g).where(and(eq(g.projectId, projectId), eq(g.userId, userId), eq(g.clientId, clientId))).returning({ id: g.clientId });
   await revokeUserClient(db, projectId, userId, clientId);
   return gone.length > 0;
+}
+
+// ---- A client's activity (the console's OAuth apps screen)
+
+/** The provider's models that are tokens a client holds. */
+const TOKEN_MODELS = ['AccessToken', 'ClientCredentials', 'RefreshToken'];
+
+export interface ClientActivity { consents: number; liveTokens: number; lastTokenAt: Date | null }
+
+export async function clientActivity(db: DB, projectId: string, clientId: string): Promise<ClientActivity> {
+  const [consents] = await db.select({ n: sql<number>`count(*)::int` }).from(g).where(and(eq(g.projectId, projectId), eq(g.clientId, clientId)));
+  const [tokens] = await db.select({
+    live: sql<number>`(count(*) filter (where ${r.consumedAt} is null and ${live()}))::int`,
+    last: sql<Date | null>`max(${r.createdAt})`.mapWith(r.createdAt),
+  }).from(r).where(and(eq(r.projectId, projectId), eq(r.clientId, clientId), inArray(r.model, TOKEN_MODELS)));
+  return { consents: consents?.n ?? 0, liveTokens: tokens?.live ?? 0, lastTokenAt: tokens?.last ?? null };
 }
 
 // ---- Settings

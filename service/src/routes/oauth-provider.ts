@@ -5,15 +5,15 @@
 // themselves are served at the issuer, `{public URL}/oidc/{project id}` (http/oidc-mount.ts).
 import { Success } from '@gatehouse/shared/schemas/common';
 import {
-  OAuthProviderClient, OAuthProviderClientCreate, OAuthProviderClientFirstView, OAuthProviderClientList, OAuthProviderClientParams,
+  OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderClientCreate, OAuthProviderClientFirstView, OAuthProviderClientList, OAuthProviderClientParams,
   OAuthProviderClientUpdate, OAuthProviderInteraction, OAuthProviderInteractionAnswer, OAuthProviderInteractionParams,
   OAuthProviderInteractionResult, OAuthProviderConnectedAppList, OAuthProviderSettings, OAuthProviderSettingsUpdate,
 } from '@gatehouse/shared/schemas/oauth-provider';
 import { listConnectedApps, revokeConnectedApp } from '../oauth-provider/connected-apps';
 import { route } from '../http/route';
-import { createClient, deleteClient, getClient, listClients, updateClient } from '../oauth-provider/clients';
+import { createClient, deleteClient, getClient, getClientActivity, listClients, updateClient } from '../oauth-provider/clients';
 import { answerInteraction, showInteraction } from '../oauth-provider/interactions';
-import { connectedAppView, providerClientView, providerInteractionView, providerSettingsView } from '../presenters/oauth-provider';
+import { clientActivityView, connectedAppView, providerClientView, providerInteractionView, providerSettingsView } from '../presenters/oauth-provider';
 import { getSettings, updateSettings } from '../oauth-provider/settings';
 
 const TAGS = ['OAuth provider'];
@@ -42,6 +42,13 @@ export const oauthProviderRoutes = [
     access: ['admin'], params: OAuthProviderClientParams, response: OAuthProviderClient,
     async handler({ services, auth, params }) {
       return providerClientView(await getClient(services, { projectId: auth.project.id, clientId: params.client_id }));
+    },
+  }),
+  route({
+    method: 'GET', path: '/oauth-provider/clients/:client_id/activity', summary: "[Gatehouse] An OAuth client's consents granted and token activity", tags: TAGS,
+    access: ['admin'], params: OAuthProviderClientParams, response: OAuthProviderClientActivity,
+    async handler({ services, auth, params }) {
+      return clientActivityView(await getClientActivity(services, { projectId: auth.project.id, clientId: params.client_id }));
     },
   }),
   route({

@@ -28,11 +28,13 @@ import {
   type WebhookEndpointUpdateOptions,
 } from './models/webhooks.ts';
 import {
+  oauthProviderClientActivityFromJson,
   oauthProviderClientCreateBody,
   oauthProviderClientFirstViewFromJson,
   oauthProviderClientFromJson,
   oauthProviderClientUpdateBody,
   type OAuthProviderClient,
+  type OAuthProviderClientActivity,
   type OAuthProviderClientCreateOptions,
   type OAuthProviderClientFirstView,
   type OAuthProviderClientUpdateOptions,
@@ -79,6 +81,7 @@ import type {
   WebhookEndpointFirstViewJson,
   WebhookEndpointJson,
   WebhookEndpointUpdateBody,
+  OAuthProviderClientActivityJson,
   OAuthProviderClientCreateBody,
   OAuthProviderClientFirstViewJson,
   OAuthProviderClientJson,
@@ -514,6 +517,11 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     });
     await this.#oauthProviderClients().refresh([]);
     return oauthProviderClientFromJson(json);
+  }
+
+  /** The client's consents and token activity (not cached: it changes as the client is used). */
+  async getOAuthProviderClientActivity(clientId: string): Promise<OAuthProviderClientActivity> {
+    return oauthProviderClientActivityFromJson(await this.#admin<OAuthProviderClientActivityJson>(`/oauth-provider/clients/${encodeURIComponent(clientId)}/activity`));
   }
 
   /** Dynamic client registration and the protected resources of the project's OpenID provider. */

@@ -35,6 +35,7 @@ export type {
 } from './models/webhooks.ts';
 export type {
   OAuthProviderClient,
+  OAuthProviderClientActivity,
   OAuthProviderClientCreateOptions,
   OAuthProviderClientFirstView,
   OAuthProviderClientType,

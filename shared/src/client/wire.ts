@@ -161,6 +161,7 @@ export type OwnerInvitationAcceptedJson = Static<typeof owners.OwnerInvitationAc
 export type OAuthProviderClientJson = Static<typeof oauthProvider.OAuthProviderClient>;
 export type OAuthProviderClientFirstViewJson = Static<typeof oauthProvider.OAuthProviderClientFirstView>;
 export type OAuthProviderClientCreateBody = Static<typeof oauthProvider.OAuthProviderClientCreate>;
+export type OAuthProviderClientActivityJson = Static<typeof oauthProvider.OAuthProviderClientActivity>;
 export type OAuthProviderClientUpdateBody = Static<typeof oauthProvider.OAuthProviderClientUpdate>;
 export type OAuthProviderSettingsJson = Static<typeof oauthProvider.OAuthProviderSettings>;
 export type OAuthProviderSettingsUpdateBody = Static<typeof oauthProvider.OAuthProviderSettingsUpdate>;

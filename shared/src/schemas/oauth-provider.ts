@@ -59,6 +59,18 @@ export const OAuthProviderClientUpdate = Strict({
 });
 export type OAuthProviderClientUpdate = Static<typeof OAuthProviderClientUpdate>;
 
+/**
+ * What the console shows of a client's use: how many users gave it consent, how many of its tokens (access, client
+ * credentials, refresh) are still live, and when it was last issued one of those the provider still keeps. A resource's
+ * JWT access tokens (RFC 8707) are not stored, so not counted.
+ */
+export const OAuthProviderClientActivity = Strict({
+  consents_granted: Type.Integer({ minimum: 0 }),
+  live_tokens: Type.Integer({ minimum: 0 }),
+  last_token_issued_at_millis: Nullable(Millis()),
+});
+export type OAuthProviderClientActivity = Static<typeof OAuthProviderClientActivity>;
+
 export const OAuthProviderClientParams = Strict({ client_id: Type.String({ minLength: 1, maxLength: 200 }) });
 
 /** An authorization request waiting for the signed-in user's answer, as the consent page shows it. */

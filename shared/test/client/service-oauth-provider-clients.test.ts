@@ -48,6 +48,21 @@ describe('admin app: OAuth provider clients', () => {
     await expect(app.updateOAuthProviderClient('ghc_missing', { displayName: 'y' })).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
     await expect(app.deleteOAuthProviderClient('ghc_missing')).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
   });
+
+  test("a client's activity: counts and the last token as a Date (null before any), a missing client a known error", async () => {
+    const app = adminFor(project);
+    const machine = await app.createOAuthProviderClient({ displayName: 'Cron', clientType: 'confidential', grantTypes: ['client_credentials'], scopes: ['openid'] });
+    expect(await app.getOAuthProviderClientActivity(machine.clientId)).toEqual({ consentsGranted: 0, liveTokens: 0, lastTokenIssuedAt: null });
+    const res = await fetch(`${svc.url}/oidc/${project.id}/token`, {
+      method: 'POST', body: 'grant_type=client_credentials',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${btoa(`${machine.clientId}:${machine.clientSecret}`)}` },
+    });
+    expect(res.status).toBe(200);
+    const activity = await app.getOAuthProviderClientActivity(machine.clientId);
+    expect(activity).toMatchObject({ consentsGranted: 0, liveTokens: 1 });
+    expect(activity.lastTokenIssuedAt).toBeInstanceOf(Date);
+    await expect(app.getOAuthProviderClientActivity('ghc_missing')).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
+  });
 });
 
 describe('admin app: OAuth provider settings', () => {

@@ -1,7 +1,7 @@
 // The open project's admin lists as named hooks over the client library's cached reads: each suspends on its first
 // load (the screen's boundary shows the skeleton) and follows the cache afterwards.
 import { useCallback, useMemo } from 'react';
-import type { AdminEmailTemplate, AdminMetrics, AdminSecuritySettings, InternalApiKey, OwnerInvitation, ProjectOwner, WebhookEndpoint } from '@gatehouse/shared/client';
+import type { AdminEmailTemplate, AdminMetrics, AdminSecuritySettings, InternalApiKey, OAuthProviderClient, OwnerInvitation, ProjectOwner, WebhookEndpoint } from '@gatehouse/shared/client';
 import { useCachedRead } from '@gatehouse/shared/react';
 import { useProjectContext } from './use-project-context';
 
@@ -55,5 +55,12 @@ export function useOwnerInvitations(): OwnerInvitation[] {
 export function useSecuritySettings(): AdminSecuritySettings {
   const { app } = useProjectContext();
   const read = useMemo(() => app.adminReads.securitySettings(), [app]);
+  return useCachedRead(read);
+}
+
+/** The OAuth clients of the project's own OpenID provider (GET /oauth-provider/clients). */
+export function useOAuthProviderClients(): OAuthProviderClient[] {
+  const { app } = useProjectContext();
+  const read = useMemo(() => app.adminReads.oauthProviderClients(), [app]);
   return useCachedRead(read);
 }

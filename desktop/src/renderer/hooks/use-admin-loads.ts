@@ -1,6 +1,6 @@
 // The open project's lists the client library does not cache (they change as the service works: mail is sent,
 // sessions are used), read once per screen visit with useLoader: its state, and reload.
-import type { ActiveSession, AdminSentEmail, AdminSentEmailDetail } from '@gatehouse/shared/client';
+import type { ActiveSession, AdminSentEmail, AdminSentEmailDetail, OAuthProviderClientActivity } from '@gatehouse/shared/client';
 import { useLoader, type Loaded } from './use-loader';
 import { useProjectContext } from './use-project-context';
 
@@ -20,4 +20,10 @@ export function useSentEmail(id: string): Loaded<AdminSentEmailDetail> & { reloa
 export function useUserSessions(userId: string): Loaded<ActiveSession[]> & { reload(): void } {
   const { app } = useProjectContext();
   return useLoader(() => app.listUserSessions(userId), [app, userId]);
+}
+
+/** GET /oauth-provider/clients/{id}/activity: an OAuth client's consents and token activity (read again when `version` changes). */
+export function useOAuthClientActivity(clientId: string, version: number): Loaded<OAuthProviderClientActivity> & { reload(): void } {
+  const { app } = useProjectContext();
+  return useLoader(() => app.getOAuthProviderClientActivity(clientId), [app, clientId, version]);
 }

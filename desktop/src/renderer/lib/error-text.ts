@@ -24,6 +24,8 @@ export const ERROR_TEXTS: Readonly<Record<string, MessageKey>> = {
   PASSWORD_TOO_SHORT: 'errors.passwordTooShort',
   PERMISSION_ID_ALREADY_EXISTS: 'errors.permissionExists',
   PERMISSION_NOT_FOUND: 'errors.permissionNotFound',
+  OAUTH_PROVIDER_CLIENT_INVALID: 'errors.oauthClientInvalid',
+  OAUTH_PROVIDER_CLIENT_NOT_FOUND: 'errors.oauthClientNotFound',
   PROJECT_NOT_FOUND: 'errors.projectNotFound',
   PROJECT_OWNER_NOT_FOUND: 'errors.ownerNotFound',
   RATE_LIMITED: 'errors.rateLimited',

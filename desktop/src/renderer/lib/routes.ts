@@ -6,7 +6,7 @@
 //   #/c/<connection>/p/<project>/<screen>
 //   #/c/<connection>/p/<project>/<screen>/<item>   one item of a screen's list (teams/<teamId>, users/<userId>)
 export const PROJECT_SCREENS = [
-  'overview', 'configuration', 'security', 'oauth-providers', 'email', 'email-templates', 'api-keys', 'team-permissions', 'project-permissions', 'sent-emails',
+  'overview', 'configuration', 'security', 'oauth-providers', 'oauth-apps', 'email', 'email-templates', 'api-keys', 'team-permissions', 'project-permissions', 'sent-emails',
   'users', 'teams', 'metrics', 'webhooks', 'audit-log', 'owners',
 ] as const;
 export type ProjectScreen = (typeof PROJECT_SCREENS)[number];

@@ -1,6 +1,7 @@
 // Every text of the console (English). Placeholders: {name}.
 import { auditLogMessages } from './en-audit-log';
 import { enterpriseMessages } from './en-enterprise';
+import { oauthAppsMessages } from './en-oauth-apps';
 
 export const en = {
   'app.title': 'Gatehouse console',
@@ -728,6 +729,7 @@ export const en = {
   'weakStorage.storeAnyway': 'Store anyway',
   ...auditLogMessages,
   ...enterpriseMessages,
+  ...oauthAppsMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

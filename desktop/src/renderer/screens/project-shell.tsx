@@ -21,6 +21,7 @@ import { t } from '../messages';
 import { OverviewScreen } from './overview';
 import { ConfigurationScreen } from './configuration';
 import { OAuthProvidersScreen } from './oauth-providers';
+import { OAuthAppsScreen } from './oauth-apps';
 import { EmailScreen } from './email';
 import { EmailTemplatesScreen } from './email-templates';
 import { ApiKeysScreen } from './api-keys';
@@ -35,7 +36,7 @@ import { IconChartBar, IconCrown, IconListDetails, IconLockAccess, IconShieldLoc
 import { TeamsScreen } from './teams';
 import { UsersScreen } from './users';
 import { AuditLogScreen } from './audit-log';
-import { IconUsers } from '@tabler/icons-react';
+import { IconApps, IconUsers } from '@tabler/icons-react';
 
 // The charts library is large: its screen's code loads when the screen is first opened.
 const MetricsScreen = lazy(() => import('./metrics').then((m) => ({ default: m.MetricsScreen })));
@@ -45,6 +46,7 @@ const SCREENS: Record<ProjectScreen, { component: ComponentType; icon: Component
   configuration: { component: ConfigurationScreen, icon: IconSettings },
   security: { component: SecurityScreen, icon: IconShieldLock },
   'oauth-providers': { component: OAuthProvidersScreen, icon: IconBrandOauth },
+  'oauth-apps': { component: OAuthAppsScreen, icon: IconApps },
   email: { component: EmailScreen, icon: IconMail },
   'email-templates': { component: EmailTemplatesScreen, icon: IconTemplate },
   'api-keys': { component: ApiKeysScreen, icon: IconKey },

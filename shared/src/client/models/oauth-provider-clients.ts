@@ -1,7 +1,7 @@
 // The OAuth clients of the project's own OpenID provider (issue 27; Gatehouse's admin API /oauth-provider/clients)
 // as the admin app returns them. Wire → model, and model options → request bodies.
 import { compact } from './common.ts';
-import type { OAuthProviderClientCreateBody, OAuthProviderClientFirstViewJson, OAuthProviderClientJson, OAuthProviderClientUpdateBody } from '../wire.ts';
+import type { OAuthProviderClientActivityJson, OAuthProviderClientCreateBody, OAuthProviderClientFirstViewJson, OAuthProviderClientJson, OAuthProviderClientUpdateBody } from '../wire.ts';
 
 export type OAuthProviderClientType = OAuthProviderClientJson['client_type'];
 export type OAuthProviderGrantType = OAuthProviderClientJson['grant_types'][number];
@@ -52,4 +52,18 @@ export function oauthProviderClientCreateBody(o: OAuthProviderClientCreateOption
 
 export function oauthProviderClientUpdateBody(o: OAuthProviderClientUpdateOptions): OAuthProviderClientUpdateBody {
   return compact({ display_name: o.displayName, redirect_uris: o.redirectUris, grant_types: o.grantTypes, scopes: o.scopes, logo_url: o.logoUrl }) as OAuthProviderClientUpdateBody;
+}
+
+/** A client's use: users who gave it consent, its tokens still live, the last one issued (of those still kept). */
+export interface OAuthProviderClientActivity {
+  readonly consentsGranted: number;
+  readonly liveTokens: number;
+  readonly lastTokenIssuedAt: Date | null;
+}
+
+export function oauthProviderClientActivityFromJson(json: OAuthProviderClientActivityJson): OAuthProviderClientActivity {
+  return Object.freeze({
+    consentsGranted: json.consents_granted, liveTokens: json.live_tokens,
+    lastTokenIssuedAt: json.last_token_issued_at_millis === null ? null : new Date(json.last_token_issued_at_millis),
+  });
 }
