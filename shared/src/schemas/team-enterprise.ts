@@ -3,6 +3,7 @@
 // and the groups SCIM pushed, with the team permissions each grants (/teams/{team_id}/scim-groups).
 import { Type, type Static } from '@sinclair/typebox';
 import { DescriptionText, Millis, Nullable, Strict, Uuid } from './common.ts';
+import { OAuthAuthorizeQuery } from './oauth.ts';
 
 export const TeamIdParams = Strict({ team_id: Uuid() });
 
@@ -143,20 +144,13 @@ export const SsoDiscovery = Strict({
  * GET /auth/sso/authorize: the app's sign-in through a team's SSO, with the same parameters as OAuth's authorize
  * (the code it leads to is redeemed at /auth/oauth/token), and the address (`email`) or the connection to use.
  */
+// OAuth's authorize parameters, but for the linking ones (`type`, `token`, `provider_scope`) and the old spelling of
+// the error URL.
+const { type: _type, token: _token, provider_scope: _scope, error_redirect_uri: _errorUri, ...outerFlowParams } = OAuthAuthorizeQuery.properties;
 export const SsoAuthorizeQuery = Strict({
-  client_id: Type.String(),
-  client_secret: Type.String(),
-  redirect_uri: Type.String({ format: 'url' }),
-  scope: Type.String(),
-  state: Type.String(),
-  grant_type: Type.Literal('authorization_code'),
-  code_challenge: Type.String({ minLength: 1 }),
-  code_challenge_method: Type.Union([Type.Literal('S256'), Type.Literal('plain')]),
-  response_type: Type.Literal('code'),
+  ...outerFlowParams,
   email: Type.Optional(Type.String({ maxLength: 320 })),
   connection_id: Type.Optional(Uuid()),
-  error_redirect_url: Type.Optional(Type.String({ format: 'url' })),
-  after_callback_redirect_url: Type.Optional(Type.String({ format: 'url' })),
 });
 export type SsoAuthorizeQuery = Static<typeof SsoAuthorizeQuery>;
 
