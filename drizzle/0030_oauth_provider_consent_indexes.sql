@@ -1,0 +1,2 @@
+CREATE INDEX "oauth_provider_consents_user_idx" ON "oauth_provider_consents" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "oauth_provider_consents_client_idx" ON "oauth_provider_consents" USING btree ("project_id","client_id");
