@@ -110,7 +110,9 @@ describe('the deliveries list, filtered', () => {
       // A test event the receiver refuses: a failed-then-pending one of another type and status.
       receiver.respond = () => 500;
       const test = (await p.admin.post(`/webhooks/endpoints/${ep.id}/test`, {})).body;
-      await waitForDelivery(p, ep.id, (d) => d.id === test.id && d.attempts === 1);
+      // Its first attempt's outcome recorded: attempts counts an attempt when it starts (status sending), so wait for the
+      // refusal to put it back to pending (seen listed as sending under load).
+      await waitForDelivery(p, ep.id, (d) => d.id === test.id && d.attempts === 1 && d.status === 'pending');
       const list = async (q: string) => {
         const res = await p.admin.get(`/webhooks/endpoints/${ep.id}/deliveries?${q}`);
         expect(res.status).toBe(200);
