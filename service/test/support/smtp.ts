@@ -116,6 +116,11 @@ export async function startSmtpFixture(opts: SmtpFixtureOptions = {}): Promise<S
       s.once('error', reject);
       s.listen(p, host, () => {
         s.off('error', reject);
+        // A client that goes away mid-conversation (a service instance killed by the cluster test) is no failure of
+        // the mail server: it drops that connection, as a real one does. Left unhandled, the event ended the test.
+        s.on('error', (err: NodeJS.ErrnoException) => {
+          if (!['ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(err.code ?? '')) console.error('[smtp fixture]', err);
+        });
         const addr = s.server.address();
         resolve(typeof addr === 'object' && addr ? addr.port : p);
       });
