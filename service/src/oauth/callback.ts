@@ -23,7 +23,8 @@ export const AUTHORIZATION_CODE_LIFETIME_MS = 5 * 60 * 1000;
 const COOKIE_NOT_FOUND = 'Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again';
 const INVALID_COOKIE = 'Invalid OAuth cookie. Please try signing in again.';
 
-function readCookie(header: string | null, name: string): string | undefined {
+/** A cookie's value from a Cookie header (the outer flows' browser binding: OAuth's and SSO's). */
+export function readCookie(header: string | null, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();

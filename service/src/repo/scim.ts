@@ -40,6 +40,7 @@ export async function findToken(db: DB, teamId: string, tokenHash: string): Prom
 
 /** Notes a use, at most once a minute per token (a provisioning run sends thousands of requests). */
 export async function touchToken(db: DB, row: ScimTokenRow, at: Date): Promise<void> {
+  if (row.lastUsedAt && at.getTime() - row.lastUsedAt.getTime() < 60_000) return;
   await db.update(tok).set({ lastUsedAt: at })
     .where(and(eq(tok.id, row.id), or(isNull(tok.lastUsedAt), lt(tok.lastUsedAt, new Date(at.getTime() - 60_000)))));
 }

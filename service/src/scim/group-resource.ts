@@ -1,7 +1,7 @@
 // A SCIM Group (RFC 7643 §4.2) as Gatehouse keeps it: a name, an external id and members (users of the team's
 // SCIM), and the PATCH forms Okta and Entra ID send to rename a group and change its members. Pure.
 import { ScimError, scimInvalidValue } from './scim-error';
-import { patchOperations } from './user-resource';
+import { isObject, lowerKeys, patchOperations } from './user-resource';
 
 export interface ScimGroupFields { displayName: string; externalId: string | null; memberIds: string[] }
 export interface GroupPatch {
@@ -22,8 +22,6 @@ export function applyMemberChanges(current: Iterable<string>, changes: MemberCha
   return members;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const lowerKeys = (o: Record<string, unknown>) => new Map(Object.entries(o).map(([k, v]) => [k.toLowerCase(), v]));
 
 function displayName(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw scimInvalidValue('displayName must be a non-empty string.');

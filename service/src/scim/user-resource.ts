@@ -19,9 +19,9 @@ export interface ScimUserFields {
 const NAME_PARTS = ['formatted', 'givenName', 'familyName', 'middleName', 'honorificPrefix', 'honorificSuffix'] as const;
 const MAX_TEXT = 1000;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A body's keys, case-insensitively (attribute names are case-insensitive, RFC 7643 §2.1). */
-const lowerKeys = (o: Record<string, unknown>) => new Map(Object.entries(o).map(([k, v]) => [k.toLowerCase(), v]));
+export const lowerKeys = (o: Record<string, unknown>) => new Map(Object.entries(o).map(([k, v]) => [k.toLowerCase(), v]));
 
 function text(value: unknown, attribute: string, opts: { required?: boolean } = {}): string | null {
   if (value === undefined || value === null || value === '') {

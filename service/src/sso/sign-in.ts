@@ -26,7 +26,7 @@ import { joinTeam } from '../teams/membership';
 import { serverUserView } from '../presenters/users';
 import { securityEvent } from '../observability/security-events';
 import { authorizeClient, clearInnerCookie, innerCookie, innerCookieName } from '../oauth/outer-flow';
-import { AUTHORIZATION_CODE_LIFETIME_MS, trusts } from '../oauth/callback';
+import { AUTHORIZATION_CODE_LIFETIME_MS, readCookie, trusts } from '../oauth/callback';
 import { discoverOidc, oidcAuthorizationUrl, oidcCallback } from './oidc';
 import { samlAuthorizeUrl, validateSamlResponse } from './saml';
 import { assertionFacts } from './assertion-facts';
@@ -232,14 +232,6 @@ function idpInitiatedBounce(project: Project, connection: sso.SsoConnectionRow):
   const url = new URL(`${domain.handler_path.replace(/\/$/, '')}/sign-in`, domain.domain);
   url.searchParams.set('sso_connection_id', connection.id);
   return { type: 'redirect', location: url.toString() };
-}
-
-function readCookie(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
 }
 
 /** The user for the identity (found, linked or created), in the team, and the app's authorization code. */
