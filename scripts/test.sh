@@ -90,7 +90,7 @@ if [ "$jobs" -gt 1 ]; then
   [ "${GATEHOUSE_TEST_TIMINGS:-}" = update ] && parallel_args+=(--update-timings)
   # Files whose first lines say "// Runs alone:" run after the others, in one process with nothing beside them: their
   # timing is the point (a PostgreSQL server restarted 20 times under a write load), and a second worker's load changes
-  # what they measure.
+  # what they measure; or their own load would starve the other worker's files (a minute-long request flood).
   # The others keep the paths as given (bun orders and shares out their files by the timings; a run given the
   # file list instead put the heaviest browser files side by side and took several times longer).
   mapfile -t solo < <(find "${paths[@]}" -name '*.test.ts' -exec grep -l '^// Runs alone:' {} + 2>/dev/null | sort)
