@@ -128,6 +128,20 @@ test('an anonymous user upgraded enters every figure with what it already has; c
   expect(kept).toEqual(recounted);
 }, 120_000);
 
+test('users created, changed and deleted inside one transaction are counted as the committed rows say (0031: a new user counts at commit)', async () => {
+  const before = await read(database.db);
+  await database.db.transaction(async (tx) => {
+    const [kept] = rowsOf<{ id: string }>(await tx.execute(sql`insert into users (project_id, is_anonymous) values (${p}, false) returning id`));
+    await tx.execute(sql`update users set otp_auth_enabled = true, password_hash = 'argon2-hash-placeholder' where id = ${kept!.id}`);
+    const [gone] = rowsOf<{ id: string }>(await tx.execute(sql`insert into users (project_id, is_anonymous, otp_auth_enabled) values (${p}, false, true) returning id`));
+    await tx.execute(sql`delete from users where id = ${gone!.id}`);
+  });
+  const [kept, recounted] = await keptAndRecounted();
+  expect(kept).toEqual(recounted);
+  const added = (k: string) => (kept[k] ?? 0) - (before[k] ?? 0);
+  expect([added('p:users:'), added('p:method:otp'), added('p:method:password')]).toEqual([1, 1, 1]);
+}, 120_000);
+
 test('a deleted user leaves every figure; a deleted project leaves no counters', async () => {
   const [{ id }] = rowsOf<{ id: string }>(await database.db.execute(sql`select user_id as id from passkeys where project_id = ${p} limit 1`));
   await database.db.execute(sql`delete from users where id = ${id}`);

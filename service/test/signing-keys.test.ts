@@ -180,7 +180,7 @@ describe('a database from before key records', () => {
     await database.db.execute(sql`drop table signing_keys`);
     // What the migrations after those made, since they run again with them. A new migration must add its undo here
     // (the journal check says so when one is added).
-    expect(journal.entries.at(-1)!.tag).toBe('0030_oauth_provider_consent_indexes');
+    expect(journal.entries.at(-1)!.tag).toBe('0031_new_user_metrics_at_commit');
     // 0026: the change notices' triggers (users, teams, sessions).
     for (const [trigger, table] of [['users_change_notices_update', 'users'], ['users_change_notices_delete', 'users'], ['teams_change_notices_update', 'teams'],
       ['teams_change_notices_delete', 'teams'], ['sessions_change_notices_delete', 'sessions'], ['sessions_change_notices_update', 'sessions']] as const) {
@@ -193,6 +193,9 @@ describe('a database from before key records', () => {
     await database.db.execute(sql`alter table authorization_codes drop column mfa_satisfied`);
     // 0029: the OpenID providers' settings (dynamic client registration, protected resources).
     await database.db.execute(sql`drop table oauth_provider_settings`);
+    // 0031: the new users' counters at commit (the trigger of 0016 is made again as it was).
+    await database.db.execute(sql`drop trigger users_metrics_insert on users`);
+    await database.db.execute(sql`create trigger users_metrics_insert after insert on users for each row execute function gatehouse_users_metrics_trigger()`);
     await database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at >= ${since}`);
     await database.close();
     const legacyKey = await deriveFromSecret(OLD, p.id);
