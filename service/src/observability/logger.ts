@@ -38,8 +38,9 @@ export function createLogger(settings: LogSettings): Logger {
   // Asynchronous: a synchronous write per line cost GET /users/me a fifth of its CPU (the access log writes one line
   // per request; bench/RESULTS.md). Lines written while a write is in flight are joined into the next one, and pino
   // flushes what is left synchronously when the process exits.
-  // At most 4 KiB a write (sonic-boom's default is 16 KiB): a line joins the last pending chunk, which sonic-boom
-  // measures again (a copy of the whole chunk) at every line, so under load a bigger chunk cost every request more.
+  // At most 4 KiB a write (sonic-boom's default is 16 KiB). A line joins the last pending chunk, which sonic-boom
+  // measured again (a copy of the whole chunk) at every line: a tenth of GET /users/me's CPU under load. It now
+  // remembers the chunk's length (patches/sonic-boom+4.2.1.patch; service/test/log-writes.test.ts).
   return pino(options, pino.destination({ sync: false, maxWrite: 4096 }));
 }
 
