@@ -20,11 +20,21 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => { await svc?.stop(); await db?.drop(); });
 
-/** The service's resident memory once a full collection has run (support/gc-on-signal.ts). */
+const readRss = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${svc.pid()}/status`, 'utf8'))![1]) / 1024;
+
+/**
+ * The service's resident memory once a full collection has run (support/gc-on-signal.ts) and the allocator has given
+ * back what it freed: its scavenger returns pages on a timer thread of its own, seconds later on a busy machine (seen:
+ * 258 MiB right after the collection, 246 MiB 6 s later), so the lowest reading of the next 8 s is taken.
+ */
 async function rssMiB(): Promise<number> {
   process.kill(svc.pid(), 'SIGUSR2');
-  await Bun.sleep(1_500);
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${svc.pid()}/status`, 'utf8'))![1]) / 1024;
+  let lowest = Infinity;
+  for (let waited = 0; waited < 8_000; waited += 500) {
+    await Bun.sleep(500);
+    lowest = Math.min(lowest, readRss());
+  }
+  return lowest;
 }
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
 const randomText = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes * 3 / 4))).toString('base64url');
@@ -81,6 +91,7 @@ test('50,000 forged tokens with random 4 KB audiences leave the resident memory 
   // Random project ids and keys (no token) as well: the API key and project caches are keyed by them.
   await flood(5_000, 32, randomProjectAndKey, 401);
   const after = await rssMiB();
+
   console.log(`forged-token flood: RSS ${before.toFixed(1)} MiB before, ${after.toFixed(1)} MiB after 55,000 requests (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   expect(after - before).toBeLessThan(20);
 });
