@@ -180,7 +180,7 @@ describe('a database from before key records', () => {
     await database.db.execute(sql`drop table signing_keys`);
     // What the migrations after those made, since they run again with them. A new migration must add its undo here
     // (the journal check says so when one is added).
-    expect(journal.entries.at(-1)!.tag).toBe('0030_oauth_provider_consent_indexes');
+    expect(journal.entries.at(-1)!.tag).toBe('0031_oauth_client_token_lifetimes');
     // 0026: the change notices' triggers (users, teams, sessions).
     for (const [trigger, table] of [['users_change_notices_update', 'users'], ['users_change_notices_delete', 'users'], ['teams_change_notices_update', 'teams'],
       ['teams_change_notices_delete', 'teams'], ['sessions_change_notices_delete', 'sessions'], ['sessions_change_notices_update', 'sessions']] as const) {

@@ -32,7 +32,11 @@ export const oauthProviderRoutes = [
     async handler({ services, auth, body }) {
       const { row, secret } = await createClient(services, {
         projectId: auth.project.id, clientType: body.client_type,
-        fields: { displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url },
+        fields: {
+          displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url,
+          accessTokenLifetimeSeconds: body.access_token_lifetime_seconds, idTokenLifetimeSeconds: body.id_token_lifetime_seconds,
+          refreshTokenLifetimeSeconds: body.refresh_token_lifetime_seconds,
+        },
       });
       return { ...providerClientView(row), client_secret: secret };
     },
@@ -57,7 +61,11 @@ export const oauthProviderRoutes = [
     async handler({ services, auth, params, body }) {
       return providerClientView(await updateClient(services, {
         projectId: auth.project.id, clientId: params.client_id,
-        fields: { displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url },
+        fields: {
+          displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url,
+          accessTokenLifetimeSeconds: body.access_token_lifetime_seconds, idTokenLifetimeSeconds: body.id_token_lifetime_seconds,
+          refreshTokenLifetimeSeconds: body.refresh_token_lifetime_seconds,
+        },
       }));
     },
   }),

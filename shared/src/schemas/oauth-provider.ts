@@ -10,6 +10,29 @@ export const OAUTH_PROVIDER_GRANT_TYPES = ['authorization_code', 'refresh_token'
 export const OAUTH_PROVIDER_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 export const OAUTH_PROVIDER_CLIENT_TYPES = ['confidential', 'public'] as const;
 
+/**
+ * A client's token lifetimes, in seconds: its bounds and the default when it names none. Access and ID tokens live
+ * from a minute to a day; a refresh token (each one a refresh answers: rotation gives a new one its full lifetime)
+ * from an hour to a year, the grant's own limit.
+ */
+export const OAUTH_PROVIDER_TOKEN_LIFETIMES = {
+  access_token_lifetime_seconds: { min: 60, max: 86_400, default: 3_600 },
+  id_token_lifetime_seconds: { min: 60, max: 86_400, default: 3_600 },
+  refresh_token_lifetime_seconds: { min: 3_600, max: 365 * 86_400, default: 30 * 86_400 },
+} as const;
+export type OAuthProviderTokenLifetime = keyof typeof OAUTH_PROVIDER_TOKEN_LIFETIMES;
+const Lifetime = (name: OAuthProviderTokenLifetime) => Type.Integer({ minimum: OAUTH_PROVIDER_TOKEN_LIFETIMES[name].min, maximum: OAUTH_PROVIDER_TOKEN_LIFETIMES[name].max });
+const lifetimes = () => ({
+  access_token_lifetime_seconds: Lifetime('access_token_lifetime_seconds'),
+  id_token_lifetime_seconds: Lifetime('id_token_lifetime_seconds'),
+  refresh_token_lifetime_seconds: Lifetime('refresh_token_lifetime_seconds'),
+});
+const optionalLifetimes = () => ({
+  access_token_lifetime_seconds: Type.Optional(Lifetime('access_token_lifetime_seconds')),
+  id_token_lifetime_seconds: Type.Optional(Lifetime('id_token_lifetime_seconds')),
+  refresh_token_lifetime_seconds: Type.Optional(Lifetime('refresh_token_lifetime_seconds')),
+});
+
 const GrantType = Type.Union(OAUTH_PROVIDER_GRANT_TYPES.map((g) => Type.Literal(g)));
 const Scope = Type.Union(OAUTH_PROVIDER_SCOPES.map((s) => Type.Literal(s)));
 const ClientType = Type.Union(OAUTH_PROVIDER_CLIENT_TYPES.map((t) => Type.Literal(t)));
@@ -28,6 +51,7 @@ export const OAuthProviderClient = Strict({
   grant_types: Type.Array(GrantType),
   scopes: Type.Array(Scope),
   logo_url: Nullable(Type.String()),
+  ...lifetimes(),
   created_at_millis: Millis(),
   updated_at_millis: Millis(),
 });
@@ -47,6 +71,8 @@ export const OAuthProviderClientCreate = Strict({
   /** The scopes the client may ask for. Default: all of openid, profile, email, offline_access. */
   scopes: Type.Optional(Type.Array(Scope, { minItems: 1 })),
   logo_url: Type.Optional(Nullable(LogoUrl())),
+  /** Defaults: 3600 s, 3600 s and 30 days (OAUTH_PROVIDER_TOKEN_LIFETIMES has the bounds). */
+  ...optionalLifetimes(),
 });
 export type OAuthProviderClientCreate = Static<typeof OAuthProviderClientCreate>;
 
@@ -56,6 +82,7 @@ export const OAuthProviderClientUpdate = Strict({
   grant_types: Type.Optional(Type.Array(GrantType, { minItems: 1 })),
   scopes: Type.Optional(Type.Array(Scope, { minItems: 1 })),
   logo_url: Type.Optional(Nullable(LogoUrl())),
+  ...optionalLifetimes(),
 });
 export type OAuthProviderClientUpdate = Static<typeof OAuthProviderClientUpdate>;
 
