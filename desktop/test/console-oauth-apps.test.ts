@@ -1,5 +1,5 @@
 // The OAuth apps screen (issue 27: the project as an OpenID provider) as an owner uses it: bad settings refused
-// before anything is sent, a confidential client registered and its secret shown once, that secret used for a real
+// before anything is sent, a confidential client registered (with its own token lifetimes) and its secret shown once, that secret used for a real
 // client_credentials token request at the project's token endpoint (and a wrong one refused) and counted in the app's
 // activity, a public client (no secret), edit, an app deleted elsewhere while edited, then delete behind a
 // confirmation (the deleted client gets no more tokens).
@@ -69,8 +69,13 @@ describe('OAuth apps', () => {
     await dialog.getByLabel('Redirect URIs').fill('https://billing.example.com/callback\n/relative/callback');
     await setChecked(dialog.getByRole('radio', { name: /^Public/ }), true);
     await setChecked(dialog.getByRole('checkbox', { name: 'Client credentials' }), true);
+    await dialog.getByLabel('Access token (seconds)').fill('59');
+    await dialog.getByLabel('Refresh token (seconds)').fill('');
     await dialog.getByRole('button', { name: 'Register app' }).click();
     await dialog.getByText('Line 2: enter an absolute URL without a fragment (#)').waitFor();
+    await dialog.getByText('Enter a whole number of seconds from 60 to 86400').waitFor();
+    await dialog.getByText('Enter a whole number of seconds from 3600 to 31536000').waitFor();
+    expect(await dialog.getByLabel('Access token (seconds)').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByText('A public app has no secret, so it cannot use client credentials').waitFor();
     expect(await dialog.getByLabel('Logo URL').getAttribute('aria-invalid')).toBe('true');
 
@@ -90,6 +95,10 @@ describe('OAuth apps', () => {
     await dialog.getByLabel('Redirect URIs').fill('https://billing.example.com/callback\n\n  https://billing.example.com/callback/  ');
     await setChecked(dialog.getByRole('checkbox', { name: 'Authorization code' }), true);
     for (const scope of ['openid', 'email']) await setChecked(dialog.getByRole('checkbox', { name: scope }), true);
+    // A two-minute access token; the refresh token back to a day; the ID token kept at its default.
+    await dialog.getByLabel('Access token (seconds)').fill('120');
+    await dialog.getByLabel('Refresh token (seconds)').fill('86400');
+    expect(await dialog.getByLabel('ID token (seconds)').inputValue()).toBe('3,600');
     await checkWidths(page, 'oauth-apps-register', (p) => p.getByRole('dialog', { name: 'Register an OAuth app' }).waitFor());
     await dialog.getByRole('button', { name: 'Register app' }).click();
 
@@ -115,6 +124,7 @@ describe('OAuth apps', () => {
       client_id: clientId, display_name: 'Billing backend', client_type: 'confidential', logo_url: 'https://billing.example.com/logo.png',
       redirect_uris: ['https://billing.example.com/callback', 'https://billing.example.com/callback/'],
       grant_types: ['authorization_code', 'refresh_token', 'client_credentials'], scopes: ['openid', 'email'],
+      access_token_lifetime_seconds: 120, id_token_lifetime_seconds: 3600, refresh_token_lifetime_seconds: 86400,
     })]);
     // Shown once: neither the list nor the screen carries the secret afterwards.
     expect(JSON.stringify(listed)).not.toContain(clientSecret);
@@ -133,7 +143,8 @@ describe('OAuth apps', () => {
   test('the secret shown works: a client_credentials token from the project token endpoint; a wrong secret is refused', async () => {
     const ok = await clientCredentials(clientId, clientSecret);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
+    // The access token lives the two minutes chosen in the form.
+    expect(ok.body).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String), expires_in: 120 });
     const wrong = await clientCredentials(clientId, `${clientSecret.slice(0, -1)}${clientSecret.endsWith('A') ? 'B' : 'A'}`);
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('invalid_client');
@@ -180,11 +191,17 @@ describe('OAuth apps', () => {
     await dialog.getByLabel('Name').fill('Billing service');
     await dialog.getByLabel('Redirect URIs').fill('https://billing.example.com/callback');
     await setChecked(dialog.getByRole('checkbox', { name: 'profile' }), true);
+    expect(await dialog.getByLabel('Access token (seconds)').inputValue()).toBe('120');
+    await dialog.getByLabel('ID token (seconds)').fill('86401');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter a whole number of seconds from 60 to 86400').waitFor();
+    await dialog.getByLabel('ID token (seconds)').fill('600');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await notification(page, 'OAuth app saved');
     expect((await admin().get(`/oauth-provider/clients/${clientId}`)).body).toMatchObject({
       display_name: 'Billing service', client_type: 'confidential', redirect_uris: ['https://billing.example.com/callback'],
       grant_types: ['authorization_code', 'client_credentials'], scopes: ['openid', 'profile', 'email'],
+      access_token_lifetime_seconds: 120, id_token_lifetime_seconds: 600, refresh_token_lifetime_seconds: 86400,
     });
     await card('Billing service').getByTestId('oauth-app-scopes').filter({ hasText: 'profile' }).waitFor();
     // The secret is the same after an edit.
