@@ -2,7 +2,7 @@
 // authorization requests the account kit's consent page answers for a signed-in user
 // (`/oauth-provider/interactions/{interaction_id}`). Gatehouse's own API; Stack Auth has none.
 import { Type, type Static } from '@sinclair/typebox';
-import { List, Millis, NonEmptyString, Nullable, Strict } from './common.ts';
+import { List, Millis, NonEmptyString, Nullable, Strict, Uuid } from './common.ts';
 
 /** The device authorization grant (RFC 8628) is `urn:ietf:params:oauth:grant-type:device_code`. */
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -149,3 +149,10 @@ export const OAuthProviderSettingsUpdate = Strict({
   resources: Type.Optional(Type.Array(ResourceUri(), { maxItems: 20 })),
 });
 export type OAuthProviderSettingsUpdate = Static<typeof OAuthProviderSettingsUpdate>;
+
+/**
+ * A user's consents, for the console's user page and a project's back end (admin or server key):
+ * GET /oauth-provider/consents?user_id= lists them as connected apps; DELETE /oauth-provider/consents/{client_id}?user_id=
+ * revokes one with its grants and tokens, as the user's own "Connected apps" does.
+ */
+export const OAuthProviderConsentQuery = Strict({ user_id: Uuid() });
