@@ -69,13 +69,13 @@ describe('OAuth apps', () => {
     await dialog.getByLabel('Redirect URIs').fill('https://billing.example.com/callback\n/relative/callback');
     await setChecked(dialog.getByRole('radio', { name: /^Public/ }), true);
     await setChecked(dialog.getByRole('checkbox', { name: 'Client credentials' }), true);
-    await dialog.getByLabel('Access token (seconds)').fill('59');
-    await dialog.getByLabel('Refresh token (seconds)').fill('');
+    await dialog.getByLabel('Access token (s)').fill('59');
+    await dialog.getByLabel('Refresh token (s)').fill('');
     await dialog.getByRole('button', { name: 'Register app' }).click();
     await dialog.getByText('Line 2: enter an absolute URL without a fragment (#)').waitFor();
     await dialog.getByText('Enter a whole number of seconds from 60 to 86400').waitFor();
     await dialog.getByText('Enter a whole number of seconds from 3600 to 31536000').waitFor();
-    expect(await dialog.getByLabel('Access token (seconds)').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('Access token (s)').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByText('A public app has no secret, so it cannot use client credentials').waitFor();
     expect(await dialog.getByLabel('Logo URL').getAttribute('aria-invalid')).toBe('true');
 
@@ -96,14 +96,16 @@ describe('OAuth apps', () => {
     await setChecked(dialog.getByRole('checkbox', { name: 'Authorization code' }), true);
     for (const scope of ['openid', 'email']) await setChecked(dialog.getByRole('checkbox', { name: scope }), true);
     // A two-minute access token; the refresh token back to a day; the ID token kept at its default.
-    await dialog.getByLabel('Access token (seconds)').fill('120');
-    await dialog.getByLabel('Refresh token (seconds)').fill('86400');
-    expect(await dialog.getByLabel('ID token (seconds)').inputValue()).toBe('3,600');
+    await dialog.getByLabel('Access token (s)').fill('120');
+    await dialog.getByLabel('Refresh token (s)').fill('86400');
+    expect(await dialog.getByLabel('ID token (s)').inputValue()).toBe('3,600');
     await checkWidths(page, 'oauth-apps-register', (p) => p.getByRole('dialog', { name: 'Register an OAuth app' }).waitFor());
     await dialog.getByRole('button', { name: 'Register app' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Copy the client secret now' });
     await shown.waitFor();
+    // The toast comes with the dialog, and closes itself after a few seconds: read now, not after the looks below.
+    await notification(page, 'OAuth app registered');
     clientId = (await shown.getByTestId('oauth-app-new-client-id').textContent())!;
     clientSecret = (await shown.getByTestId('oauth-app-secret').textContent())!;
     expect(clientSecret).toMatch(/^ghs_[A-Za-z0-9_-]{43}$/);
@@ -117,7 +119,6 @@ describe('OAuth apps', () => {
     await setChecked(shown.getByRole('checkbox', { name: 'I have copied the secret' }), true);
     await shown.getByRole('button', { name: 'Close' }).click();
     await shown.waitFor({ state: 'hidden' });
-    await notification(page, 'OAuth app registered');
 
     const listed = await apiClients();
     expect(listed).toEqual([expect.objectContaining({
@@ -191,11 +192,11 @@ describe('OAuth apps', () => {
     await dialog.getByLabel('Name').fill('Billing service');
     await dialog.getByLabel('Redirect URIs').fill('https://billing.example.com/callback');
     await setChecked(dialog.getByRole('checkbox', { name: 'profile' }), true);
-    expect(await dialog.getByLabel('Access token (seconds)').inputValue()).toBe('120');
-    await dialog.getByLabel('ID token (seconds)').fill('86401');
+    expect(await dialog.getByLabel('Access token (s)').inputValue()).toBe('120');
+    await dialog.getByLabel('ID token (s)').fill('86401');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Enter a whole number of seconds from 60 to 86400').waitFor();
-    await dialog.getByLabel('ID token (seconds)').fill('600');
+    await dialog.getByLabel('ID token (s)').fill('600');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await notification(page, 'OAuth app saved');
     expect((await admin().get(`/oauth-provider/clients/${clientId}`)).body).toMatchObject({

@@ -86,8 +86,9 @@ export function OAuthAppFormModal({ editing, onClose, onAdded }: Props) {
           </Checkbox.Group>
           <Input.Wrapper labelElement="div" label={t('oauthApps.lifetimes')} description={t('oauthApps.lifetimesHint')}>
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt="xs">
+              {/* Not clamped: a value out of bounds is said so (validateOAuthAppForm) rather than silently changed. */}
               {LIFETIME_FIELDS.map(({ field, label, bounds }) => (
-                <NumberInput key={field} label={t(label)} min={bounds.min} max={bounds.max} step={60} allowDecimal={false} allowNegative={false}
+                <NumberInput key={field} label={t(label)} min={bounds.min} max={bounds.max} step={60} clampBehavior="none" allowDecimal={false} allowNegative={false}
                   thousandSeparator="," {...form.getInputProps(field)} />
               ))}
             </SimpleGrid>
