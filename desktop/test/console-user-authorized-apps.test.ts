@@ -68,14 +68,15 @@ describe("a user's authorized apps", () => {
     await section().getByTestId('authorized-apps-loading').waitFor();
     await checkLooks(page, 'user-authorized-apps-loading', (p) => p.getByTestId('authorized-apps-loading').waitFor());
     release();
-    await page.unroute(CONSENTS);
     const rows = section().getByTestId('authorized-app');
     await rows.nth(1).waitFor();
+    await page.unroute(CONSENTS);
     expect(await rows.count()).toBe(2);
-    expect(await rows.nth(0).innerText()).toMatch(/^Partner app/);
+    // Each row: the app's logo (its initials without one), name, scopes, when.
+    expect(await rows.nth(0).innerText()).toMatch(/^PA\s+Partner app\s/);
     expect(await rows.nth(0).getByTestId('authorized-app-scopes').innerText()).toMatch(/^openid\s*profile\s*email\s*offline_access$/);
     expect(await rows.nth(0).innerText()).toMatch(/Allowed \S/);
-    expect(await rows.nth(1).innerText()).toMatch(/^Command line/);
+    expect(await rows.nth(1).innerText()).toMatch(/^CL\s+Command line\s/);
     expect(await rows.nth(1).getByTestId('authorized-app-scopes').innerText()).toMatch(/^openid\s*email$/);
     await checkWidths('user-authorized-apps', (p) => p.getByRole('region', { name: 'Authorized apps' }).getByTestId('authorized-app').nth(1).waitFor());
   });

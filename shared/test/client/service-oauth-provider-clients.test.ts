@@ -55,6 +55,14 @@ describe('admin app: OAuth provider clients', () => {
     await expect(app.deleteOAuthProviderClient('ghc_missing')).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
   });
 
+  test("a user's consents: none yet, a revoke of none and an unknown user are known errors", async () => {
+    const app = adminFor(project);
+    const user = await project.server.post('/users', { primary_email: `consents-${Date.now()}@example.com` });
+    expect(await app.listOAuthProviderConsents(user.body.id)).toEqual([]);
+    await expect(app.revokeOAuthProviderConsent(user.body.id, 'ghc_missing')).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
+    await expect(app.listOAuthProviderConsents(crypto.randomUUID())).rejects.toBeInstanceOf(KnownErrors.UserNotFound);
+  });
+
   test("a client's activity: counts and the last token as a Date (null before any), a missing client a known error", async () => {
     const app = adminFor(project);
     const machine = await app.createOAuthProviderClient({ displayName: 'Cron', clientType: 'confidential', grantTypes: ['client_credentials'], scopes: ['openid'] });
