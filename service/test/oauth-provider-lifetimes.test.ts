@@ -1,6 +1,7 @@
 // The project as an OpenID provider (issue 27): each client's token lifetimes (access, ID and refresh tokens), set
 // through the admin API and seen by openid-client (a certified relying party) in what the provider issues; and a
-// device polling after its device code expired, told `expired_token` (RFC 8628 §3.5). The device code's expiry is
+// device polling after its device code expired, told `expired_token` (RFC 8628 §3.5); a client registering itself
+// cannot choose them. The device code's expiry is
 // moved in the database (the test's own service), rather than waiting ten minutes.
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { and, eq, sql } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { schema } from '../src/db/index';
 import { expectKnownError } from './support/service';
 import { startServiceWithDatabase } from './support/service-database';
 import { newProject, signUp } from './support/projects';
-import { discover, oauthErrorOf, oidc, registerClient, signInThroughConsentApi } from './support/oidc-relying-party';
+import { discover, issuerUrl, oauthErrorOf, oidc, registerClient, signInThroughConsentApi } from './support/oidc-relying-party';
 
 setDefaultTimeout(60_000);
 const svc = await startServiceWithDatabase();
@@ -110,6 +111,33 @@ describe('what the provider issues follows the client', () => {
     // An hour and a minute later, as the provider stores it (its row and the token's own expiry).
     await moveClock(app.clientId, 'RefreshToken', 3660);
     expect(await oauthErrorOf(oidc.refreshTokenGrant(config, tokens.refresh_token!))).toBe('invalid_grant');
+  });
+});
+
+describe('a client that registers itself (RFC 7591)', () => {
+  test('cannot choose its token lifetimes: it gets the defaults, which the owner may change', async () => {
+    const own = await newProject(svc);
+    await own.admin.patch('/oauth-provider/settings', { dynamic_client_registration: true });
+    const res = await fetch(`${issuerUrl(svc, own.id).href}/reg`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Greedy', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'],
+        access_token_lifetime_seconds: DAY, refresh_token_lifetime_seconds: 365 * DAY,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const registered = await res.json() as Record<string, unknown>;
+    expect(registered.access_token_lifetime_seconds).toBeUndefined();
+    expect(registered.refresh_token_lifetime_seconds).toBeUndefined();
+    const clientId = registered.client_id as string;
+    expect((await own.admin.get(`/oauth-provider/clients/${clientId}`)).body).toMatchObject({
+      access_token_lifetime_seconds: 3600, id_token_lifetime_seconds: 3600, refresh_token_lifetime_seconds: 30 * DAY,
+    });
+    const config = await discover(svc, own.id, clientId);
+    const user = await signUp(own);
+    expect((await signInThroughConsentApi(svc, own, config, user.accessToken, REDIRECT)).expires_in).toBe(3600);
+    await own.admin.patch(`/oauth-provider/clients/${clientId}`, { access_token_lifetime_seconds: 600 });
+    expect((await signInThroughConsentApi(svc, own, config, user.accessToken, REDIRECT)).expires_in).toBe(600);
   });
 });
 
