@@ -1,8 +1,7 @@
 // The project as an OpenID provider (issue 27): each client's token lifetimes (access, ID and refresh tokens), set
-// through the admin API and seen by openid-client (a certified relying party) in what the provider issues; and a
-// device polling after its device code expired, told `expired_token` (RFC 8628 §3.5); a client registering itself
-// cannot choose them. The device code's expiry is
-// moved in the database (the test's own service), rather than waiting ten minutes.
+// through the admin API and seen by openid-client (a certified relying party) in what the provider issues, which a
+// client registering itself (RFC 7591) cannot choose; and a device polling after its device code expired, told
+// `expired_token` (RFC 8628 §3.5). Expiries are moved in the database (the test's own service) rather than waited for.
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '../src/db/index';
