@@ -138,6 +138,7 @@ describe('OAuth apps', () => {
     expect(await shownCard.getByTestId('oauth-app-redirect-uris').locator('> *').allTextContents()).toEqual(['https://billing.example.com/callback', 'https://billing.example.com/callback/']);
     expect(await shownCard.getByTestId('oauth-app-grants').innerText()).toMatch(/Authorization code\s*Refresh token\s*Client credentials/);
     expect(await shownCard.getByTestId('oauth-app-scopes').innerText()).toMatch(/^openid\s*email$/);
+    expect(await shownCard.getByTestId('oauth-app-lifetimes').textContent()).toBe('Lifetimes: access token 2 min · ID token 1 h · refresh token 1 d');
     expect(await shownCard.getByTestId('oauth-app-activity').textContent()).toBe('0 consents granted · 0 live tokens · no token issued recently');
   });
 
@@ -205,6 +206,7 @@ describe('OAuth apps', () => {
       access_token_lifetime_seconds: 120, id_token_lifetime_seconds: 600, refresh_token_lifetime_seconds: 86400,
     });
     await card('Billing service').getByTestId('oauth-app-scopes').filter({ hasText: 'profile' }).waitFor();
+    expect(await card('Billing service').getByTestId('oauth-app-lifetimes').textContent()).toBe('Lifetimes: access token 2 min · ID token 10 min · refresh token 1 d');
     // The secret is the same after an edit.
     expect((await clientCredentials(clientId, clientSecret)).status).toBe(200);
   });

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { OAuthProviderClient } from '@gatehouse/shared/client';
 import {
-  activityParts, GRANT_LABEL_KEYS, GRANT_TYPES, issuerUrl, LIFETIME_FIELDS, lifetimeSeconds, oauthAppCreateOptions, oauthAppFormValues, oauthAppUpdateOptions, redirectUriLines, tokenEndpoint,
+  activityParts, GRANT_LABEL_KEYS, GRANT_TYPES, issuerUrl, LIFETIME_FIELDS, lifetimePart, lifetimeSeconds, oauthAppCreateOptions, oauthAppFormValues, oauthAppUpdateOptions, redirectUriLines, tokenEndpoint,
   validateOAuthAppForm, type OAuthAppFormValues,
 } from '../src/renderer/lib/oauth-apps';
 import { en } from '../src/renderer/messages/en';
@@ -128,6 +128,18 @@ describe('activity line', () => {
       { key: 'oauthApps.consentsOne', values: { count: 1 } }, { key: 'oauthApps.liveTokens', values: { count: 3 } }, { key: 'oauthApps.lastToken', at },
     ]);
     expect(activityParts({ consentsGranted: 0, liveTokens: 1, lastTokenIssuedAt: null }).map((p) => p.key)).toEqual(['oauthApps.consents', 'oauthApps.liveTokensOne', 'oauthApps.noTokenYet']);
+  });
+});
+
+describe('lifetimes on the card', () => {
+  test('in the largest unit that says them exactly', () => {
+    expect(lifetimePart(120)).toEqual({ key: 'oauthApps.lifetime.minutes', values: { count: 2 } });
+    expect(lifetimePart(90)).toEqual({ key: 'oauthApps.lifetime.seconds', values: { count: 90 } });
+    expect(lifetimePart(3600)).toEqual({ key: 'oauthApps.lifetime.hours', values: { count: 1 } });
+    expect(lifetimePart(5400)).toEqual({ key: 'oauthApps.lifetime.minutes', values: { count: 90 } });
+    expect(lifetimePart(30 * 86_400)).toEqual({ key: 'oauthApps.lifetime.days', values: { count: 30 } });
+    expect(lifetimePart(86_401)).toEqual({ key: 'oauthApps.lifetime.seconds', values: { count: 86_401 } });
+    for (const unit of ['days', 'hours', 'minutes', 'seconds'] as const) expect(en[`oauthApps.lifetime.${unit}`]).toContain('{count}');
   });
 });
 

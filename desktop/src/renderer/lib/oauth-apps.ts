@@ -152,3 +152,11 @@ export function activityParts(a: OAuthProviderClientActivity): { key: MessageKey
     a.lastTokenIssuedAt ? { key: 'oauthApps.lastToken', at: a.lastTokenIssuedAt } : { key: 'oauthApps.noTokenYet' },
   ];
 }
+
+/** A lifetime in the largest unit that says it exactly (days, hours, minutes, else seconds), as a catalogue key. */
+export function lifetimePart(seconds: number): { key: MessageKey; values: { count: number } } {
+  for (const [unit, size] of [['days', 86_400], ['hours', 3_600], ['minutes', 60]] as const) {
+    if (seconds >= size && seconds % size === 0) return { key: `oauthApps.lifetime.${unit}`, values: { count: seconds / size } };
+  }
+  return { key: 'oauthApps.lifetime.seconds', values: { count: seconds } };
+}
