@@ -8,7 +8,7 @@ import { schema } from '../src/db/index';
 import { expectKnownError } from './support/service';
 import { startServiceWithDatabase } from './support/service-database';
 import { newProject, signUp } from './support/projects';
-import { discover, issuerUrl, oauthErrorOf, oidc, registerClient, signInThroughConsentApi } from './support/oidc-relying-party';
+import { CookieJar, discover, formOf, issuerUrl, oauthErrorOf, oidc, registerClient, signInThroughConsentApi } from './support/oidc-relying-party';
 
 setDefaultTimeout(60_000);
 const svc = await startServiceWithDatabase();
@@ -161,6 +161,13 @@ describe('device authorization grant (RFC 8628): an expired device code', () => 
     expect(await late.json()).toMatchObject({ error: 'expired_token' });
     // openid-client's own polling gives up on it the same way.
     expect(await oauthErrorOf(oidc.pollDeviceAuthorizationGrant(config, device))).toBe('expired_token');
+    // The person who types the code now is told it expired (not that it is wrong).
+    const phone = new CookieJar();
+    const entry = formOf(await (await phone.fetch(`${issuerUrl(svc, project.id).href}/device`)).text(), 'op.deviceInputForm');
+    const typed = await phone.fetch(new URL(entry.action, issuerUrl(svc, project.id)), {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...entry.fields, user_code: device.user_code }),
+    });
+    expect(await typed.text()).toContain('That code has expired');
   });
 });
 
