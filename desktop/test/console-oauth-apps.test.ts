@@ -1,5 +1,5 @@
 // The OAuth apps screen (issue 27: the project as an OpenID provider) as an owner uses it: bad settings refused
-// before anything is sent, a confidential client registered and its secret shown once, that secret used for a real
+// before anything is sent, a confidential client registered (with its own token lifetimes) and its secret shown once, that secret used for a real
 // client_credentials token request at the project's token endpoint (and a wrong one refused) and counted in the app's
 // activity, a public client (no secret), edit, an app deleted elsewhere while edited, then delete behind a
 // confirmation (the deleted client gets no more tokens).
@@ -69,8 +69,13 @@ describe('OAuth apps', () => {
     await dialog.getByLabel('Redirect URIs').fill('https://billing.example.com/callback\n/relative/callback');
     await setChecked(dialog.getByRole('radio', { name: /^Public/ }), true);
     await setChecked(dialog.getByRole('checkbox', { name: 'Client credentials' }), true);
+    await dialog.getByLabel('Access token (s)').fill('59');
+    await dialog.getByLabel('Refresh token (s)').fill('');
     await dialog.getByRole('button', { name: 'Register app' }).click();
     await dialog.getByText('Line 2: enter an absolute URL without a fragment (#)').waitFor();
+    await dialog.getByText('Enter a whole number of seconds from 60 to 86400').waitFor();
+    await dialog.getByText('Enter a whole number of seconds from 3600 to 31536000').waitFor();
+    expect(await dialog.getByLabel('Access token (s)').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByText('A public app has no secret, so it cannot use client credentials').waitFor();
     expect(await dialog.getByLabel('Logo URL').getAttribute('aria-invalid')).toBe('true');
 
@@ -90,11 +95,17 @@ describe('OAuth apps', () => {
     await dialog.getByLabel('Redirect URIs').fill('https://billing.example.com/callback\n\n  https://billing.example.com/callback/  ');
     await setChecked(dialog.getByRole('checkbox', { name: 'Authorization code' }), true);
     for (const scope of ['openid', 'email']) await setChecked(dialog.getByRole('checkbox', { name: scope }), true);
+    // A two-minute access token; the refresh token back to a day; the ID token kept at its default.
+    await dialog.getByLabel('Access token (s)').fill('120');
+    await dialog.getByLabel('Refresh token (s)').fill('86400');
+    expect(await dialog.getByLabel('ID token (s)').inputValue()).toBe('3,600');
     await checkWidths(page, 'oauth-apps-register', (p) => p.getByRole('dialog', { name: 'Register an OAuth app' }).waitFor());
     await dialog.getByRole('button', { name: 'Register app' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Copy the client secret now' });
     await shown.waitFor();
+    // The toast comes with the dialog, and closes itself after a few seconds: read now, not after the looks below.
+    await notification(page, 'OAuth app registered');
     clientId = (await shown.getByTestId('oauth-app-new-client-id').textContent())!;
     clientSecret = (await shown.getByTestId('oauth-app-secret').textContent())!;
     expect(clientSecret).toMatch(/^ghs_[A-Za-z0-9_-]{43}$/);
@@ -108,13 +119,13 @@ describe('OAuth apps', () => {
     await setChecked(shown.getByRole('checkbox', { name: 'I have copied the secret' }), true);
     await shown.getByRole('button', { name: 'Close' }).click();
     await shown.waitFor({ state: 'hidden' });
-    await notification(page, 'OAuth app registered');
 
     const listed = await apiClients();
     expect(listed).toEqual([expect.objectContaining({
       client_id: clientId, display_name: 'Billing backend', client_type: 'confidential', logo_url: 'https://billing.example.com/logo.png',
       redirect_uris: ['https://billing.example.com/callback', 'https://billing.example.com/callback/'],
       grant_types: ['authorization_code', 'refresh_token', 'client_credentials'], scopes: ['openid', 'email'],
+      access_token_lifetime_seconds: 120, id_token_lifetime_seconds: 3600, refresh_token_lifetime_seconds: 86400,
     })]);
     // Shown once: neither the list nor the screen carries the secret afterwards.
     expect(JSON.stringify(listed)).not.toContain(clientSecret);
@@ -127,13 +138,15 @@ describe('OAuth apps', () => {
     expect(await shownCard.getByTestId('oauth-app-redirect-uris').locator('> *').allTextContents()).toEqual(['https://billing.example.com/callback', 'https://billing.example.com/callback/']);
     expect(await shownCard.getByTestId('oauth-app-grants').innerText()).toMatch(/Authorization code\s*Refresh token\s*Client credentials/);
     expect(await shownCard.getByTestId('oauth-app-scopes').innerText()).toMatch(/^openid\s*email$/);
+    expect(await shownCard.getByTestId('oauth-app-lifetimes').textContent()).toBe('Lifetimes: access token 2 min · ID token 1 h · refresh token 1 d');
     expect(await shownCard.getByTestId('oauth-app-activity').textContent()).toBe('0 consents granted · 0 live tokens · no token issued recently');
   });
 
   test('the secret shown works: a client_credentials token from the project token endpoint; a wrong secret is refused', async () => {
     const ok = await clientCredentials(clientId, clientSecret);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
+    // The access token lives the two minutes chosen in the form.
+    expect(ok.body).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String), expires_in: 120 });
     const wrong = await clientCredentials(clientId, `${clientSecret.slice(0, -1)}${clientSecret.endsWith('A') ? 'B' : 'A'}`);
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('invalid_client');
@@ -180,13 +193,20 @@ describe('OAuth apps', () => {
     await dialog.getByLabel('Name').fill('Billing service');
     await dialog.getByLabel('Redirect URIs').fill('https://billing.example.com/callback');
     await setChecked(dialog.getByRole('checkbox', { name: 'profile' }), true);
+    expect(await dialog.getByLabel('Access token (s)').inputValue()).toBe('120');
+    await dialog.getByLabel('ID token (s)').fill('86401');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter a whole number of seconds from 60 to 86400').waitFor();
+    await dialog.getByLabel('ID token (s)').fill('600');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await notification(page, 'OAuth app saved');
     expect((await admin().get(`/oauth-provider/clients/${clientId}`)).body).toMatchObject({
       display_name: 'Billing service', client_type: 'confidential', redirect_uris: ['https://billing.example.com/callback'],
       grant_types: ['authorization_code', 'client_credentials'], scopes: ['openid', 'profile', 'email'],
+      access_token_lifetime_seconds: 120, id_token_lifetime_seconds: 600, refresh_token_lifetime_seconds: 86400,
     });
     await card('Billing service').getByTestId('oauth-app-scopes').filter({ hasText: 'profile' }).waitFor();
+    expect(await card('Billing service').getByTestId('oauth-app-lifetimes').textContent()).toBe('Lifetimes: access token 2 min · ID token 10 min · refresh token 1 d');
     // The secret is the same after an edit.
     expect((await clientCredentials(clientId, clientSecret)).status).toBe(200);
   });

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { OAuthProviderClient } from '@gatehouse/shared/client';
 import {
-  activityParts, GRANT_LABEL_KEYS, GRANT_TYPES, issuerUrl, oauthAppCreateOptions, oauthAppFormValues, oauthAppUpdateOptions, redirectUriLines, tokenEndpoint,
+  activityParts, GRANT_LABEL_KEYS, GRANT_TYPES, issuerUrl, LIFETIME_FIELDS, lifetimePart, lifetimeSeconds, oauthAppCreateOptions, oauthAppFormValues, oauthAppUpdateOptions, redirectUriLines, tokenEndpoint,
   validateOAuthAppForm, type OAuthAppFormValues,
 } from '../src/renderer/lib/oauth-apps';
 import { en } from '../src/renderer/messages/en';
@@ -11,6 +11,7 @@ import { en } from '../src/renderer/messages/en';
 const messages = {
   required: 'required', redirectUri: (line: number) => `uri line ${line}`, tooManyRedirectUris: 'too many', grantRequired: 'grant required',
   scopeRequired: 'scope required', publicClientCredentials: 'public cc', refreshNeedsUserGrant: 'refresh alone', codeNeedsRedirectUri: 'code needs uri',
+  lifetime: (min: number, max: number) => `lifetime ${min}-${max}`,
 };
 const form = (o: Partial<OAuthAppFormValues> = {}): OAuthAppFormValues => ({
   ...oauthAppFormValues(null), displayName: 'Web app', redirectUris: 'https://app.example.com/callback', ...o,
@@ -22,6 +23,7 @@ describe('OAuth app form values', () => {
     expect(oauthAppFormValues(null)).toEqual({
       displayName: '', logoUrl: '', clientType: 'confidential', redirectUris: '', grantTypes: ['authorization_code', 'refresh_token'],
       scopes: ['openid', 'profile', 'email', 'offline_access'],
+      accessTokenLifetimeSeconds: 3600, idTokenLifetimeSeconds: 3600, refreshTokenLifetimeSeconds: 30 * 86400,
     });
   });
 
@@ -29,11 +31,13 @@ describe('OAuth app form values', () => {
     const client: OAuthProviderClient = {
       clientId: 'c1', displayName: 'CLI', clientType: 'public', redirectUris: ['http://127.0.0.1:8765/cb', 'myapp:/cb'],
       grantTypes: ['urn:ietf:params:oauth:grant-type:device_code'], scopes: ['openid'], logoUrl: 'https://x.example.com/l.png',
+      accessTokenLifetimeSeconds: 120, idTokenLifetimeSeconds: 300, refreshTokenLifetimeSeconds: 3600,
       createdAt: new Date(0), updatedAt: new Date(0),
     };
     expect(oauthAppFormValues(client)).toEqual({
       displayName: 'CLI', logoUrl: 'https://x.example.com/l.png', clientType: 'public', redirectUris: 'http://127.0.0.1:8765/cb\nmyapp:/cb',
       grantTypes: ['urn:ietf:params:oauth:grant-type:device_code'], scopes: ['openid'],
+      accessTokenLifetimeSeconds: 120, idTokenLifetimeSeconds: 300, refreshTokenLifetimeSeconds: 3600,
     });
   });
 
@@ -47,6 +51,7 @@ describe('OAuth app form values', () => {
     expect(oauthAppCreateOptions(v)).toEqual({
       displayName: 'Web app', clientType: 'confidential', redirectUris: ['https://app.example.com/callback'], grantTypes: ['authorization_code', 'refresh_token'],
       scopes: ['openid', 'email'], logoUrl: null,
+      accessTokenLifetimeSeconds: 3600, idTokenLifetimeSeconds: 3600, refreshTokenLifetimeSeconds: 30 * 86400,
     });
   });
 
@@ -92,7 +97,25 @@ describe('OAuth app form checks', () => {
     expect(check({ redirectUris: '\n', grantTypes: ['authorization_code'] }).redirectUris).toBe('code needs uri');
   });
 
+  test('token lifetimes: whole seconds within their bounds (a minute to a day; refresh an hour to a year)', () => {
+    expect(check({ accessTokenLifetimeSeconds: 60, idTokenLifetimeSeconds: 86_400, refreshTokenLifetimeSeconds: 3600 })).toEqual({});
+    expect(check({ refreshTokenLifetimeSeconds: 365 * 86_400 })).toEqual({});
+    expect(check({ accessTokenLifetimeSeconds: 59 }).accessTokenLifetimeSeconds).toBe('lifetime 60-86400');
+    expect(check({ accessTokenLifetimeSeconds: '' }).accessTokenLifetimeSeconds).toBe('lifetime 60-86400');
+    expect(check({ idTokenLifetimeSeconds: 86_401 }).idTokenLifetimeSeconds).toBe('lifetime 60-86400');
+    expect(check({ idTokenLifetimeSeconds: '120.5' }).idTokenLifetimeSeconds).toBe('lifetime 60-86400');
+    expect(check({ refreshTokenLifetimeSeconds: 3599 }).refreshTokenLifetimeSeconds).toBe('lifetime 3600-31536000');
+    expect(check({ refreshTokenLifetimeSeconds: 365 * 86_400 + 1 }).refreshTokenLifetimeSeconds).toBe('lifetime 3600-31536000');
+    // A number input may hand over its text: a whole number in it counts, and is sent as a number.
+    expect(check({ accessTokenLifetimeSeconds: '120' })).toEqual({});
+    expect(oauthAppCreateOptions(form({ accessTokenLifetimeSeconds: '120' })).accessTokenLifetimeSeconds).toBe(120);
+    expect(lifetimeSeconds('  ')).toBeNull();
+    expect(lifetimeSeconds('abc')).toBeNull();
+  });
+
   test('every grant type has a label in the catalogue; the form texts exist', () => {
+    for (const f of LIFETIME_FIELDS) expect(en[f.label]).toBeString();
+    expect(en['oauthApps.lifetimeRange']).toContain('{min}');
     for (const g of GRANT_TYPES) expect(en[GRANT_LABEL_KEYS[g]]).toBeString();
     expect(en['oauthApps.redirectUriInvalid']).toContain('{line}');
   });
@@ -105,6 +128,18 @@ describe('activity line', () => {
       { key: 'oauthApps.consentsOne', values: { count: 1 } }, { key: 'oauthApps.liveTokens', values: { count: 3 } }, { key: 'oauthApps.lastToken', at },
     ]);
     expect(activityParts({ consentsGranted: 0, liveTokens: 1, lastTokenIssuedAt: null }).map((p) => p.key)).toEqual(['oauthApps.consents', 'oauthApps.liveTokensOne', 'oauthApps.noTokenYet']);
+  });
+});
+
+describe('lifetimes on the card', () => {
+  test('in the largest unit that says them exactly', () => {
+    expect(lifetimePart(120)).toEqual({ key: 'oauthApps.lifetime.minutes', values: { count: 2 } });
+    expect(lifetimePart(90)).toEqual({ key: 'oauthApps.lifetime.seconds', values: { count: 90 } });
+    expect(lifetimePart(3600)).toEqual({ key: 'oauthApps.lifetime.hours', values: { count: 1 } });
+    expect(lifetimePart(5400)).toEqual({ key: 'oauthApps.lifetime.minutes', values: { count: 90 } });
+    expect(lifetimePart(30 * 86_400)).toEqual({ key: 'oauthApps.lifetime.days', values: { count: 30 } });
+    expect(lifetimePart(86_401)).toEqual({ key: 'oauthApps.lifetime.seconds', values: { count: 86_401 } });
+    for (const unit of ['days', 'hours', 'minutes', 'seconds'] as const) expect(en[`oauthApps.lifetime.${unit}`]).toContain('{count}');
   });
 });
 

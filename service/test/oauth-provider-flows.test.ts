@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test';
 import { expectKnownError, sharedService } from './support/service';
 import { newProject, signUp } from './support/projects';
 import {
-  ALL_SCOPES, CookieJar, discover, followToApplication, issuerUrl, oauthErrorOf, oidc, openAuthorization, registerClient, startAuthorization,
+  ALL_SCOPES, CookieJar, discover, followToApplication, formOf, issuerUrl, oauthErrorOf, oidc, openAuthorization, registerClient, startAuthorization,
 } from './support/oidc-relying-party';
 
 const svc = await sharedService();
@@ -258,15 +258,6 @@ describe('client credentials', () => {
     expect(refused).toMatchObject({ error: 'invalid_request', error_description: 'requested grant type is not allowed for this client' });
   });
 });
-
-/** The hidden fields and action of the provider's form with this id on an HTML page. */
-function formOf(html: string, id: string): { action: string; fields: Record<string, string> } {
-  const form = new RegExp(`<form id="${id.replace('.', '\\.')}"[^>]*action="([^"]+)"[^>]*>([\\s\\S]*?)</form>`).exec(html);
-  if (!form) throw new Error(`no form ${id} in ${html}`);
-  const fields: Record<string, string> = {};
-  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[m[1]!] = m[2]!;
-  return { action: form[1]!, fields };
-}
 
 describe("a client's activity (GET /oauth-provider/clients/{id}/activity, the console's OAuth apps screen)", () => {
   test('consents granted and live tokens are counted per client, in its own project only', async () => {

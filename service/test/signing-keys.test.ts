@@ -180,13 +180,13 @@ describe('a database from before key records', () => {
     await database.db.execute(sql`drop table signing_keys`);
     // What the migrations after those made, since they run again with them. A new migration must add its undo here
     // (the journal check says so when one is added).
-    expect(journal.entries.at(-1)!.tag).toBe('0031_new_user_metrics_at_commit');
+    expect(journal.entries.at(-1)!.tag).toBe('0032_oauth_client_token_lifetimes');
     // 0026: the change notices' triggers (users, teams, sessions).
     for (const [trigger, table] of [['users_change_notices_update', 'users'], ['users_change_notices_delete', 'users'], ['teams_change_notices_update', 'teams'],
       ['teams_change_notices_delete', 'teams'], ['sessions_change_notices_delete', 'sessions'], ['sessions_change_notices_update', 'sessions']] as const) {
       await database.db.execute(sql.raw(`drop trigger ${trigger} on ${table}`));
     }
-    // 0027: the projects' OpenID providers (0030's indexes of their consents go with the table).
+    // 0027: the projects' OpenID providers (0030's indexes of their consents and 0032's client lifetimes go with the tables).
     await database.db.execute(sql`drop table oauth_provider_consents, oauth_provider_records, oauth_provider_keys, oauth_provider_clients`);
     // 0028: teams as organizations (domains, SCIM, SSO) and the SSO codes' MFA mark.
     await database.db.execute(sql`drop table scim_permission_grants, scim_group_members, scim_groups, scim_users, scim_tokens, sso_assertion_ids, sso_identities, sso_connections, team_domains`);

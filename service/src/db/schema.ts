@@ -515,11 +515,16 @@ export const oauthProviderClients = pgTable('oauth_provider_clients', {
   grantTypes: text('grant_types').array().notNull(),
   scopes: text('scopes').array().notNull(),
   logoUrl: text('logo_url'),
+  /** Token lifetimes in seconds (the bounds are OAUTH_PROVIDER_TOKEN_LIFETIMES', held here too). */
+  accessTokenLifetimeSeconds: integer('access_token_lifetime_seconds').notNull().default(3600),
+  idTokenLifetimeSeconds: integer('id_token_lifetime_seconds').notNull().default(3600),
+  refreshTokenLifetimeSeconds: integer('refresh_token_lifetime_seconds').notNull().default(30 * 86400),
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.projectId, t.clientId] }),
   uniqueIndex('oauth_provider_clients_client_id_idx').on(t.clientId),
+  check('oauth_provider_clients_lifetimes', sql`${t.accessTokenLifetimeSeconds} between 60 and 86400 and ${t.idTokenLifetimeSeconds} between 60 and 86400 and ${t.refreshTokenLifetimeSeconds} between 3600 and 31536000`),
   check('oauth_provider_clients_type', sql`${t.clientType} in ('confidential', 'public')`),
   check('oauth_provider_clients_secret', sql`(${t.clientType} = 'confidential') = (${t.secretHash} is not null)`),
 ]);

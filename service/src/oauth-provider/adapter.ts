@@ -7,7 +7,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DB } from '../db';
 import { openSecret, sealSecret } from '../db/secrets-at-rest';
 import { hashSecret } from '../db/secret-hash';
-import { OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
+import { OAUTH_PROVIDER_SCOPES, OAUTH_PROVIDER_TOKEN_LIFETIMES as LIFETIMES } from '@gatehouse/shared/schemas/oauth-provider';
 import * as store from '../repo/oauth-provider';
 import { clientMetadata, clientRuleViolation, MAX_CLIENTS, MAX_REDIRECT_URIS, REGISTERED_CLIENT_GRANTS } from './client-metadata';
 
@@ -30,7 +30,11 @@ function clientAdapter(db: DB, projectId: string, refuse: (reason: string) => Er
         clientType: confidential ? 'confidential' : 'public', secretHash: confidential ? hashSecret(secret) : null,
         redirectUris: [...new Set(list(metadata.redirect_uris))], grantTypes: [...new Set(list(metadata.grant_types))],
         scopes: typeof metadata.scope === 'string' ? [...new Set(metadata.scope.split(' ').filter(Boolean))] : [...OAUTH_PROVIDER_SCOPES],
-        logoUrl: typeof metadata.logo_uri === 'string' ? metadata.logo_uri : null, createdAt: now, updatedAt: now,
+        logoUrl: typeof metadata.logo_uri === 'string' ? metadata.logo_uri : null,
+        // A client that registered itself does not choose its token lifetimes: the defaults, which the owner may change.
+        accessTokenLifetimeSeconds: LIFETIMES.access_token_lifetime_seconds.default, idTokenLifetimeSeconds: LIFETIMES.id_token_lifetime_seconds.default,
+        refreshTokenLifetimeSeconds: LIFETIMES.refresh_token_lifetime_seconds.default,
+        createdAt: now, updatedAt: now,
       };
       // Gatehouse's rules first, as for the admin API; and a client that registered itself only gets tokens for a
       // person who signed in and consented (no client credentials: anyone could otherwise mint tokens for a resource).
@@ -54,6 +58,11 @@ function clientAdapter(db: DB, projectId: string, refuse: (reason: string) => Er
 }
 
 const DEVICE_CODE_PURPOSE = 'oauth-provider-device-code';
+/**
+ * A device code's row outlives the code by this much: a device polling after the code expired must be told
+ * `expired_token` (RFC 8628 §3.5) so it starts again, which oidc-provider says only of a code it still finds.
+ */
+export const EXPIRED_DEVICE_CODE_KEPT_SECONDS = 600;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class RecordAdapter implements Adapter {
@@ -78,7 +87,7 @@ class RecordAdapter implements Adapter {
       accountId: typeof payload.accountId === 'string' && UUID.test(payload.accountId) ? payload.accountId : null,
       clientId: typeof payload.clientId === 'string' ? payload.clientId : null,
       payload: rest as Record<string, unknown>,
-      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      expiresAt: expiresIn ? new Date(Date.now() + (expiresIn + (this.model === 'DeviceCode' ? EXPIRED_DEVICE_CODE_KEPT_SECONDS : 0)) * 1000) : null,
     });
   }
 

@@ -22,8 +22,18 @@ export function clientMetadata(row: ProviderClientRow): Record<string, unknown> 
     response_types: usesCode ? ['code'] : [],
     scope: row.scopes.join(' '),
     id_token_signed_response_alg: 'ES256',
+    // Read by the provider's ttl functions (providers.ts), declared there as extra client metadata.
+    [ACCESS_TOKEN_LIFETIME]: row.accessTokenLifetimeSeconds,
+    [ID_TOKEN_LIFETIME]: row.idTokenLifetimeSeconds,
+    [REFRESH_TOKEN_LIFETIME]: row.refreshTokenLifetimeSeconds,
   };
 }
+
+export const ACCESS_TOKEN_LIFETIME = 'access_token_lifetime_seconds' as const;
+export const ID_TOKEN_LIFETIME = 'id_token_lifetime_seconds' as const;
+export const REFRESH_TOKEN_LIFETIME = 'refresh_token_lifetime_seconds' as const;
+/** The client metadata oidc-provider keeps for Gatehouse (its `extraClientMetadata.properties`). */
+export const LIFETIME_METADATA = [ACCESS_TOKEN_LIFETIME, ID_TOKEN_LIFETIME, REFRESH_TOKEN_LIFETIME];
 
 /** At most this many redirect URIs per client (as the admin API's schema says). */
 export const MAX_REDIRECT_URIS = 20;

@@ -3,16 +3,19 @@
 // (grant types that go together) and then by oidc-provider itself, so a client that is saved also loads.
 import { randomBytes } from 'node:crypto';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
-import { OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
+import { OAUTH_PROVIDER_SCOPES, OAUTH_PROVIDER_TOKEN_LIFETIMES as LIFETIMES } from '@gatehouse/shared/schemas/oauth-provider';
 import type { Services } from '../services';
 import * as store from '../repo/oauth-provider';
 import { hashSecret } from '../db/secret-hash';
 import { clientMetadata, clientRuleViolation, MAX_CLIENTS } from './client-metadata';
 import { projectProvider } from './providers';
 
-export interface ClientFields {
+export interface ClientFields extends Lifetimes {
   displayName?: string; redirectUris?: string[]; grantTypes?: string[]; scopes?: string[]; logoUrl?: string | null;
 }
+
+/** A client's token lifetimes in seconds (the admin API's schema holds them to OAUTH_PROVIDER_TOKEN_LIFETIMES). */
+export interface Lifetimes { accessTokenLifetimeSeconds?: number; idTokenLifetimeSeconds?: number; refreshTokenLifetimeSeconds?: number }
 
 const DEFAULT_GRANT_TYPES = ['authorization_code', 'refresh_token'];
 
@@ -46,7 +49,11 @@ export async function createClient(services: Services, input: { projectId: strin
     projectId, clientId: `ghc_${randomBytes(16).toString('base64url')}`, displayName: fields.displayName, clientType,
     secretHash: secret ? hashSecret(secret) : null,
     redirectUris: distinct(fields.redirectUris ?? []), grantTypes: distinct(fields.grantTypes ?? DEFAULT_GRANT_TYPES),
-    scopes: distinct(fields.scopes ?? [...OAUTH_PROVIDER_SCOPES]), logoUrl: fields.logoUrl ?? null, createdAt: now, updatedAt: now,
+    scopes: distinct(fields.scopes ?? [...OAUTH_PROVIDER_SCOPES]), logoUrl: fields.logoUrl ?? null,
+    accessTokenLifetimeSeconds: fields.accessTokenLifetimeSeconds ?? LIFETIMES.access_token_lifetime_seconds.default,
+    idTokenLifetimeSeconds: fields.idTokenLifetimeSeconds ?? LIFETIMES.id_token_lifetime_seconds.default,
+    refreshTokenLifetimeSeconds: fields.refreshTokenLifetimeSeconds ?? LIFETIMES.refresh_token_lifetime_seconds.default,
+    createdAt: now, updatedAt: now,
   };
   await assertUsable(services, row);
   return { row: await store.insertClient(services.db, row), secret };
@@ -59,6 +66,8 @@ export async function updateClient(services: Services, input: { projectId: strin
     displayName: fields.displayName, logoUrl: fields.logoUrl,
     redirectUris: fields.redirectUris && distinct(fields.redirectUris), grantTypes: fields.grantTypes && distinct(fields.grantTypes),
     scopes: fields.scopes && distinct(fields.scopes),
+    accessTokenLifetimeSeconds: fields.accessTokenLifetimeSeconds, idTokenLifetimeSeconds: fields.idTokenLifetimeSeconds,
+    refreshTokenLifetimeSeconds: fields.refreshTokenLifetimeSeconds,
   };
   const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as store.ProviderClientRow;
   await assertUsable(services, next);

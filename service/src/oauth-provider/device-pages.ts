@@ -19,7 +19,9 @@ function page(ctx: KoaContextWithOIDC, title: string, body: string): void {
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function userCodeInputSource(ctx: KoaContextWithOIDC, form: string, _out?: unknown, err?: Error & { userCode?: unknown }): void {
+  // An expired code is told apart (its row outlives it, adapter.ts): the person starts again on the device.
   const message = !err ? '<p>Enter the code shown on your device.</p>'
+    : err.name === 'ExpiredError' ? '<p class="error" role="alert">That code has expired. Start again on your device for a new one.</p>'
     : err.userCode || err.name === 'NoCodeError' ? '<p class="error" role="alert">That code is not valid. Check it and try again.</p>'
       : err.name === 'AbortedError' ? '<p class="error" role="alert">The sign-in was cancelled.</p>'
         : '<p class="error" role="alert">The code could not be checked. Try again.</p>';

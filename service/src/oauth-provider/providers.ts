@@ -7,11 +7,12 @@ import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 import { exportJWK, generateKeyPair } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Configuration, default as ProviderClass } from 'oidc-provider';
-import { OAUTH_PROVIDER_SCOPES } from '@gatehouse/shared/schemas/oauth-provider';
+import { OAUTH_PROVIDER_SCOPES, OAUTH_PROVIDER_TOKEN_LIFETIMES } from '@gatehouse/shared/schemas/oauth-provider';
 import type { Services } from '../services';
 import * as users from '../repo/users';
 import * as store from '../repo/oauth-provider';
 import { adapterFor } from './adapter';
+import { ACCESS_TOKEN_LIFETIME, ID_TOKEN_LIFETIME, LIFETIME_METADATA, REFRESH_TOKEN_LIFETIME } from './client-metadata';
 import { successSource, userCodeConfirmSource, userCodeInputSource } from './device-pages';
 import { loadProvider as loadOidcProvider, quietly } from '../oauth/dev-provider';
 
@@ -104,9 +105,9 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
       // audience, so the resource server checks it without calling back; any other resource is invalid_target.
       resourceIndicators: {
         enabled: true,
-        getResourceServerInfo: (_ctx, resource) => {
+        getResourceServerInfo: (_ctx, resource, client) => {
           if (!resources.has(resource)) throw new errors.InvalidTarget('resource indicator is not a protected resource of this project');
-          return { scope: '', audience: resource, accessTokenFormat: 'jwt', accessTokenTTL: 3600, jwt: { sign: { alg: 'ES256' } } };
+          return { scope: '', audience: resource, accessTokenFormat: 'jwt', accessTokenTTL: lifetimeOf(client, ACCESS_TOKEN_LIFETIME), jwt: { sign: { alg: 'ES256' } } };
         },
         useGrantedResource: () => true,
       },
@@ -122,9 +123,21 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
     jwks: { keys: keys.map((k) => ({ ...k.privateJwk, kid: k.kid, alg: k.alg, use: 'sig' })) as never },
     enabledJWA: { idTokenSigningAlgValues: ['ES256', 'RS256'], userinfoSigningAlgValues: ['ES256', 'RS256'] },
     clientDefaults: { id_token_signed_response_alg: 'ES256', grant_types: ['authorization_code'], response_types: ['code'] },
+    // Each client's own token lifetimes (client-metadata.ts carries them from its row); a rotated refresh token gets
+    // the client's whole refresh lifetime again, up to the grant's year.
+    extraClientMetadata: {
+      properties: LIFETIME_METADATA,
+      // A client registering itself (RFC 7591) does not choose them: what it sends is dropped, it gets the defaults.
+      validator: (ctx, key, _value, metadata) => {
+        if (ctx?.oidc?.route === 'registration') delete (metadata as Record<string, unknown>)[key];
+      },
+    },
     ttl: {
-      AccessToken: 3600, AuthorizationCode: 60, ClientCredentials: 3600, IdToken: 3600, Interaction: 3600,
-      RefreshToken: 30 * 86400, Session: 3600, Grant: 365 * 86400, DeviceCode: 600,
+      AccessToken: (_ctx, _token, client) => lifetimeOf(client, ACCESS_TOKEN_LIFETIME),
+      ClientCredentials: (_ctx, _token, client) => lifetimeOf(client, ACCESS_TOKEN_LIFETIME),
+      IdToken: (_ctx, _token, client) => lifetimeOf(client, ID_TOKEN_LIFETIME),
+      RefreshToken: (_ctx, _token, client) => lifetimeOf(client, REFRESH_TOKEN_LIFETIME),
+      AuthorizationCode: 60, Interaction: 3600, Session: 3600, Grant: 365 * 86400, DeviceCode: 600,
     },
     renderError: (ctx, out) => {
       ctx.type = 'html';
@@ -142,6 +155,12 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
     return given.length === stored.length && timingSafeEqual(given, stored);
   };
   return provider;
+}
+
+/** A client's token lifetime; the default for one whose metadata lacks it (never: every row has them). */
+function lifetimeOf(client: { [key: string]: unknown } | undefined, name: keyof typeof OAUTH_PROVIDER_TOKEN_LIFETIMES): number {
+  const value = client?.[name];
+  return typeof value === 'number' ? value : OAUTH_PROVIDER_TOKEN_LIFETIMES[name].default;
 }
 
 /** Where the consent page is: the project's first trusted domain's handler, else the service's own account kit. */

@@ -8,6 +8,8 @@ export function providerClientView(row: ProviderClientRow): OAuthProviderClient 
     client_id: row.clientId, display_name: row.displayName, client_type: row.clientType as OAuthProviderClient['client_type'],
     redirect_uris: row.redirectUris, grant_types: row.grantTypes as OAuthProviderClient['grant_types'],
     scopes: row.scopes as OAuthProviderClient['scopes'], logo_url: row.logoUrl,
+    access_token_lifetime_seconds: row.accessTokenLifetimeSeconds, id_token_lifetime_seconds: row.idTokenLifetimeSeconds,
+    refresh_token_lifetime_seconds: row.refreshTokenLifetimeSeconds,
     created_at_millis: row.createdAt.getTime(), updated_at_millis: row.updatedAt.getTime(),
   };
 }

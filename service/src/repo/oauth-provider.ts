@@ -33,6 +33,7 @@ export async function insertClient(db: DB, v: typeof c.$inferInsert): Promise<Pr
 
 export interface ClientPatch {
   displayName?: string; redirectUris?: string[]; grantTypes?: string[]; scopes?: string[]; logoUrl?: string | null;
+  accessTokenLifetimeSeconds?: number; idTokenLifetimeSeconds?: number; refreshTokenLifetimeSeconds?: number;
 }
 
 export async function updateClient(db: DB, projectId: string, clientId: string, patch: ClientPatch): Promise<ProviderClientRow | null> {

@@ -1,15 +1,16 @@
 // The project as an OpenID provider (issue 27; Gatehouse's own API). Admin: its OAuth clients,
 // GET/POST /oauth-provider/clients and GET/PATCH/DELETE /oauth-provider/clients/{client_id} (the create answer alone
-// carries a confidential client's secret). Client access with the user's token: the consent page reads an
+// carries a confidential client's secret); a user's consents, GET /oauth-provider/consents?user_id= and
+// DELETE /oauth-provider/consents/{client_id}?user_id= (admin or server). Client access with the user's token: the consent page reads an
 // authorization request (GET /oauth-provider/interactions/{id}) and answers it (POST). The protocol endpoints
 // themselves are served at the issuer, `{public URL}/oidc/{project id}` (http/oidc-mount.ts).
 import { Success } from '@gatehouse/shared/schemas/common';
 import {
   OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderClientCreate, OAuthProviderClientFirstView, OAuthProviderClientList, OAuthProviderClientParams,
   OAuthProviderClientUpdate, OAuthProviderInteraction, OAuthProviderInteractionAnswer, OAuthProviderInteractionParams,
-  OAuthProviderInteractionResult, OAuthProviderConnectedAppList, OAuthProviderSettings, OAuthProviderSettingsUpdate,
+  OAuthProviderInteractionResult, OAuthProviderConnectedAppList, OAuthProviderConsentQuery, OAuthProviderSettings, OAuthProviderSettingsUpdate,
 } from '@gatehouse/shared/schemas/oauth-provider';
-import { listConnectedApps, revokeConnectedApp } from '../oauth-provider/connected-apps';
+import { listConnectedApps, listUserConsents, revokeConnectedApp, revokeUserConsent } from '../oauth-provider/connected-apps';
 import { route } from '../http/route';
 import { createClient, deleteClient, getClient, getClientActivity, listClients, updateClient } from '../oauth-provider/clients';
 import { answerInteraction, showInteraction } from '../oauth-provider/interactions';
@@ -32,7 +33,11 @@ export const oauthProviderRoutes = [
     async handler({ services, auth, body }) {
       const { row, secret } = await createClient(services, {
         projectId: auth.project.id, clientType: body.client_type,
-        fields: { displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url },
+        fields: {
+          displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url,
+          accessTokenLifetimeSeconds: body.access_token_lifetime_seconds, idTokenLifetimeSeconds: body.id_token_lifetime_seconds,
+          refreshTokenLifetimeSeconds: body.refresh_token_lifetime_seconds,
+        },
       });
       return { ...providerClientView(row), client_secret: secret };
     },
@@ -57,7 +62,11 @@ export const oauthProviderRoutes = [
     async handler({ services, auth, params, body }) {
       return providerClientView(await updateClient(services, {
         projectId: auth.project.id, clientId: params.client_id,
-        fields: { displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url },
+        fields: {
+          displayName: body.display_name, redirectUris: body.redirect_uris, grantTypes: body.grant_types, scopes: body.scopes, logoUrl: body.logo_url,
+          accessTokenLifetimeSeconds: body.access_token_lifetime_seconds, idTokenLifetimeSeconds: body.id_token_lifetime_seconds,
+          refreshTokenLifetimeSeconds: body.refresh_token_lifetime_seconds,
+        },
       }));
     },
   }),
@@ -114,6 +123,21 @@ export const oauthProviderRoutes = [
     async handler({ services, auth, params, requireUser }) {
       const user = await requireUser();
       await revokeConnectedApp(services, { projectId: auth.project.id, userId: user.id, clientId: params.client_id });
+      return { success: true as const };
+    },
+  }),
+  route({
+    method: 'GET', path: '/oauth-provider/consents', summary: "[Gatehouse] A user's consents: the applications they let sign them in, with the scopes allowed", tags: TAGS,
+    access: ['server', 'admin'], query: OAuthProviderConsentQuery, response: OAuthProviderConnectedAppList,
+    async handler({ services, auth, query }) {
+      return { items: (await listUserConsents(services, { projectId: auth.project.id, userId: query.user_id })).map(connectedAppView), is_paginated: false as const };
+    },
+  }),
+  route({
+    method: 'DELETE', path: '/oauth-provider/consents/:client_id', summary: "[Gatehouse] Revoke a user's consent to an application, with its grants and tokens for them", tags: TAGS,
+    access: ['server', 'admin'], params: OAuthProviderClientParams, query: OAuthProviderConsentQuery, response: Success,
+    async handler({ services, auth, params, query }) {
+      await revokeUserConsent(services, { projectId: auth.project.id, userId: query.user_id, clientId: params.client_id });
       return { success: true as const };
     },
   }),

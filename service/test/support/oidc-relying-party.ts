@@ -90,6 +90,15 @@ export async function oauthErrorOf(call: Promise<unknown>): Promise<string> {
   throw new Error('the call was not refused');
 }
 
+/** A form of the provider's device pages (by id): where it posts and its hidden fields (the anti-forgery one). */
+export function formOf(html: string, id: string): { action: string; fields: Record<string, string> } {
+  const form = new RegExp(`<form id="${id.replace('.', '\\.')}"[^>]*action="([^"]+)"[^>]*>([\\s\\S]*?)</form>`).exec(html);
+  if (!form) throw new Error(`no form ${id} in ${html}`);
+  const fields: Record<string, string> = {};
+  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[m[1]!] = m[2]!;
+  return { action: form[1]!, fields };
+}
+
 export { oidc };
 
 /**

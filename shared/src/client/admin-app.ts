@@ -43,6 +43,7 @@ import {
   oauthProviderSettingsFromJson, oauthProviderSettingsUpdateBody, type OAuthProviderSettings, type OAuthProviderSettingsUpdateOptions,
 } from './models/oauth-provider-settings.ts';
 import { ownerInvitationFromJson, type OwnerInvitation, type OwnerInvitationCreateOptions } from './models/owner-invitations.ts';
+import { connectedAppFromJson, type ConnectedApp } from './models/connected-apps.ts';
 import { GatehouseServerApp } from './server-app.ts';
 import { auditLogPageFromJson, auditLogQuery, type AuditLogFilter, type AuditLogPage } from './models/audit-log.ts';
 import { createActiveSession, type ActiveSession } from './models/sessions.ts';
@@ -82,6 +83,7 @@ import type {
   WebhookEndpointJson,
   WebhookEndpointUpdateBody,
   OAuthProviderClientActivityJson,
+  OAuthProviderConnectedAppJson,
   OAuthProviderClientCreateBody,
   OAuthProviderClientFirstViewJson,
   OAuthProviderClientJson,
@@ -539,6 +541,17 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   async deleteOAuthProviderClient(clientId: string): Promise<void> {
     await this.#admin(`/oauth-provider/clients/${encodeURIComponent(clientId)}`, { method: 'DELETE' });
     await this.#oauthProviderClients().refresh([]);
+  }
+
+  /** The applications a user consented to (GET /oauth-provider/consents?user_id=), oldest consent first. */
+  async listOAuthProviderConsents(userId: string): Promise<ConnectedApp[]> {
+    const json = await this.#admin<ListOf<OAuthProviderConnectedAppJson>>(`/oauth-provider/consents?user_id=${encodeURIComponent(userId)}`);
+    return items(json).map(connectedAppFromJson);
+  }
+
+  /** Revokes a user's consent to an application, with the grants and tokens it holds for them. */
+  async revokeOAuthProviderConsent(userId: string, clientId: string): Promise<void> {
+    await this.#admin(`/oauth-provider/consents/${encodeURIComponent(clientId)}?user_id=${encodeURIComponent(userId)}`, { method: 'DELETE' });
   }
 
   async deleteWebhookEndpoint(id: string): Promise<void> {

@@ -2,13 +2,36 @@
 // authorization requests the account kit's consent page answers for a signed-in user
 // (`/oauth-provider/interactions/{interaction_id}`). Gatehouse's own API; Stack Auth has none.
 import { Type, type Static } from '@sinclair/typebox';
-import { List, Millis, NonEmptyString, Nullable, Strict } from './common.ts';
+import { List, Millis, NonEmptyString, Nullable, Strict, Uuid } from './common.ts';
 
 /** The device authorization grant (RFC 8628) is `urn:ietf:params:oauth:grant-type:device_code`. */
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 export const OAUTH_PROVIDER_GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT] as const;
 export const OAUTH_PROVIDER_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 export const OAUTH_PROVIDER_CLIENT_TYPES = ['confidential', 'public'] as const;
+
+/**
+ * A client's token lifetimes, in seconds: its bounds and the default when it names none. Access and ID tokens live
+ * from a minute to a day; a refresh token (each one a refresh answers: rotation gives a new one its full lifetime)
+ * from an hour to a year, the grant's own limit.
+ */
+export const OAUTH_PROVIDER_TOKEN_LIFETIMES = {
+  access_token_lifetime_seconds: { min: 60, max: 86_400, default: 3_600 },
+  id_token_lifetime_seconds: { min: 60, max: 86_400, default: 3_600 },
+  refresh_token_lifetime_seconds: { min: 3_600, max: 365 * 86_400, default: 30 * 86_400 },
+} as const;
+export type OAuthProviderTokenLifetime = keyof typeof OAUTH_PROVIDER_TOKEN_LIFETIMES;
+const Lifetime = (name: OAuthProviderTokenLifetime) => Type.Integer({ minimum: OAUTH_PROVIDER_TOKEN_LIFETIMES[name].min, maximum: OAUTH_PROVIDER_TOKEN_LIFETIMES[name].max });
+const lifetimes = () => ({
+  access_token_lifetime_seconds: Lifetime('access_token_lifetime_seconds'),
+  id_token_lifetime_seconds: Lifetime('id_token_lifetime_seconds'),
+  refresh_token_lifetime_seconds: Lifetime('refresh_token_lifetime_seconds'),
+});
+const optionalLifetimes = () => ({
+  access_token_lifetime_seconds: Type.Optional(Lifetime('access_token_lifetime_seconds')),
+  id_token_lifetime_seconds: Type.Optional(Lifetime('id_token_lifetime_seconds')),
+  refresh_token_lifetime_seconds: Type.Optional(Lifetime('refresh_token_lifetime_seconds')),
+});
 
 const GrantType = Type.Union(OAUTH_PROVIDER_GRANT_TYPES.map((g) => Type.Literal(g)));
 const Scope = Type.Union(OAUTH_PROVIDER_SCOPES.map((s) => Type.Literal(s)));
@@ -28,6 +51,7 @@ export const OAuthProviderClient = Strict({
   grant_types: Type.Array(GrantType),
   scopes: Type.Array(Scope),
   logo_url: Nullable(Type.String()),
+  ...lifetimes(),
   created_at_millis: Millis(),
   updated_at_millis: Millis(),
 });
@@ -47,6 +71,8 @@ export const OAuthProviderClientCreate = Strict({
   /** The scopes the client may ask for. Default: all of openid, profile, email, offline_access. */
   scopes: Type.Optional(Type.Array(Scope, { minItems: 1 })),
   logo_url: Type.Optional(Nullable(LogoUrl())),
+  /** Defaults: 3600 s, 3600 s and 30 days (OAUTH_PROVIDER_TOKEN_LIFETIMES has the bounds). */
+  ...optionalLifetimes(),
 });
 export type OAuthProviderClientCreate = Static<typeof OAuthProviderClientCreate>;
 
@@ -56,6 +82,7 @@ export const OAuthProviderClientUpdate = Strict({
   grant_types: Type.Optional(Type.Array(GrantType, { minItems: 1 })),
   scopes: Type.Optional(Type.Array(Scope, { minItems: 1 })),
   logo_url: Type.Optional(Nullable(LogoUrl())),
+  ...optionalLifetimes(),
 });
 export type OAuthProviderClientUpdate = Static<typeof OAuthProviderClientUpdate>;
 
@@ -122,3 +149,10 @@ export const OAuthProviderSettingsUpdate = Strict({
   resources: Type.Optional(Type.Array(ResourceUri(), { maxItems: 20 })),
 });
 export type OAuthProviderSettingsUpdate = Static<typeof OAuthProviderSettingsUpdate>;
+
+/**
+ * A user's consents, for the console's user page and a project's back end (admin or server key):
+ * GET /oauth-provider/consents?user_id= lists them as connected apps; DELETE /oauth-provider/consents/{client_id}?user_id=
+ * revokes one with its grants and tokens, as the user's own "Connected apps" does.
+ */
+export const OAuthProviderConsentQuery = Strict({ user_id: Uuid() });

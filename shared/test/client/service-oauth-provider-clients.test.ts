@@ -34,6 +34,10 @@ describe('admin app: OAuth provider clients', () => {
     const updated = await app.updateOAuthProviderClient(created.clientId, { displayName: 'Partner Inc.', scopes: ['openid'] });
     expect(updated).toMatchObject({ displayName: 'Partner Inc.', scopes: ['openid'] });
     expect((await read.get())[0]!.displayName).toBe('Partner Inc.');
+    expect(created).toMatchObject({ accessTokenLifetimeSeconds: 3600, idTokenLifetimeSeconds: 3600, refreshTokenLifetimeSeconds: 30 * 86400 });
+    const lifetimes = await app.updateOAuthProviderClient(created.clientId, { accessTokenLifetimeSeconds: 120, idTokenLifetimeSeconds: 300, refreshTokenLifetimeSeconds: 3600 });
+    expect(lifetimes).toMatchObject({ displayName: 'Partner Inc.', accessTokenLifetimeSeconds: 120, idTokenLifetimeSeconds: 300, refreshTokenLifetimeSeconds: 3600 });
+    expect((await read.get())[0]!.accessTokenLifetimeSeconds).toBe(120);
 
     const pub = await app.createOAuthProviderClient({ displayName: 'CLI', clientType: 'public', redirectUris: ['http://127.0.0.1:9000/cb'] });
     expect(pub.clientSecret).toBeNull();
@@ -45,8 +49,18 @@ describe('admin app: OAuth provider clients', () => {
     const app = adminFor(project);
     await expect(app.createOAuthProviderClient({ displayName: 'x', clientType: 'public', grantTypes: ['client_credentials'] }))
       .rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientInvalid);
+    await expect(app.createOAuthProviderClient({ displayName: 'x', clientType: 'public', redirectUris: ['https://a.example.com/cb'], accessTokenLifetimeSeconds: 59 }))
+      .rejects.toBeInstanceOf(KnownErrors.SchemaError);
     await expect(app.updateOAuthProviderClient('ghc_missing', { displayName: 'y' })).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
     await expect(app.deleteOAuthProviderClient('ghc_missing')).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
+  });
+
+  test("a user's consents: none yet, a revoke of none and an unknown user are known errors", async () => {
+    const app = adminFor(project);
+    const user = await project.server.post('/users', { primary_email: `consents-${Date.now()}@example.com` });
+    expect(await app.listOAuthProviderConsents(user.body.id)).toEqual([]);
+    await expect(app.revokeOAuthProviderConsent(user.body.id, 'ghc_missing')).rejects.toBeInstanceOf(KnownErrors.OAuthProviderClientNotFound);
+    await expect(app.listOAuthProviderConsents(crypto.randomUUID())).rejects.toBeInstanceOf(KnownErrors.UserNotFound);
   });
 
   test("a client's activity: counts and the last token as a Date (null before any), a missing client a known error", async () => {

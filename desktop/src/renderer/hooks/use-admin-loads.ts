@@ -1,6 +1,6 @@
 // The open project's lists the client library does not cache (they change as the service works: mail is sent,
 // sessions are used), read once per screen visit with useLoader: its state, and reload.
-import type { ActiveSession, AdminSentEmail, AdminSentEmailDetail, OAuthProviderClientActivity } from '@gatehouse/shared/client';
+import type { ActiveSession, AdminSentEmail, AdminSentEmailDetail, ConnectedApp, OAuthProviderClientActivity } from '@gatehouse/shared/client';
 import { useLoader, type Loaded } from './use-loader';
 import { useProjectContext } from './use-project-context';
 
@@ -26,4 +26,10 @@ export function useUserSessions(userId: string): Loaded<ActiveSession[]> & { rel
 export function useOAuthClientActivity(clientId: string, version: number): Loaded<OAuthProviderClientActivity> & { reload(): void } {
   const { app } = useProjectContext();
   return useLoader(() => app.getOAuthProviderClientActivity(clientId), [app, clientId, version]);
+}
+
+/** GET /oauth-provider/consents?user_id=: the OAuth apps a user let sign them in (they change as the user consents). */
+export function useUserConsents(userId: string): Loaded<ConnectedApp[]> & { reload(): void } {
+  const { app } = useProjectContext();
+  return useLoader(() => app.listOAuthProviderConsents(userId), [app, userId]);
 }

@@ -3,7 +3,7 @@
 // settings that do not work together, which the service refuses with OAUTH_PROVIDER_CLIENT_INVALID
 // (service/src/oauth-provider/clients.ts); also where the project's issuer and token endpoint are.
 import {
-  DEVICE_CODE_GRANT, OAUTH_PROVIDER_GRANT_TYPES, OAUTH_PROVIDER_SCOPES, OAuthProviderClientCreate,
+  DEVICE_CODE_GRANT, OAUTH_PROVIDER_GRANT_TYPES, OAUTH_PROVIDER_SCOPES, OAUTH_PROVIDER_TOKEN_LIFETIMES, OAuthProviderClientCreate,
 } from '@gatehouse/shared/schemas/oauth-provider';
 import type {
   OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderClientCreateOptions, OAuthProviderClientType, OAuthProviderClientUpdateOptions, OAuthProviderGrantType, OAuthProviderScope,
@@ -32,7 +32,18 @@ export interface OAuthAppFormValues {
   redirectUris: string;
   grantTypes: string[];
   scopes: string[];
+  /** Seconds; a number input's value ('' when emptied). */
+  accessTokenLifetimeSeconds: number | string;
+  idTokenLifetimeSeconds: number | string;
+  refreshTokenLifetimeSeconds: number | string;
 }
+
+/** The form's lifetime fields, each with its bounds and default (the service's). */
+export const LIFETIME_FIELDS = [
+  { field: 'accessTokenLifetimeSeconds', bounds: OAUTH_PROVIDER_TOKEN_LIFETIMES.access_token_lifetime_seconds, label: 'oauthApps.accessTokenLifetime' },
+  { field: 'idTokenLifetimeSeconds', bounds: OAUTH_PROVIDER_TOKEN_LIFETIMES.id_token_lifetime_seconds, label: 'oauthApps.idTokenLifetime' },
+  { field: 'refreshTokenLifetimeSeconds', bounds: OAUTH_PROVIDER_TOKEN_LIFETIMES.refresh_token_lifetime_seconds, label: 'oauthApps.refreshTokenLifetime' },
+] as const satisfies readonly { field: keyof OAuthAppFormValues; label: MessageKey; bounds: unknown }[];
 
 export function oauthAppFormValues(c: OAuthProviderClient | null): OAuthAppFormValues {
   return {
@@ -43,7 +54,16 @@ export function oauthAppFormValues(c: OAuthProviderClient | null): OAuthAppFormV
     // The service's defaults for a new client.
     grantTypes: [...(c?.grantTypes ?? ['authorization_code', 'refresh_token'])],
     scopes: [...(c?.scopes ?? SCOPES)],
+    accessTokenLifetimeSeconds: c?.accessTokenLifetimeSeconds ?? OAUTH_PROVIDER_TOKEN_LIFETIMES.access_token_lifetime_seconds.default,
+    idTokenLifetimeSeconds: c?.idTokenLifetimeSeconds ?? OAUTH_PROVIDER_TOKEN_LIFETIMES.id_token_lifetime_seconds.default,
+    refreshTokenLifetimeSeconds: c?.refreshTokenLifetimeSeconds ?? OAUTH_PROVIDER_TOKEN_LIFETIMES.refresh_token_lifetime_seconds.default,
   };
+}
+
+/** A lifetime field's value as whole seconds, or null when it is not a whole number (empty, decimal, text). */
+export function lifetimeSeconds(value: number | string): number | null {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+  return Number.isInteger(n) ? n : null;
 }
 
 /** The redirect URIs of the text: one a line, blank lines and the spaces around each dropped, duplicates once. */
@@ -63,6 +83,10 @@ export function oauthAppCreateOptions(v: OAuthAppFormValues): OAuthProviderClien
     grantTypes: GRANT_TYPES.filter((g) => v.grantTypes.includes(g)),
     scopes: SCOPES.filter((s) => v.scopes.includes(s)),
     logoUrl: v.logoUrl.trim() || null,
+    // Checked by validateOAuthAppForm before this is sent.
+    accessTokenLifetimeSeconds: lifetimeSeconds(v.accessTokenLifetimeSeconds) ?? undefined,
+    idTokenLifetimeSeconds: lifetimeSeconds(v.idTokenLifetimeSeconds) ?? undefined,
+    refreshTokenLifetimeSeconds: lifetimeSeconds(v.refreshTokenLifetimeSeconds) ?? undefined,
   };
 }
 
@@ -82,6 +106,7 @@ export interface OAuthAppFormMessages {
   publicClientCredentials: string;
   refreshNeedsUserGrant: string;
   codeNeedsRedirectUri: string;
+  lifetime(min: number, max: number): string;
 }
 
 export function validateOAuthAppForm(v: OAuthAppFormValues, m: OAuthAppFormMessages): Record<string, string> {
@@ -103,6 +128,10 @@ export function validateOAuthAppForm(v: OAuthAppFormValues, m: OAuthAppFormMessa
   else if (grants.has('refresh_token') && !grants.has('authorization_code') && !grants.has(DEVICE_CODE_GRANT)) errors.grantTypes = m.refreshNeedsUserGrant;
   if (grants.has('authorization_code') && uris.length === 0) errors.redirectUris ??= m.codeNeedsRedirectUri;
   if (!v.scopes.some(isScope)) errors.scopes = m.scopeRequired;
+  for (const { field, bounds } of LIFETIME_FIELDS) {
+    const seconds = lifetimeSeconds(v[field]);
+    if (seconds === null || seconds < bounds.min || seconds > bounds.max) errors[field] = m.lifetime(bounds.min, bounds.max);
+  }
   return errors;
 }
 
@@ -122,4 +151,12 @@ export function activityParts(a: OAuthProviderClientActivity): { key: MessageKey
     { key: a.liveTokens === 1 ? 'oauthApps.liveTokensOne' : 'oauthApps.liveTokens', values: { count: a.liveTokens } },
     a.lastTokenIssuedAt ? { key: 'oauthApps.lastToken', at: a.lastTokenIssuedAt } : { key: 'oauthApps.noTokenYet' },
   ];
+}
+
+/** A lifetime in the largest unit that says it exactly (days, hours, minutes, else seconds), as a catalogue key. */
+export function lifetimePart(seconds: number): { key: MessageKey; values: { count: number } } {
+  for (const [unit, size] of [['days', 86_400], ['hours', 3_600], ['minutes', 60]] as const) {
+    if (seconds >= size && seconds % size === 0) return { key: `oauthApps.lifetime.${unit}`, values: { count: seconds / size } };
+  }
+  return { key: 'oauthApps.lifetime.seconds', values: { count: seconds } };
 }

@@ -1,14 +1,14 @@
 // The OAuth apps screen's form, to register an app or edit one: name, logo URL, confidential or public (chosen once),
 // redirect URIs one a line, grant types and scopes. Checked before sending (lib/oauth-apps.ts).
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Radio, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Input, Modal, NumberInput, Radio, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { OAuthProviderClient, OAuthProviderClientFirstView } from '@gatehouse/shared/client';
 import { showFieldError } from '../components/field-error';
 import { useProjectContext } from '../hooks/use-project-context';
 import {
-  GRANT_LABEL_KEYS, GRANT_TYPES, SCOPES, oauthAppCreateOptions, oauthAppFormValues, oauthAppUpdateOptions, validateOAuthAppForm,
+  GRANT_LABEL_KEYS, GRANT_TYPES, LIFETIME_FIELDS, SCOPES, oauthAppCreateOptions, oauthAppFormValues, oauthAppUpdateOptions, validateOAuthAppForm,
 } from '../lib/oauth-apps';
 import { t } from '../messages';
 
@@ -29,6 +29,7 @@ const messages = () => ({
   publicClientCredentials: t('oauthApps.publicClientCredentials'),
   refreshNeedsUserGrant: t('oauthApps.refreshNeedsUserGrant'),
   codeNeedsRedirectUri: t('oauthApps.codeNeedsRedirectUri'),
+  lifetime: (min: number, max: number) => t('oauthApps.lifetimeRange', { min, max }),
 });
 
 const MONO = { label: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -55,6 +56,7 @@ export function OAuthAppFormModal({ editing, onClose, onAdded }: Props) {
           showFieldError(form, e, 'grantTypes', [
             { field: 'displayName', schemaPath: /display_name/ }, { field: 'logoUrl', schemaPath: /logo_url/ }, { field: 'redirectUris', schemaPath: /redirect_uris/ },
             { field: 'scopes', schemaPath: /scopes/ },
+            ...LIFETIME_FIELDS.map(({ field }) => ({ field, schemaPath: new RegExp(field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)) })),
           ]);
         } finally {
           setSaving(false);
@@ -82,6 +84,15 @@ export function OAuthAppFormModal({ editing, onClose, onAdded }: Props) {
               {SCOPES.map((s) => <Checkbox key={s} value={s} label={s} styles={MONO} />)}
             </SimpleGrid>
           </Checkbox.Group>
+          <Input.Wrapper labelElement="div" label={t('oauthApps.lifetimes')} description={t('oauthApps.lifetimesHint')}>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt="xs">
+              {/* Not clamped: a value out of bounds is said so (validateOAuthAppForm) rather than silently changed. */}
+              {LIFETIME_FIELDS.map(({ field, label, bounds }) => (
+                <NumberInput key={field} label={t(label)} min={bounds.min} max={bounds.max} step={60} clampBehavior="none" allowDecimal={false} allowNegative={false}
+                  thousandSeparator="," {...form.getInputProps(field)} />
+              ))}
+            </SimpleGrid>
+          </Input.Wrapper>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
             <Button type="submit" loading={saving} disabled={saving}>{editing ? t('common.save') : t('oauthApps.add')}</Button>

@@ -15,7 +15,7 @@ import { useOAuthClientActivity } from '../hooks/use-admin-loads';
 import { useProjectContext } from '../hooks/use-project-context';
 import { ErrorMessage } from '../components/error-message';
 import { formatDate, formatDateTime } from '../lib/format';
-import { GRANT_LABEL_KEYS, activityParts, issuerUrl } from '../lib/oauth-apps';
+import { GRANT_LABEL_KEYS, activityParts, issuerUrl, lifetimePart } from '../lib/oauth-apps';
 import { t } from '../messages';
 import { OAuthAppFormModal } from './oauth-app-form';
 
@@ -73,6 +73,11 @@ function ClientCard({ client: c, onEdit, onDelete }: { client: OAuthProviderClie
             <Group gap={4} data-testid="oauth-app-scopes" aria-label={t('oauthApps.scopes')}>
               {c.scopes.map((s) => <Badge key={s} size="sm" variant="light" color="gray" tt="none" ff="monospace">{s}</Badge>)}
             </Group>
+            <Text size="sm" data-testid="oauth-app-lifetimes">
+              {t('oauthApps.lifetimesLine', {
+                access: lifetimeText(c.accessTokenLifetimeSeconds), id: lifetimeText(c.idTokenLifetimeSeconds), refresh: lifetimeText(c.refreshTokenLifetimeSeconds),
+              })}
+            </Text>
             <ClientActivity client={c} />
             <Text size="xs" c="dimmed">{t('oauthApps.created', { date: formatDate(c.createdAt) })}</Text>
           </Stack>
@@ -84,6 +89,11 @@ function ClientCard({ client: c, onEdit, onDelete }: { client: OAuthProviderClie
       </Group>
     </Card>
   );
+}
+
+function lifetimeText(seconds: number): string {
+  const part = lifetimePart(seconds);
+  return t(part.key, part.values);
 }
 
 /** Consents granted, live tokens, the last token issued: read on each visit (and after an edit), as they change with use. */

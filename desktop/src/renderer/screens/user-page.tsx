@@ -1,5 +1,5 @@
 // One user: profile (the server-writable fields), metadata, contact channels, sign-in state, teams, sessions,
-// impersonation and deletion. The sections are in user-sections.tsx and user-access.tsx.
+// authorized OAuth apps, impersonation and deletion. The sections are in user-sections.tsx and user-access.tsx.
 import { useState } from 'react';
 import { Alert, Anchor, Avatar, Button, Checkbox, Group, Modal, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -21,6 +21,7 @@ import { ContactChannelsSection, MetadataSection } from './user-sections';
 import { SignInStateSection, SessionsSection, TeamsSection } from './user-access';
 import { ProjectPermissionsSection } from './user-permissions';
 import { UserActivitySection } from './user-audit-log';
+import { AuthorizedAppsSection } from './user-authorized-apps';
 import { ErrorMessage } from '../components/error-message';
 
 export function UserPage({ userId }: { userId: string }) {
@@ -57,6 +58,7 @@ export function UserPage({ userId }: { userId: string }) {
       <TeamsSection user={user} />
       <ProjectPermissionsSection user={user} />
       <SessionsSection user={user} />
+      <AuthorizedAppsSection user={user} />
       <UserActivitySection user={user} />
     </Stack>
   );

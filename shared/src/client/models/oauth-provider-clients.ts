@@ -17,6 +17,10 @@ export interface OAuthProviderClient {
   /** The scopes the client may ask for. */
   readonly scopes: readonly OAuthProviderScope[];
   readonly logoUrl: string | null;
+  /** Token lifetimes in seconds (bounds: OAUTH_PROVIDER_TOKEN_LIFETIMES). */
+  readonly accessTokenLifetimeSeconds: number;
+  readonly idTokenLifetimeSeconds: number;
+  readonly refreshTokenLifetimeSeconds: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -29,6 +33,7 @@ export interface OAuthProviderClientFirstView extends OAuthProviderClient {
 export type OAuthProviderClientCreateOptions = {
   displayName: string; clientType: OAuthProviderClientType; redirectUris?: string[]; grantTypes?: OAuthProviderGrantType[];
   scopes?: OAuthProviderScope[]; logoUrl?: string | null;
+  accessTokenLifetimeSeconds?: number; idTokenLifetimeSeconds?: number; refreshTokenLifetimeSeconds?: number;
 };
 export type OAuthProviderClientUpdateOptions = Partial<Omit<OAuthProviderClientCreateOptions, 'clientType'>>;
 
@@ -36,7 +41,8 @@ export function oauthProviderClientFromJson(json: OAuthProviderClientJson): OAut
   return Object.freeze({
     clientId: json.client_id, displayName: json.display_name, clientType: json.client_type,
     redirectUris: Object.freeze([...json.redirect_uris]), grantTypes: Object.freeze([...json.grant_types]), scopes: Object.freeze([...json.scopes]),
-    logoUrl: json.logo_url, createdAt: new Date(json.created_at_millis), updatedAt: new Date(json.updated_at_millis),
+    logoUrl: json.logo_url, accessTokenLifetimeSeconds: json.access_token_lifetime_seconds, idTokenLifetimeSeconds: json.id_token_lifetime_seconds,
+    refreshTokenLifetimeSeconds: json.refresh_token_lifetime_seconds, createdAt: new Date(json.created_at_millis), updatedAt: new Date(json.updated_at_millis),
   });
 }
 
@@ -47,11 +53,21 @@ export function oauthProviderClientFirstViewFromJson(json: OAuthProviderClientFi
 export function oauthProviderClientCreateBody(o: OAuthProviderClientCreateOptions): OAuthProviderClientCreateBody {
   return compact({
     display_name: o.displayName, client_type: o.clientType, redirect_uris: o.redirectUris, grant_types: o.grantTypes, scopes: o.scopes, logo_url: o.logoUrl,
+    ...lifetimesBody(o),
   }) as OAuthProviderClientCreateBody;
 }
 
 export function oauthProviderClientUpdateBody(o: OAuthProviderClientUpdateOptions): OAuthProviderClientUpdateBody {
-  return compact({ display_name: o.displayName, redirect_uris: o.redirectUris, grant_types: o.grantTypes, scopes: o.scopes, logo_url: o.logoUrl }) as OAuthProviderClientUpdateBody;
+  return compact({
+    display_name: o.displayName, redirect_uris: o.redirectUris, grant_types: o.grantTypes, scopes: o.scopes, logo_url: o.logoUrl, ...lifetimesBody(o),
+  }) as OAuthProviderClientUpdateBody;
+}
+
+function lifetimesBody(o: OAuthProviderClientUpdateOptions) {
+  return {
+    access_token_lifetime_seconds: o.accessTokenLifetimeSeconds, id_token_lifetime_seconds: o.idTokenLifetimeSeconds,
+    refresh_token_lifetime_seconds: o.refreshTokenLifetimeSeconds,
+  };
 }
 
 /** A client's use: users who gave it consent, its tokens still live, the last one issued (of those still kept). */

@@ -1,0 +1,4 @@
+ALTER TABLE "oauth_provider_clients" ADD COLUMN "access_token_lifetime_seconds" integer DEFAULT 3600 NOT NULL;--> statement-breakpoint
+ALTER TABLE "oauth_provider_clients" ADD COLUMN "id_token_lifetime_seconds" integer DEFAULT 3600 NOT NULL;--> statement-breakpoint
+ALTER TABLE "oauth_provider_clients" ADD COLUMN "refresh_token_lifetime_seconds" integer DEFAULT 2592000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "oauth_provider_clients" ADD CONSTRAINT "oauth_provider_clients_lifetimes" CHECK ("oauth_provider_clients"."access_token_lifetime_seconds" between 60 and 86400 and "oauth_provider_clients"."id_token_lifetime_seconds" between 60 and 86400 and "oauth_provider_clients"."refresh_token_lifetime_seconds" between 3600 and 31536000);
