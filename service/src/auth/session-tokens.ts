@@ -6,6 +6,7 @@ import type { CounterHit } from '../repo/rate-limits';
 import { noteScopeUser } from '../observability/security-events';
 import { deviceOf } from './devices';
 import * as users from '../repo/users';
+import type { AccessTokenClaimMapping } from '../repo/projects';
 import { mappedClaims } from '@gatehouse/shared/rules/oauth-provider-claims';
 
 export interface IssuedTokens { access_token: string; refresh_token: string; user_id: string }
@@ -16,6 +17,8 @@ export async function issueSession(services: Services, p: {
   byServer?: boolean;
   /** A sign-in's rate-limit hits, given back by the session insert's own statement (auth/rate-limits.ts). */
   refund?: readonly CounterHit[];
+  /** The project's access-token claim mappings, when the caller holds the project record (no second lookup). */
+  accessTokenClaims?: readonly AccessTokenClaimMapping[];
 }): Promise<IssuedTokens> {
   noteScopeUser(p.userId);
   // A new session lives as long as the project says (its security settings; one year by default), unless the caller
@@ -26,7 +29,7 @@ export async function issueSession(services: Services, p: {
   // client's to send.
   const userAgent = p.origin?.headers.get('user-agent')?.slice(0, 512) || null;
   const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, expiresInMs, used: { ipInfo }, userAgent, refund: p.refund });
-  const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId, await customClaims(services, p.projectId, p.userId));
+  const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId, await customClaims(services, p.projectId, p.userId, p.accessTokenClaims));
   // The session row holds this use already: the flush writes the user's activity only.
   // A sign-in's device is remembered with the activity (no statement more on the sign-in's path); an owner's
   // impersonation is not the user's device.
@@ -47,8 +50,8 @@ export async function mintAccessToken(services: Services, projectId: string, use
  * with `in_access_token`). The mappings come with the cached project record, and only a project that has some reads
  * the user, through the user-row cache (repo/users.ts `load`): a refresh of any other project reads nothing more.
  */
-async function customClaims(services: Services, projectId: string, userId: string): Promise<Record<string, unknown>> {
-  const mappings = (await services.projects.get(projectId))?.accessTokenClaims ?? [];
+async function customClaims(services: Services, projectId: string, userId: string, known?: readonly AccessTokenClaimMapping[]): Promise<Record<string, unknown>> {
+  const mappings = known ?? (await services.projects.get(projectId))?.accessTokenClaims ?? [];
   if (mappings.length === 0) return {};
   const user = await users.load(services.db, projectId, userId);
   return user ? mappedClaims(user, mappings, () => true) : {};
