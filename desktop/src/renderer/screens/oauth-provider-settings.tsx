@@ -61,7 +61,7 @@ export function ProviderSettingsSection() {
                 <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                   {t('oauthApps.settings.claimSummary', { claim: c.claim, source: c.source, scope: c.scope })}
                 </Text>
-                {c.inAccessToken && <Badge size="sm" variant="outline" color="blue" tt="none">{t('oauthApps.settings.inAccessTokenBadge')}</Badge>}
+                {c.inAccessToken && <Badge size="sm" variant="outline" color="gray" tt="none">{t('oauthApps.settings.inAccessTokenBadge')}</Badge>}
               </Group>
             ))}
           </Stack>
