@@ -68,7 +68,8 @@ export async function create(db: DB, p: { id?: string; displayName: string; desc
     isProductionMode: p.isProductionMode ?? false,
     config: sealConfig(p.config),
   }).returning();
-  return toProject(row);
+  // A new project has no provider settings yet, so no claims for its access tokens.
+  return { ...toProject(row), accessTokenClaims: [] };
 }
 
 /** Creates the project unless one with this id exists (then null): concurrent first starts create it once. */
@@ -76,7 +77,7 @@ export async function createIfAbsent(db: DB, p: { id: string; displayName: strin
   const [row] = await db.insert(schema.projects).values({
     id: p.id, displayName: p.displayName, description: p.description ?? '', isProductionMode: false, config: sealConfig(p.config),
   }).onConflictDoNothing({ target: schema.projects.id }).returning();
-  return row ? toProject(row) : null;
+  return row ? { ...toProject(row), accessTokenClaims: [] } : null;
 }
 
 export async function update(db: DB, id: string, patch: { displayName?: string; description?: string; isProductionMode?: boolean; config?: ProjectConfigDocument }): Promise<Project | null> {
