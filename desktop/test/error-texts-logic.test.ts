@@ -52,6 +52,7 @@ describe('errors by their known-error code', () => {
       DOMAIN_VERIFICATION_FAILED: new KnownErrors.DomainVerificationFailed('example.com', '_gatehouse-challenge.example.com', 'no TXT record was found.'),
       INVALID_SSO_CONNECTION: new KnownErrors.InvalidSsoConnection('issuer is missing.'),
       SCIM_GROUP_NAME_TAKEN: new KnownErrors.ScimGroupNameTaken('Finance'),
+      OAUTH_PROVIDER_SETTINGS_INVALID: new KnownErrors.OAuthProviderSettingsInvalid('the claim name "sub" is reserved.'),
     };
     for (const [code, key] of Object.entries(ERROR_TEXTS)) {
       expect(en[key]).toBeDefined();

@@ -73,7 +73,7 @@ describe('OAuth clients (admin API)', () => {
       { display_name: 'x', client_type: 'public', redirect_uris: ['https://a.example.com/cb#frag'] },
       { display_name: 'x', client_type: 'public', redirect_uris: ['https://a.example.com/cb'], grant_types: ['password'] },
       { display_name: 'x', client_type: 'public', redirect_uris: ['https://a.example.com/cb'], grant_types: ['implicit'] },
-      { display_name: 'x', client_type: 'public', redirect_uris: ['https://a.example.com/cb'], scopes: ['admin'] },
+      { display_name: 'x', client_type: 'public', redirect_uris: ['https://a.example.com/cb'], scopes: ['not a scope token'] },
       { display_name: 'x', client_type: 'public', redirect_uris: ['https://a.example.com/cb'], logo_url: 'javascript:alert(1)' },
       { display_name: 'x', client_type: 'public', redirect_uris: ['https://a.example.com/cb'], client_secret: 'mine' },
     ];
@@ -81,6 +81,9 @@ describe('OAuth clients (admin API)', () => {
       const res = await project.admin.post('/oauth-provider/clients', body);
       expect({ body, status: res.status, code: res.body.code }).toEqual({ body, status: 400, code: 'SCHEMA_ERROR' });
     }
+    // A well-formed scope that is neither standard nor one of the project's own (its settings): the client is refused.
+    const unknownScope = await project.admin.post('/oauth-provider/clients', { display_name: 'x', client_type: 'public', redirect_uris: ['https://a.example.com/cb'], scopes: ['admin'] });
+    expectKnownError(unknownScope, 'OAUTH_PROVIDER_CLIENT_INVALID', 400);
   });
 
   test('only admin access manages clients; another project sees none of them', async () => {

@@ -50,8 +50,8 @@ describe('authorization code with PKCE', () => {
     const tokens = await oidc.authorizationCodeGrant(webConfig, callback, { pkceCodeVerifier: start.verifier, expectedState: start.state });
     const claims = tokens.claims()!;
     expect(claims).toMatchObject({ iss: issuer.href, sub: user.userId, aud: web.clientId });
-    // With an access token issued, the scopes' claims are for userinfo (OpenID Connect Core §5.4), not the ID token.
-    expect(claims.email).toBeUndefined();
+    // The granted scopes' claims are in the ID token too (conformIdTokenClaims off, providers.ts), as in userinfo.
+    expect(claims.email).toBe(user.email);
     expect(JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString()).alg).toBe('ES256');
     expect(tokens.refresh_token).toBeString();
     const info = await oidc.fetchUserInfo(webConfig, tokens.access_token, user.userId);

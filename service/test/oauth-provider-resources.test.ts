@@ -26,7 +26,7 @@ const register = (projectId: string) => oidc.dynamicClientRegistration(issuerUrl
 describe('settings (admin API)', () => {
   test('defaults: registration off, no resources; a change is kept; bad input is a schema error; admin only', async () => {
     const project = await newProject(svc);
-    expect((await project.admin.get('/oauth-provider/settings')).body).toEqual({ dynamic_client_registration: false, resources: [], updated_at_millis: null });
+    expect((await project.admin.get('/oauth-provider/settings')).body).toEqual({ dynamic_client_registration: false, resources: [], scopes: [], claims: [], updated_at_millis: null });
     const changed = await project.admin.patch('/oauth-provider/settings', { dynamic_client_registration: true, resources: [RESOURCE, RESOURCE] });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ dynamic_client_registration: true, resources: [RESOURCE] });

@@ -77,4 +77,26 @@ describe('@stackframe/js with default settings', () => {
     expect(redeemed?.errorCode).toBe('USER_EMAIL_ALREADY_EXISTS');
     expect(await visitor.getUser()).toBeNull();
   });
+
+  test("custom claims in the project's access tokens (issue 27, in_access_token): the SDK signs in, reads and changes its user as before", async () => {
+    const project = await newProject(svc);
+    const settings = await project.admin.patch('/oauth-provider/settings', { claims: [{ claim: 'tier', source: 'server_metadata.tier', scope: 'openid', in_access_token: true }] });
+    expect(settings.status).toBe(200);
+    const app = sdkApp(project);
+    const email = uniqueEmail('sdk-claims');
+    expect((await app.signUpWithCredential({ email, password: 'first-password-1', noRedirect: true, verificationCallbackUrl: `${CALLBACK}/email-verification` })).status).toBe('ok');
+    const user = await app.getUser({ or: 'throw' });
+    expect((await project.server.patch(`/users/${user.id}`, { server_metadata: { tier: 'gold' } })).status).toBe(200);
+    await user.signOut();
+    expect(await app.signInWithCredential({ email, password: 'first-password-1', noRedirect: true })).toEqual({ status: 'ok', data: undefined });
+    const signedIn = await app.getUser({ or: 'throw' });
+    const { accessToken } = await signedIn.getAuthJson();
+    const payload = JSON.parse(Buffer.from(accessToken!.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(payload).toMatchObject({ sub: user.id, tier: 'gold' });
+    expect(signedIn.primaryEmail).toBe(email);
+    // A profile change through the SDK and a fresh read: the claim-carrying token is accepted throughout.
+    await signedIn.update({ displayName: 'Claims person' });
+    expect((await sdkApp(project).getUser())).toBeNull();
+    expect((await app.getUser({ or: 'throw' })).displayName).toBe('Claims person');
+  });
 });

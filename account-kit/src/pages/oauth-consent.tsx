@@ -48,7 +48,7 @@ export function OAuthConsentPage({ search = window.location.search }: { search?:
   if (remembered || answer === 'sending') {
     return <AuthCard><Center><Loader aria-label={t('oauthConsent.redirecting')} /></Center></AuthCard>;
   }
-  const { client_display_name: client, client_logo_url: logo, scopes } = request.value;
+  const { client_display_name: client, client_logo_url: logo, scopes, scope_descriptions: descriptions } = request.value;
   return (
     <AuthCard>
       <Stack gap="md">
@@ -58,7 +58,8 @@ export function OAuthConsentPage({ search = window.location.search }: { search?:
         <List spacing="xs" aria-label={t('oauthConsent.text', { client })}>
           {scopes.map((scope) => {
             const key = scopeKey(scope);
-            return <List.Item key={scope}>{key ? t(key) : scope}</List.Item>;
+            // A project's own scope is shown as the project describes it (its settings), as its name is shown.
+            return <List.Item key={scope}>{key ? t(key) : (descriptions[scope] ?? scope)}</List.Item>;
           })}
         </List>
         {user.primaryEmail && <Text size="sm" c="dimmed">{t('oauthConsent.signedInAs', { email: user.primaryEmail })}</Text>}

@@ -83,6 +83,31 @@ describe('consent page', () => {
     await context.close();
   });
 
+  test("a project scope is shown as the project describes it; allowed, its claim reaches the application", async () => {
+    const scoped = await newProject(svc, { config: { credential_enabled: true, magic_link_enabled: false } });
+    const settings = await scoped.admin.patch('/oauth-provider/settings', {
+      scopes: [{ name: 'billing:read', description: 'See your plan and invoices' }],
+      claims: [{ claim: 'plan', source: 'client_metadata.plan', scope: 'billing:read' }],
+    });
+    expect(settings.status).toBe(200);
+    const billing = await registerClient(scoped, { display_name: 'Billing App', client_type: 'confidential', redirect_uris: [REDIRECT], scopes: ['openid', 'billing:read'] });
+    const billingConfig = await discover(svc, scoped.id, billing.clientId, billing.clientSecret);
+    const user = await signUp(scoped);
+    expect((await scoped.server.patch(`/users/${user.userId}`, { client_metadata: { plan: 'pro' } })).status).toBe(200);
+    const { context, page } = await openDemo(svc, { project: scoped });
+    const start = await startAuthorization(billingConfig, REDIRECT, 'openid billing:read');
+    await page.goto(start.url.href);
+    await signInOnPage(page, user);
+    await page.getByRole('heading', { name: 'Billing App wants to access your account' }).waitFor();
+    expect(await page.getByRole('listitem').allTextContents()).toEqual(['Know who you are (your account id)', 'See your plan and invoices']);
+    await screenshot(page, 'oauth-consent-project-scope');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    const callback = await callbackOf(page);
+    const tokens = await oidc.authorizationCodeGrant(billingConfig, callback, { pkceCodeVerifier: start.verifier, expectedState: start.state });
+    expect(tokens.claims()).toMatchObject({ sub: user.userId, plan: 'pro' });
+    await context.close();
+  });
+
   test('an answered or unknown request shows why, by its code', async () => {
     const user = await signUp(project);
     const { context, page } = await browser();

@@ -5,6 +5,9 @@ import { ipInfoOf, type ClientOrigin } from './activity';
 import type { CounterHit } from '../repo/rate-limits';
 import { noteScopeUser } from '../observability/security-events';
 import { deviceOf } from './devices';
+import * as users from '../repo/users';
+import type { AccessTokenClaimMapping } from '../repo/projects';
+import { mappedClaims } from '@gatehouse/shared/rules/oauth-provider-claims';
 
 export interface IssuedTokens { access_token: string; refresh_token: string; user_id: string }
 
@@ -14,6 +17,8 @@ export async function issueSession(services: Services, p: {
   byServer?: boolean;
   /** A sign-in's rate-limit hits, given back by the session insert's own statement (auth/rate-limits.ts). */
   refund?: readonly CounterHit[];
+  /** The project's access-token claim mappings, when the caller holds the project record (no second lookup). */
+  accessTokenClaims?: readonly AccessTokenClaimMapping[];
 }): Promise<IssuedTokens> {
   noteScopeUser(p.userId);
   // A new session lives as long as the project says (its security settings; one year by default), unless the caller
@@ -24,7 +29,7 @@ export async function issueSession(services: Services, p: {
   // client's to send.
   const userAgent = p.origin?.headers.get('user-agent')?.slice(0, 512) || null;
   const { sessionId, refreshToken, usedAt } = await sessions.create(services.db, { ...p, expiresInMs, used: { ipInfo }, userAgent, refund: p.refund });
-  const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId);
+  const accessToken = await services.tokens.mint(p.projectId, p.userId, sessionId, await customClaims(services, p.projectId, p.userId, p.accessTokenClaims));
   // The session row holds this use already: the flush writes the user's activity only.
   // A sign-in's device is remembered with the activity (no statement more on the sign-in's path); an owner's
   // impersonation is not the user's device.
@@ -35,7 +40,19 @@ export async function issueSession(services: Services, p: {
 
 /** Mints an access token for an existing session and records the session's activity. */
 export async function mintAccessToken(services: Services, projectId: string, userId: string, sessionId: string, origin?: ClientOrigin) {
-  const token = await services.tokens.mint(projectId, userId, sessionId);
+  const token = await services.tokens.mint(projectId, userId, sessionId, await customClaims(services, projectId, userId));
   services.activity.record(sessionId, projectId, userId, origin ? ipInfoOf(origin) : null);
   return token;
+}
+
+/**
+ * The claims the project maps from the user's metadata into its own access tokens (its OpenID provider's mappings
+ * with `in_access_token`). The mappings come with the cached project record, and only a project that has some reads
+ * the user, through the user-row cache (repo/users.ts `load`): a refresh of any other project reads nothing more.
+ */
+async function customClaims(services: Services, projectId: string, userId: string, known?: readonly AccessTokenClaimMapping[]): Promise<Record<string, unknown>> {
+  const mappings = known ?? (await services.projects.get(projectId))?.accessTokenClaims ?? [];
+  if (mappings.length === 0) return {};
+  const user = await users.load(services.db, projectId, userId);
+  return user ? mappedClaims(user, mappings, () => true) : {};
 }

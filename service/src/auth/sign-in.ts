@@ -32,5 +32,6 @@ export async function completeSignIn(
   }
   return issueSession(services, {
     projectId, userId: p.userId, origin: p.origin, refund: p.refund, expiresInMs: p.project.security.session_lifetime_seconds * 1000,
+    accessTokenClaims: p.project.accessTokenClaims,
   });
 }

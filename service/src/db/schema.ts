@@ -531,12 +531,18 @@ export const oauthProviderClients = pgTable('oauth_provider_clients', {
 
 /**
  * Per-project settings of its OpenID provider (issue 27): whether anyone may register a client (RFC 7591, off unless
- * turned on) and the protected resources (RFC 8707 resource indicators) it issues access tokens for. No row: defaults.
+ * turned on), the protected resources (RFC 8707 resource indicators) it issues access tokens for, its own scopes and
+ * custom claims. No row: defaults.
  */
 export const oauthProviderSettings = pgTable('oauth_provider_settings', {
   projectId: text('project_id').primaryKey().references(() => projects.id, { onDelete: 'cascade' }),
   dynamicClientRegistration: boolean('dynamic_client_registration').notNull().default(false),
   resources: text('resources').array().notNull().default(sql`'{}'::text[]`),
+  /** The project's own scopes, `[{name, description}]` (oauth-provider/settings.ts checks them). */
+  scopes: jsonb('scopes').$type<{ name: string; description: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Custom claims from user metadata, `[{claim, source, scope, in_access_token}]`; the project record carries those
+   * with `in_access_token` (repo/projects.ts), so the access tokens of a refresh need no read more. */
+  claims: jsonb('claims').$type<{ claim: string; source: string; scope: string; in_access_token: boolean }[]>().notNull().default(sql`'[]'::jsonb`),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

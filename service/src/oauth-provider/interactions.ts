@@ -21,6 +21,8 @@ export interface InteractionView {
   interactionId: string;
   client: store.ProviderClientRow;
   scopes: string[];
+  /** The project's description of each project scope asked for (the consent page shows it). */
+  scopeDescriptions: Record<string, string>;
   consentRemembered: boolean;
 }
 
@@ -46,7 +48,12 @@ async function pending(services: Services, projectId: string, interactionId: str
 export async function showInteraction(services: Services, input: Input): Promise<InteractionView> {
   const { client, scopes } = await pending(services, input.projectId, input.interactionId);
   const consent = await store.findConsent(services.db, input.projectId, input.userId, client.clientId);
-  return { interactionId: input.interactionId, client, scopes, consentRemembered: !!consent && scopes.every((s) => consent.scopes.includes(s)) };
+  const projectScopes = (await store.findSettings(services.db, input.projectId))?.scopes ?? [];
+  const scopeDescriptions = Object.fromEntries(projectScopes.filter((s) => scopes.includes(s.name)).map((s) => [s.name, s.description]));
+  return {
+    interactionId: input.interactionId, client, scopes, scopeDescriptions,
+    consentRemembered: !!consent && scopes.every((s) => consent.scopes.includes(s)),
+  };
 }
 
 /** Records the user's answer; answers the URL where the browser that made the request finishes it. */

@@ -8,6 +8,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Configuration, default as ProviderClass } from 'oidc-provider';
 import { OAUTH_PROVIDER_SCOPES, OAUTH_PROVIDER_TOKEN_LIFETIMES } from '@gatehouse/shared/schemas/oauth-provider';
+import { mappedClaims, type ClaimMapping, type ProjectScope } from '@gatehouse/shared/rules/oauth-provider-claims';
 import type { Services } from '../services';
 import * as users from '../repo/users';
 import * as store from '../repo/oauth-provider';
@@ -55,6 +56,8 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
   // Already loaded (quietly) by loadOidcProvider: this import only names its policy helpers.
   const { interactionPolicy, errors } = await import('oidc-provider');
   const resources = new Set(settings?.resources ?? []);
+  const projectScopes = settings?.scopes ?? [];
+  const claimMappings = settings?.claims ?? [];
   const policy = interactionPolicy.base();
   // Gatehouse's session decides who signs in, at every request: the provider's own session never stands in for it.
   policy.get('login')!.checks.add(new interactionPolicy.Check('gatehouse_session', 'The Gatehouse session decides who signs in', (ctx) =>
@@ -69,7 +72,9 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
       if (!user) return undefined;
       return {
         accountId: sub,
+        // Every claim the user has; the provider keeps those the granted scopes release (`claims` below).
         claims: () => ({
+          ...mappedClaims(user, claimMappings, () => true),
           sub,
           ...(user.primary_email ? { email: user.primary_email, email_verified: user.primary_email_verified === true } : {}),
           ...(user.display_name ? { name: user.display_name } : {}),
@@ -77,8 +82,11 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
         }),
       };
     },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-    scopes: [...OAUTH_PROVIDER_SCOPES],
+    claims: releasedClaims(projectScopes, claimMappings),
+    scopes: [...OAUTH_PROVIDER_SCOPES, ...projectScopes.map((s) => s.name)],
+    // The claims the granted scopes release are in the ID token too, not only in userinfo (OpenID Connect Core §5.4
+    // allows either): relying parties commonly read email and custom claims from the ID token alone.
+    conformIdTokenClaims: false,
     responseTypes: ['code'],
     // No method that would use the stored secret as a key (client_secret_jwt): it is kept only as a hash.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
@@ -161,6 +169,14 @@ async function buildProvider(services: Services, projectId: string, issuer: stri
 function lifetimeOf(client: { [key: string]: unknown } | undefined, name: keyof typeof OAUTH_PROVIDER_TOKEN_LIFETIMES): number {
   const value = client?.[name];
   return typeof value === 'number' ? value : OAUTH_PROVIDER_TOKEN_LIFETIMES[name].default;
+}
+
+/** Which scope releases which claims: the standard ones, then each mapping under the scope it names. */
+function releasedClaims(projectScopes: readonly ProjectScope[], mappings: readonly ClaimMapping[]): Record<string, string[]> {
+  const released: Record<string, string[]> = { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] };
+  for (const scope of projectScopes) released[scope.name] = [];
+  for (const m of mappings) (released[m.scope] ??= []).push(m.claim);
+  return released;
 }
 
 /** Where the consent page is: the project's first trusted domain's handler, else the service's own account kit. */

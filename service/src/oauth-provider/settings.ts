@@ -1,18 +1,47 @@
-// The settings of a project's OpenID provider (admin API /oauth-provider/settings): dynamic client registration
-// (RFC 7591, off by default) and the protected resources (RFC 8707) it issues audience-bound JWT access tokens for.
-// The provider is rebuilt with them (providers.ts keys its cache by the settings' time of change).
+// The settings of a project's OpenID provider (admin API /oauth-provider/settings): dynamic client registration (RFC
+// 7591, off by default), the protected resources (RFC 8707) it issues audience-bound JWT access tokens for, the
+// project's own scopes and the custom claims mapped from user metadata. The provider is rebuilt with them
+// (providers.ts keys its cache by the settings' time of change); the project record carries the mappings meant for
+// the project's own access tokens, so its cached copy is dropped on every instance.
+import { KnownErrors } from '@gatehouse/shared/known-errors';
+import { providerClaimsViolation, STANDARD_SCOPES, type ClaimMapping, type ProjectScope } from '@gatehouse/shared/rules/oauth-provider-claims';
 import type { Services } from '../services';
 import * as store from '../repo/oauth-provider';
 
-export interface ProviderSettings { dynamicClientRegistration: boolean; resources: string[]; updatedAt: Date | null }
+export interface ProviderSettings {
+  dynamicClientRegistration: boolean; resources: string[]; scopes: ProjectScope[]; claims: ClaimMapping[]; updatedAt: Date | null;
+}
+
+export interface SettingsChange {
+  projectId: string; dynamicClientRegistration?: boolean; resources?: string[];
+  scopes?: ProjectScope[]; claims?: (Omit<ClaimMapping, 'in_access_token'> & { in_access_token?: boolean })[];
+}
 
 export async function getSettings(services: Services, input: { projectId: string }): Promise<ProviderSettings> {
   const row = await store.findSettings(services.db, input.projectId);
-  return row ?? { dynamicClientRegistration: false, resources: [], updatedAt: null };
+  return row ?? { dynamicClientRegistration: false, resources: [], scopes: [], claims: [], updatedAt: null };
 }
 
-export async function updateSettings(services: Services, input: { projectId: string; dynamicClientRegistration?: boolean; resources?: string[] }): Promise<ProviderSettings> {
+/** Checks the whole result first: a change that is refused writes nothing. */
+export async function updateSettings(services: Services, input: SettingsChange): Promise<ProviderSettings> {
+  const current = await getSettings(services, input);
   // A resource is matched exactly as the client names it; kept as written (no normalising), once.
   const resources = input.resources && [...new Set(input.resources)];
-  return store.saveSettings(services.db, input.projectId, { dynamicClientRegistration: input.dynamicClientRegistration, resources });
+  const scopes = input.scopes?.map((s) => ({ name: s.name, description: s.description }));
+  const claims = input.claims?.map((c) => ({ claim: c.claim, source: c.source, scope: c.scope, in_access_token: c.in_access_token ?? false }));
+  const nextScopes = scopes ?? current.scopes;
+  const invalid = (reason: string) => new KnownErrors.OAuthProviderSettingsInvalid(reason);
+  const violation = providerClaimsViolation(nextScopes, claims ?? current.claims);
+  if (violation) throw invalid(violation);
+  // A scope a client may still ask for stays: the client would no longer load in the provider.
+  if (scopes) {
+    const kept = new Set<string>([...STANDARD_SCOPES, ...scopes.map((s) => s.name)]);
+    for (const client of await store.listClients(services.db, input.projectId)) {
+      const lost = client.scopes.find((s) => !kept.has(s));
+      if (lost) throw invalid(`the scope "${lost}" is allowed to the OAuth client ${client.clientId} (${client.displayName}); take it from the client first.`);
+    }
+  }
+  const saved = await store.saveSettings(services.db, input.projectId, { dynamicClientRegistration: input.dynamicClientRegistration, resources, scopes, claims });
+  if (claims) services.projects.invalidate(input.projectId);
+  return saved;
 }

@@ -1,7 +1,7 @@
 // The project's OpenID provider as the API shows it: its clients (never their secret: only the create answer has
 // it) and an authorization request waiting for the user's consent.
 import type { OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderConnectedApp, OAuthProviderInteraction, OAuthProviderSettings } from '@gatehouse/shared/schemas/oauth-provider';
-import type { ClientActivity, ConnectedApp, ProviderClientRow } from '../repo/oauth-provider';
+import type { ClientActivity, ConnectedApp, ProviderClientRow, ProviderSettingsRow } from '../repo/oauth-provider';
 
 export function providerClientView(row: ProviderClientRow): OAuthProviderClient {
   return {
@@ -14,10 +14,10 @@ export function providerClientView(row: ProviderClientRow): OAuthProviderClient 
   };
 }
 
-export function providerInteractionView(v: { interactionId: string; client: ProviderClientRow; scopes: string[]; consentRemembered: boolean }): OAuthProviderInteraction {
+export function providerInteractionView(v: { interactionId: string; client: ProviderClientRow; scopes: string[]; scopeDescriptions: Record<string, string>; consentRemembered: boolean }): OAuthProviderInteraction {
   return {
     interaction_id: v.interactionId, client_id: v.client.clientId, client_display_name: v.client.displayName,
-    client_logo_url: v.client.logoUrl, scopes: v.scopes, consent_remembered: v.consentRemembered,
+    client_logo_url: v.client.logoUrl, scopes: v.scopes, scope_descriptions: v.scopeDescriptions, consent_remembered: v.consentRemembered,
   };
 }
 
@@ -32,6 +32,14 @@ export function clientActivityView(a: ClientActivity): OAuthProviderClientActivi
   return { consents_granted: a.consents, live_tokens: a.liveTokens, last_token_issued_at_millis: a.lastTokenAt?.getTime() ?? null };
 }
 
-export function providerSettingsView(v: { dynamicClientRegistration: boolean; resources: string[]; updatedAt: Date | null }): OAuthProviderSettings {
-  return { dynamic_client_registration: v.dynamicClientRegistration, resources: v.resources, updated_at_millis: v.updatedAt?.getTime() ?? null };
+/** The settings as kept (no row yet: the defaults, never changed). */
+type SettingsRecord = Pick<ProviderSettingsRow, 'dynamicClientRegistration' | 'resources' | 'scopes' | 'claims'> & { updatedAt: Date | null };
+
+export function providerSettingsView(v: SettingsRecord): OAuthProviderSettings {
+  return {
+    dynamic_client_registration: v.dynamicClientRegistration, resources: v.resources,
+    scopes: v.scopes.map((s) => ({ name: s.name, description: s.description })),
+    claims: v.claims.map((c) => ({ claim: c.claim, source: c.source, scope: c.scope, in_access_token: c.in_access_token })),
+    updated_at_millis: v.updatedAt?.getTime() ?? null,
+  };
 }

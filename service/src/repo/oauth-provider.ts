@@ -203,7 +203,11 @@ export async function findSettings(db: DB, projectId: string): Promise<ProviderS
   return row ?? null;
 }
 
-export async function saveSettings(db: DB, projectId: string, patch: { dynamicClientRegistration?: boolean; resources?: string[] }): Promise<ProviderSettingsRow> {
+export interface SettingsPatch {
+  dynamicClientRegistration?: boolean; resources?: string[]; scopes?: ProviderSettingsRow['scopes']; claims?: ProviderSettingsRow['claims'];
+}
+
+export async function saveSettings(db: DB, projectId: string, patch: SettingsPatch): Promise<ProviderSettingsRow> {
   const set = { ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), updatedAt: new Date() };
   const [row] = await db.insert(s).values({ projectId, ...set }).onConflictDoUpdate({ target: s.projectId, set }).returning();
   return row!;

@@ -16,7 +16,14 @@ export interface Project {
   /** Gatehouse's own security settings, defaults filled in. */
   security: SecuritySettingsDocument;
   createdAt: Date;
+  /**
+   * The OpenID provider's claim mappings marked `in_access_token` (oauth_provider_settings): read with the row by `find`,
+   * which the project cache serves, so minting an access token at a refresh reads nothing more. Absent elsewhere.
+   */
+  accessTokenClaims?: AccessTokenClaimMapping[];
 }
+
+export interface AccessTokenClaimMapping { claim: string; source: string; scope: string; in_access_token: boolean }
 
 /**
  * The config's secrets (standard OAuth providers' client secrets, the standard SMTP password) are sealed in the
@@ -40,8 +47,17 @@ function toProject(row: typeof schema.projects.$inferSelect): Project {
 }
 
 export async function find(db: DB, id: string): Promise<Project | null> {
-  const [row] = await db.select().from(schema.projects).where(eq(schema.projects.id, id)).limit(1);
-  return row ? toProject(row) : null;
+  const p = schema.projects;
+  // In the same statement: the provider's mappings that go into the project's own access tokens (none: an empty list).
+  const [found] = await db.select({
+    row: p,
+    accessTokenClaims: sql<AccessTokenClaimMapping[] | null>`(select coalesce(jsonb_agg(m), '[]'::jsonb) from oauth_provider_settings s,
+      jsonb_array_elements(s.claims) m where s.project_id = ${p.id} and (m->>'in_access_token')::boolean)`,
+  }).from(p).where(eq(p.id, id)).limit(1);
+  if (!found) return null;
+  // The driver may leave a computed json value as text.
+  const claims = typeof found.accessTokenClaims === 'string' ? JSON.parse(found.accessTokenClaims) as AccessTokenClaimMapping[] : found.accessTokenClaims;
+  return { ...toProject(found.row), accessTokenClaims: claims ?? [] };
 }
 
 export async function create(db: DB, p: { id?: string; displayName: string; description?: string; isProductionMode?: boolean; config: ProjectConfigDocument }): Promise<Project> {
@@ -52,7 +68,8 @@ export async function create(db: DB, p: { id?: string; displayName: string; desc
     isProductionMode: p.isProductionMode ?? false,
     config: sealConfig(p.config),
   }).returning();
-  return toProject(row);
+  // A new project has no provider settings yet, so no claims for its access tokens.
+  return { ...toProject(row), accessTokenClaims: [] };
 }
 
 /** Creates the project unless one with this id exists (then null): concurrent first starts create it once. */
@@ -60,7 +77,7 @@ export async function createIfAbsent(db: DB, p: { id: string; displayName: strin
   const [row] = await db.insert(schema.projects).values({
     id: p.id, displayName: p.displayName, description: p.description ?? '', isProductionMode: false, config: sealConfig(p.config),
   }).onConflictDoNothing({ target: schema.projects.id }).returning();
-  return row ? toProject(row) : null;
+  return row ? { ...toProject(row), accessTokenClaims: [] } : null;
 }
 
 export async function update(db: DB, id: string, patch: { displayName?: string; description?: string; isProductionMode?: boolean; config?: ProjectConfigDocument }): Promise<Project | null> {

@@ -79,7 +79,7 @@ export const oauthProviderRoutes = [
     },
   }),
   route({
-    method: 'GET', path: '/oauth-provider/settings', summary: "[Gatehouse] The settings of the project's OpenID provider: dynamic client registration and protected resources", tags: TAGS,
+    method: 'GET', path: '/oauth-provider/settings', summary: "[Gatehouse] The settings of the project's OpenID provider: dynamic client registration, protected resources, project scopes and custom claims", tags: TAGS,
     access: ['admin'], response: OAuthProviderSettings,
     async handler({ services, auth }) {
       return providerSettingsView(await getSettings(services, { projectId: auth.project.id }));
@@ -89,7 +89,10 @@ export const oauthProviderRoutes = [
     method: 'PATCH', path: '/oauth-provider/settings', summary: "[Gatehouse] Change the settings of the project's OpenID provider", tags: TAGS,
     access: ['admin'], body: OAuthProviderSettingsUpdate, response: OAuthProviderSettings,
     async handler({ services, auth, body }) {
-      return providerSettingsView(await updateSettings(services, { projectId: auth.project.id, dynamicClientRegistration: body.dynamic_client_registration, resources: body.resources }));
+      return providerSettingsView(await updateSettings(services, {
+        projectId: auth.project.id, dynamicClientRegistration: body.dynamic_client_registration, resources: body.resources,
+        scopes: body.scopes, claims: body.claims,
+      }));
     },
   }),
   route({

@@ -1,4 +1,5 @@
-// ES256 access tokens with exactly the protocol's claims (protocol-auth §2.2). Verified tokens are cached
+// ES256 access tokens with the protocol's claims (protocol-auth §2.2), and the custom claims a project maps from user
+// metadata into them (its OpenID provider's settings, issue 27). Verified tokens are cached
 // (ES256 verification costs ~0.2 ms of CPU), with expiry re-checked on every use.
 import { SignJWT, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
@@ -21,10 +22,11 @@ export class AccessTokens {
     keys.onChange(() => this.verified.clear());
   }
 
-  async mint(projectId: string, userId: string, sessionId: string): Promise<string> {
+  /** `custom`: the project's custom claims for this user (auth/session-tokens.ts); never one of the names above. */
+  async mint(projectId: string, userId: string, sessionId: string, custom: Record<string, unknown> = {}): Promise<string> {
     const key = await this.keys.get(projectId);
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ branchId: 'main', refreshTokenId: sessionId })
+    return new SignJWT({ ...custom, branchId: 'main', refreshTokenId: sessionId })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid })
       .setSubject(userId)
       .setAudience(projectId)

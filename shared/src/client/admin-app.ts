@@ -200,6 +200,8 @@ export interface AdminAppReads {
   /** Gatehouse: the pending invitations to co-own the project, oldest first. */
   ownerInvitations(): CachedRead<OwnerInvitation[]>;
   securitySettings(): CachedRead<AdminSecuritySettings>;
+  /** Gatehouse: the settings of the project's own OpenID provider (its scopes and custom claims among them). */
+  oauthProviderSettings(): CachedRead<OAuthProviderSettings>;
 }
 
 /**
@@ -304,7 +306,10 @@ export class GatehouseAdminApp extends GatehouseServerApp {
     }))),
     ownerInvitations: () => this.#ownerInvitations().handle([], 'invitations', (l) => l.map((i) => ownerInvitationFromJson(i, (id) => this.revokeOwnerInvitation(id)))),
     securitySettings: () => this.#securitySettings().handle([], 'settings', securitySettingsFromJson),
+    oauthProviderSettings: () => this.#oauthProviderSettings().handle([], 'oauth-provider-settings', oauthProviderSettingsFromJson),
   };
+
+  #oauthProviderSettings = () => this._core.cache('admin:oauth-provider-settings', (_: []) => this.#admin<OAuthProviderSettingsJson>('/oauth-provider/settings'));
 
   #securitySettings = () => this._core.cache('admin:security-settings', (_: []) => this.#admin<SecuritySettingsJson>('/internal/security-settings'));
 
@@ -527,14 +532,15 @@ export class GatehouseAdminApp extends GatehouseServerApp {
   }
 
   /** Dynamic client registration and the protected resources of the project's OpenID provider. */
-  async getOAuthProviderSettings(): Promise<OAuthProviderSettings> {
-    return oauthProviderSettingsFromJson(await this.#admin<OAuthProviderSettingsJson>('/oauth-provider/settings'));
+  getOAuthProviderSettings(): Promise<OAuthProviderSettings> {
+    return this.adminReads.oauthProviderSettings().get();
   }
 
   async updateOAuthProviderSettings(options: OAuthProviderSettingsUpdateOptions): Promise<OAuthProviderSettings> {
     const json = await this.#admin<OAuthProviderSettingsJson, OAuthProviderSettingsUpdateBody>('/oauth-provider/settings', {
       method: 'PATCH', body: oauthProviderSettingsUpdateBody(options),
     });
+    await this.#oauthProviderSettings().refresh([]);
     return oauthProviderSettingsFromJson(json);
   }
 

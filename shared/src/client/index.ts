@@ -43,7 +43,7 @@ export type {
   OAuthProviderGrantType,
   OAuthProviderScope,
 } from './models/oauth-provider-clients.ts';
-export type { OAuthProviderSettings, OAuthProviderSettingsUpdateOptions } from './models/oauth-provider-settings.ts';
+export type { OAuthProviderClaimMapping, OAuthProviderProjectScope, OAuthProviderSettings, OAuthProviderSettingsUpdateOptions } from './models/oauth-provider-settings.ts';
 export type { ConnectedApp } from './models/connected-apps.ts';
 export type {
   GatehouseAdminAppOptions,

@@ -74,6 +74,15 @@ export const OAuthProviderClientInvalid = def('OAUTH_PROVIDER_CLIENT_INVALID', 4
   { reason },
 ] as const);
 
+/**
+ * 400: the OpenID provider's settings cannot be kept (a project scope that is no scope token or shadows a standard one,
+ * a claim name the protocol reserves, a mapping naming no scope, a name given twice). Nothing was written.
+ */
+export const OAuthProviderSettingsInvalid = def('OAUTH_PROVIDER_SETTINGS_INVALID', 400, [], (reason: string) => [
+  `The OpenID provider's settings are not valid: ${reason}`,
+  { reason },
+] as const);
+
 /** 404: no authorization request waits for the user under this id: it was finished already, expired, or never was. */
 export const OAuthProviderInteractionNotFound = def('OAUTH_PROVIDER_INTERACTION_NOT_FOUND', 404, [], () => [
   'This authorization request was not found: it has expired or was already answered. Start again from the application.',

@@ -34,7 +34,11 @@ const optionalLifetimes = () => ({
 });
 
 const GrantType = Type.Union(OAUTH_PROVIDER_GRANT_TYPES.map((g) => Type.Literal(g)));
-const Scope = Type.Union(OAUTH_PROVIDER_SCOPES.map((s) => Type.Literal(s)));
+/**
+ * A scope a client may be allowed: a standard one or one of the project's own (its settings; the service refuses a
+ * name that is neither). The schema checks the token's form only (RFC 6749 §3.3).
+ */
+const Scope = () => Type.String({ pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$', patternMessage: 'must be a scope token (RFC 6749 §3.3)', maxLength: 100 });
 const ClientType = Type.Union(OAUTH_PROVIDER_CLIENT_TYPES.map((t) => Type.Literal(t)));
 /** Matched exactly, as written (no trailing slash added or removed); no fragment (RFC 6749 §3.1.2). */
 const RedirectUri = () => Type.String({
@@ -49,7 +53,7 @@ export const OAuthProviderClient = Strict({
   client_type: ClientType,
   redirect_uris: Type.Array(Type.String()),
   grant_types: Type.Array(GrantType),
-  scopes: Type.Array(Scope),
+  scopes: Type.Array(Type.String()),
   logo_url: Nullable(Type.String()),
   ...lifetimes(),
   created_at_millis: Millis(),
@@ -68,8 +72,8 @@ export const OAuthProviderClientCreate = Strict({
   redirect_uris: Type.Optional(Type.Array(RedirectUri(), { maxItems: 20 })),
   /** Default: authorization_code and refresh_token. */
   grant_types: Type.Optional(Type.Array(GrantType, { minItems: 1 })),
-  /** The scopes the client may ask for. Default: all of openid, profile, email, offline_access. */
-  scopes: Type.Optional(Type.Array(Scope, { minItems: 1 })),
+  /** The scopes the client may ask for (standard or the project's own). Default: all of openid, profile, email, offline_access. */
+  scopes: Type.Optional(Type.Array(Scope(), { minItems: 1, maxItems: 60 })),
   logo_url: Type.Optional(Nullable(LogoUrl())),
   /** Defaults: 3600 s, 3600 s and 30 days (OAUTH_PROVIDER_TOKEN_LIFETIMES has the bounds). */
   ...optionalLifetimes(),
@@ -80,7 +84,7 @@ export const OAuthProviderClientUpdate = Strict({
   display_name: Type.Optional(DisplayName()),
   redirect_uris: Type.Optional(Type.Array(RedirectUri(), { maxItems: 20 })),
   grant_types: Type.Optional(Type.Array(GrantType, { minItems: 1 })),
-  scopes: Type.Optional(Type.Array(Scope, { minItems: 1 })),
+  scopes: Type.Optional(Type.Array(Scope(), { minItems: 1, maxItems: 60 })),
   logo_url: Type.Optional(Nullable(LogoUrl())),
   ...optionalLifetimes(),
 });
@@ -106,8 +110,10 @@ export const OAuthProviderInteraction = Strict({
   client_id: Type.String(),
   client_display_name: Type.String(),
   client_logo_url: Nullable(Type.String()),
-  /** The scopes asked for, each as its id (openid, profile, email, offline_access). */
+  /** The scopes asked for, each as its id (openid, profile, email, offline_access, or a project scope). */
   scopes: Type.Array(Type.String()),
+  /** What the project says each of its own scopes asked for means (project scopes only; none for standard ones). */
+  scope_descriptions: Type.Record(Type.String(), Type.String()),
   /** The user already allowed this client these scopes: the page may answer at once. */
   consent_remembered: Type.Boolean(),
 });
@@ -134,12 +140,37 @@ export const OAuthProviderConnectedAppList = List(OAuthProviderConnectedApp);
 /** A protected resource (RFC 8707): an absolute http(s) URL without a fragment, as its resource server names itself. */
 const ResourceUri = () => Type.String({ format: 'url', pattern: '^https?://[^#]*$', patternMessage: 'must be an http:// or https:// URL without a fragment', maxLength: 2048 });
 
-/** The provider's settings: dynamic client registration (RFC 7591, off by default) and its protected resources. */
+/** A scope of the project's own: its name (a scope token, not a standard one) and what the consent page says of it. */
+export const OAuthProviderProjectScope = Strict({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  description: NonEmptyString({ maxLength: 300 }),
+});
+export type OAuthProviderProjectScope = Static<typeof OAuthProviderProjectScope>;
+
+/**
+ * A custom claim: `claim` read from the user's metadata at `source` (`client_metadata`, `client_read_only_metadata` or
+ * `server_metadata`, then `.key` steps), released in ID tokens and userinfo when `scope` was granted; with
+ * `in_access_token`, also put in the project's own access tokens (those of sign-in and refresh).
+ */
+export const OAuthProviderClaimMapping = Strict({
+  claim: Type.String({ minLength: 1, maxLength: 100 }),
+  source: Type.String({ minLength: 1, maxLength: 300 }),
+  scope: Type.String({ minLength: 1, maxLength: 100 }),
+  in_access_token: Type.Boolean(),
+});
+export type OAuthProviderClaimMapping = Static<typeof OAuthProviderClaimMapping>;
+
+/** The provider's settings: dynamic client registration (RFC 7591, off by default), its protected resources, its own
+ * scopes and the custom claims it maps from user metadata. */
 export const OAuthProviderSettings = Strict({
   /** Anyone may register a client at the provider's registration endpoint (MCP clients do). */
   dynamic_client_registration: Type.Boolean(),
   /** The resources (RFC 8707) an access token may be asked for; each gets a JWT access token with it as audience. */
   resources: Type.Array(Type.String()),
+  /** The project's own scopes, offered besides openid, profile, email and offline_access. */
+  scopes: Type.Array(OAuthProviderProjectScope),
+  /** The custom claims from user metadata. */
+  claims: Type.Array(OAuthProviderClaimMapping),
   updated_at_millis: Nullable(Millis()),
 });
 export type OAuthProviderSettings = Static<typeof OAuthProviderSettings>;
@@ -147,6 +178,10 @@ export type OAuthProviderSettings = Static<typeof OAuthProviderSettings>;
 export const OAuthProviderSettingsUpdate = Strict({
   dynamic_client_registration: Type.Optional(Type.Boolean()),
   resources: Type.Optional(Type.Array(ResourceUri(), { maxItems: 20 })),
+  /** Replaces the project scopes (each name once; not a standard scope; not removed while a client may ask for it). */
+  scopes: Type.Optional(Type.Array(OAuthProviderProjectScope, { maxItems: 50 })),
+  /** Replaces the claim mappings (each claim once; no reserved name; each names a standard or project scope). */
+  claims: Type.Optional(Type.Array(Strict({ ...OAuthProviderClaimMapping.properties, in_access_token: Type.Optional(Type.Boolean()) }), { maxItems: 50 })),
 });
 export type OAuthProviderSettingsUpdate = Static<typeof OAuthProviderSettingsUpdate>;
 

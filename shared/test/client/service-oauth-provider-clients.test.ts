@@ -82,11 +82,27 @@ describe('admin app: OAuth provider clients', () => {
 describe('admin app: OAuth provider settings', () => {
   test('read the defaults, change them, and a bad resource is a known error', async () => {
     const app = adminFor(await newProject(svc));
-    expect(await app.getOAuthProviderSettings()).toEqual({ dynamicClientRegistration: false, resources: [], updatedAt: null });
+    expect(await app.getOAuthProviderSettings()).toEqual({ dynamicClientRegistration: false, resources: [], scopes: [], claims: [], updatedAt: null });
     const changed = await app.updateOAuthProviderSettings({ dynamicClientRegistration: true, resources: ['https://mcp.example.com/mcp'] });
     expect(changed).toMatchObject({ dynamicClientRegistration: true, resources: ['https://mcp.example.com/mcp'] });
     expect(changed.updatedAt).toBeInstanceOf(Date);
     expect((await app.updateOAuthProviderSettings({ resources: [] })).dynamicClientRegistration).toBe(true);
     await expect(app.updateOAuthProviderSettings({ resources: ['not a url'] })).rejects.toBeInstanceOf(KnownErrors.SchemaError);
+  });
+
+  test('project scopes and claim mappings: kept in camelCase; a reserved claim is a known error', async () => {
+    const app = adminFor(await newProject(svc));
+    const changed = await app.updateOAuthProviderSettings({
+      scopes: [{ name: 'billing:read', description: 'See your plan' }],
+      claims: [{ claim: 'plan', source: 'client_metadata.plan', scope: 'billing:read', inAccessToken: true }, { claim: 'org', source: 'server_metadata.org', scope: 'profile' }],
+    });
+    expect(changed.scopes).toEqual([{ name: 'billing:read', description: 'See your plan' }]);
+    expect(changed.claims).toEqual([
+      { claim: 'plan', source: 'client_metadata.plan', scope: 'billing:read', inAccessToken: true },
+      { claim: 'org', source: 'server_metadata.org', scope: 'profile', inAccessToken: false },
+    ]);
+    await expect(app.updateOAuthProviderSettings({ claims: [{ claim: 'aud', source: 'server_metadata.x', scope: 'openid' }] }))
+      .rejects.toBeInstanceOf(KnownErrors.OAuthProviderSettingsInvalid);
+    expect((await app.getOAuthProviderSettings()).claims).toHaveLength(2);
   });
 });

@@ -1,7 +1,9 @@
 // The open project's admin lists as named hooks over the client library's cached reads: each suspends on its first
 // load (the screen's boundary shows the skeleton) and follows the cache afterwards.
 import { useCallback, useMemo } from 'react';
-import type { AdminEmailTemplate, AdminMetrics, AdminSecuritySettings, InternalApiKey, OAuthProviderClient, OwnerInvitation, ProjectOwner, WebhookEndpoint } from '@gatehouse/shared/client';
+import type {
+  AdminEmailTemplate, AdminMetrics, AdminSecuritySettings, InternalApiKey, OAuthProviderClient, OAuthProviderSettings, OwnerInvitation, ProjectOwner, WebhookEndpoint,
+} from '@gatehouse/shared/client';
 import { useCachedRead } from '@gatehouse/shared/react';
 import { useProjectContext } from './use-project-context';
 
@@ -62,5 +64,12 @@ export function useSecuritySettings(): AdminSecuritySettings {
 export function useOAuthProviderClients(): OAuthProviderClient[] {
   const { app } = useProjectContext();
   const read = useMemo(() => app.adminReads.oauthProviderClients(), [app]);
+  return useCachedRead(read);
+}
+
+/** The settings of the project's own OpenID provider (GET /oauth-provider/settings): its scopes and custom claims. */
+export function useOAuthProviderSettings(): OAuthProviderSettings {
+  const { app } = useProjectContext();
+  const read = useMemo(() => app.adminReads.oauthProviderSettings(), [app]);
   return useCachedRead(read);
 }

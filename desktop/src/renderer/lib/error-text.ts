@@ -26,6 +26,7 @@ export const ERROR_TEXTS: Readonly<Record<string, MessageKey>> = {
   PERMISSION_NOT_FOUND: 'errors.permissionNotFound',
   OAUTH_PROVIDER_CLIENT_INVALID: 'errors.oauthClientInvalid',
   OAUTH_PROVIDER_CLIENT_NOT_FOUND: 'errors.oauthClientNotFound',
+  OAUTH_PROVIDER_SETTINGS_INVALID: 'errors.oauthProviderSettingsInvalid',
   PROJECT_NOT_FOUND: 'errors.projectNotFound',
   PROJECT_OWNER_NOT_FOUND: 'errors.ownerNotFound',
   RATE_LIMITED: 'errors.rateLimited',

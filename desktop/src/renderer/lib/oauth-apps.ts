@@ -6,13 +6,13 @@ import {
   DEVICE_CODE_GRANT, OAUTH_PROVIDER_GRANT_TYPES, OAUTH_PROVIDER_SCOPES, OAUTH_PROVIDER_TOKEN_LIFETIMES, OAuthProviderClientCreate,
 } from '@gatehouse/shared/schemas/oauth-provider';
 import type {
-  OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderClientCreateOptions, OAuthProviderClientType, OAuthProviderClientUpdateOptions, OAuthProviderGrantType, OAuthProviderScope,
+  OAuthProviderClient, OAuthProviderClientActivity, OAuthProviderClientCreateOptions, OAuthProviderClientType, OAuthProviderClientUpdateOptions, OAuthProviderGrantType,
 } from '@gatehouse/shared/client';
 import type { MessageKey } from '../messages';
 import { schemaProblems } from './schema-check';
 
 export const GRANT_TYPES: readonly OAuthProviderGrantType[] = OAUTH_PROVIDER_GRANT_TYPES;
-export const SCOPES: readonly OAuthProviderScope[] = OAUTH_PROVIDER_SCOPES;
+export const SCOPES: readonly string[] = OAUTH_PROVIDER_SCOPES;
 /** The service's limit on redirect URIs per client. */
 export const MAX_REDIRECT_URIS = 20;
 
@@ -72,16 +72,18 @@ export function redirectUriLines(text: string): string[] {
 }
 
 const isGrant = (s: string): s is OAuthProviderGrantType => (GRANT_TYPES as readonly string[]).includes(s);
-const isScope = (s: string): s is OAuthProviderScope => (SCOPES as readonly string[]).includes(s);
+/** The scopes a client may be allowed, in the order sent: the standard ones, then the project's own (its settings). */
+const scopeChoices = (projectScopes: readonly string[]): string[] => [...SCOPES, ...projectScopes.filter((s) => !(SCOPES as readonly string[]).includes(s))];
 
-export function oauthAppCreateOptions(v: OAuthAppFormValues): OAuthProviderClientCreateOptions {
+/** `projectScopes`: the names of the project's own scopes (provider settings), which a client may also be allowed. */
+export function oauthAppCreateOptions(v: OAuthAppFormValues, projectScopes: readonly string[] = []): OAuthProviderClientCreateOptions {
   return {
     displayName: v.displayName.trim(),
     clientType: v.clientType,
     redirectUris: redirectUriLines(v.redirectUris),
     // The protocol's order, whatever order the boxes were ticked in.
     grantTypes: GRANT_TYPES.filter((g) => v.grantTypes.includes(g)),
-    scopes: SCOPES.filter((s) => v.scopes.includes(s)),
+    scopes: scopeChoices(projectScopes).filter((s) => v.scopes.includes(s)),
     logoUrl: v.logoUrl.trim() || null,
     // Checked by validateOAuthAppForm before this is sent.
     accessTokenLifetimeSeconds: lifetimeSeconds(v.accessTokenLifetimeSeconds) ?? undefined,
@@ -91,8 +93,8 @@ export function oauthAppCreateOptions(v: OAuthAppFormValues): OAuthProviderClien
 }
 
 /** An edit sends every field but the type, which a client keeps (a secret cannot be added or taken away later). */
-export function oauthAppUpdateOptions(v: OAuthAppFormValues): OAuthProviderClientUpdateOptions {
-  const { clientType: _kept, ...rest } = oauthAppCreateOptions(v);
+export function oauthAppUpdateOptions(v: OAuthAppFormValues, projectScopes: readonly string[] = []): OAuthProviderClientUpdateOptions {
+  const { clientType: _kept, ...rest } = oauthAppCreateOptions(v, projectScopes);
   return rest;
 }
 
@@ -109,8 +111,8 @@ export interface OAuthAppFormMessages {
   lifetime(min: number, max: number): string;
 }
 
-export function validateOAuthAppForm(v: OAuthAppFormValues, m: OAuthAppFormMessages): Record<string, string> {
-  const o = oauthAppCreateOptions(v);
+export function validateOAuthAppForm(v: OAuthAppFormValues, m: OAuthAppFormMessages, projectScopes: readonly string[] = []): Record<string, string> {
+  const o = oauthAppCreateOptions(v, projectScopes);
   const errors: Record<string, string> = {};
   const grants = new Set(o.grantTypes);
   const uris = o.redirectUris ?? [];
@@ -127,7 +129,7 @@ export function validateOAuthAppForm(v: OAuthAppFormValues, m: OAuthAppFormMessa
   else if (o.clientType === 'public' && grants.has('client_credentials')) errors.grantTypes = m.publicClientCredentials;
   else if (grants.has('refresh_token') && !grants.has('authorization_code') && !grants.has(DEVICE_CODE_GRANT)) errors.grantTypes = m.refreshNeedsUserGrant;
   if (grants.has('authorization_code') && uris.length === 0) errors.redirectUris ??= m.codeNeedsRedirectUri;
-  if (!v.scopes.some(isScope)) errors.scopes = m.scopeRequired;
+  if ((o.scopes ?? []).length === 0) errors.scopes = m.scopeRequired;
   for (const { field, bounds } of LIFETIME_FIELDS) {
     const seconds = lifetimeSeconds(v[field]);
     if (seconds === null || seconds < bounds.min || seconds > bounds.max) errors[field] = m.lifetime(bounds.min, bounds.max);

@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import type { OAuthProviderClient, OAuthProviderClientFirstView } from '@gatehouse/shared/client';
 import { showFieldError } from '../components/field-error';
 import { useProjectContext } from '../hooks/use-project-context';
+import { useOAuthProviderSettings } from '../hooks/use-admin-lists';
 import {
   GRANT_LABEL_KEYS, GRANT_TYPES, LIFETIME_FIELDS, SCOPES, oauthAppCreateOptions, oauthAppFormValues, oauthAppUpdateOptions, validateOAuthAppForm,
 } from '../lib/oauth-apps';
@@ -36,19 +37,21 @@ const MONO = { label: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 export function OAuthAppFormModal({ editing, onClose, onAdded }: Props) {
   const { app } = useProjectContext();
+  // The project's own scopes may be allowed too (the "Scopes and claims" settings).
+  const projectScopes = useOAuthProviderSettings().scopes.map((s) => s.name);
   const [saving, setSaving] = useState(false);
-  const form = useForm({ initialValues: oauthAppFormValues(editing), validate: (v) => validateOAuthAppForm(v, messages()) });
+  const form = useForm({ initialValues: oauthAppFormValues(editing), validate: (v) => validateOAuthAppForm(v, messages(), projectScopes) });
   return (
     <Modal opened onClose={onClose} title={t(editing ? 'oauthApps.editTitle' : 'oauthApps.addTitle')} size="lg">
       <form noValidate data-testid="oauth-app-form" onSubmit={form.onSubmit(async (v) => {
         setSaving(true);
         try {
           if (editing) {
-            await app.updateOAuthProviderClient(editing.clientId, oauthAppUpdateOptions(v));
+            await app.updateOAuthProviderClient(editing.clientId, oauthAppUpdateOptions(v, projectScopes));
             notifications.show({ color: 'green', message: t('oauthApps.savedToast') });
             onClose();
           } else {
-            const created = await app.createOAuthProviderClient(oauthAppCreateOptions(v));
+            const created = await app.createOAuthProviderClient(oauthAppCreateOptions(v, projectScopes));
             notifications.show({ color: 'green', message: t('oauthApps.addedToast') });
             onAdded?.(created);
           }
@@ -81,7 +84,7 @@ export function OAuthAppFormModal({ editing, onClose, onAdded }: Props) {
           </Checkbox.Group>
           <Checkbox.Group label={t('oauthApps.scopes')} {...form.getInputProps('scopes')}>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
-              {SCOPES.map((s) => <Checkbox key={s} value={s} label={s} styles={MONO} />)}
+              {[...SCOPES, ...projectScopes].map((s) => <Checkbox key={s} value={s} label={s} styles={MONO} />)}
             </SimpleGrid>
           </Checkbox.Group>
           <Input.Wrapper labelElement="div" label={t('oauthApps.lifetimes')} description={t('oauthApps.lifetimesHint')}>

@@ -1,0 +1,2 @@
+ALTER TABLE "oauth_provider_settings" ADD COLUMN "scopes" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "oauth_provider_settings" ADD COLUMN "claims" jsonb DEFAULT '[]'::jsonb NOT NULL;
