@@ -46,8 +46,9 @@ describe('scopes and claims form values', () => {
     const v = { ...oauthAppFormValues(null), displayName: 'App', redirectUris: 'https://a.example.com/cb', scopes: ['billing:read', 'openid', 'unknown'] };
     expect(oauthAppCreateOptions(v, names).scopes).toEqual(['openid', 'billing:read']);
     const only = { ...v, scopes: ['billing:read'] };
-    expect(validateOAuthAppForm(only, { required: '', redirectUri: () => '', tooManyRedirectUris: '', grantRequired: '', scopeRequired: 'scope required', publicClientCredentials: '', refreshNeedsUserGrant: '', codeNeedsRedirectUri: '' }, names).scopes).toBeUndefined();
-    expect(validateOAuthAppForm(only, { required: '', redirectUri: () => '', tooManyRedirectUris: '', grantRequired: '', scopeRequired: 'scope required', publicClientCredentials: '', refreshNeedsUserGrant: '', codeNeedsRedirectUri: '' }).scopes).toBe('scope required');
+    const messages = { required: '', redirectUri: () => '', tooManyRedirectUris: '', grantRequired: '', scopeRequired: 'scope required', publicClientCredentials: '', refreshNeedsUserGrant: '', codeNeedsRedirectUri: '', lifetime: () => '' };
+    expect(validateOAuthAppForm(only, messages, names).scopes).toBeUndefined();
+    expect(validateOAuthAppForm(only, messages).scopes).toBe('scope required');
   });
 });
 
