@@ -122,6 +122,37 @@ describe('project scopes and custom claims with a real relying party', () => {
     const tokens = await signInThroughConsentApi(svc, project, config, user.accessToken, REDIRECT, 'openid org');
     expect(tokens.claims()).toMatchObject({ org_id: 'org_7' });
   });
+
+  test('a scope taken away while a client is being given it: one of the two wins, never both (the configuration lock)', async () => {
+    for (let round = 0; round < 6; round++) {
+      const project = await configuredProject();
+      const [created, changed] = await Promise.all([
+        project.admin.post('/oauth-provider/clients', { display_name: 'Racing', client_type: 'public', redirect_uris: [REDIRECT], scopes: ['openid', 'org'] }),
+        project.admin.patch('/oauth-provider/settings', { scopes: SCOPES.filter((s) => s.name !== 'org'), claims: CLAIMS.filter((c) => c.scope !== 'org') }),
+      ]);
+      const clients = (await project.admin.get('/oauth-provider/clients')).body.items as { scopes: string[] }[];
+      const scopes = ((await project.admin.get('/oauth-provider/settings')).body.scopes as { name: string }[]).map((s) => s.name);
+      if (created.status === 201) {
+        expectKnownError(changed, 'OAUTH_PROVIDER_SETTINGS_INVALID', 400);
+        expect([clients.length, scopes.includes('org')]).toEqual([1, true]);
+      } else {
+        expectKnownError(created, 'OAUTH_PROVIDER_CLIENT_INVALID', 400);
+        expect(changed.status).toBe(200);
+        expect([clients.length, scopes.includes('org')]).toEqual([0, false]);
+      }
+    }
+  });
+
+  test('105 clients created together: exactly the limit of 100 are made', async () => {
+    const project = await newProject(svc);
+    const answers = await Promise.all(Array.from({ length: 105 }, (_, i) => project.admin.post('/oauth-provider/clients', {
+      display_name: `App ${i}`, client_type: 'public', redirect_uris: [REDIRECT], scopes: ['openid'],
+    })));
+    const created = answers.filter((a) => a.status === 201).length;
+    const listed = (await project.admin.get('/oauth-provider/clients')).body.items.length;
+    expect([created, listed]).toEqual([100, 100]);
+    for (const refused of answers.filter((a) => a.status !== 201)) expectKnownError(refused, 'OAUTH_PROVIDER_CLIENT_INVALID', 400);
+  });
 });
 
 describe("the project's own access tokens", () => {

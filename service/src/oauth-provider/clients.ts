@@ -7,6 +7,8 @@ import { OAUTH_PROVIDER_SCOPES, OAUTH_PROVIDER_TOKEN_LIFETIMES as LIFETIMES } fr
 import type { Services } from '../services';
 import * as store from '../repo/oauth-provider';
 import { hashSecret } from '../db/secret-hash';
+import type { DB } from '../db';
+import { STANDARD_SCOPES } from '@gatehouse/shared/rules/oauth-provider-claims';
 import { clientMetadata, clientRuleViolation, MAX_CLIENTS } from './client-metadata';
 import { projectProvider } from './providers';
 
@@ -40,9 +42,6 @@ export async function getClientActivity(services: Services, input: { projectId: 
 /** The new client and, for a confidential one, its secret (shown only now). */
 export async function createClient(services: Services, input: { projectId: string; clientType: 'confidential' | 'public'; fields: ClientFields & { displayName: string } }): Promise<{ row: store.ProviderClientRow; secret: string | null }> {
   const { projectId, clientType, fields } = input;
-  if ((await store.listClients(services.db, projectId)).length >= MAX_CLIENTS) {
-    throw new KnownErrors.OAuthProviderClientInvalid(`a project can have at most ${MAX_CLIENTS} OAuth clients.`);
-  }
   const secret = clientType === 'confidential' ? `ghs_${randomBytes(32).toString('base64url')}` : null;
   const now = new Date();
   const row: store.ProviderClientRow = {
@@ -56,7 +55,15 @@ export async function createClient(services: Services, input: { projectId: strin
     createdAt: now, updatedAt: now,
   };
   await assertUsable(services, row);
-  return { row: await store.insertClient(services.db, row), secret };
+  const saved = await services.db.transaction(async (tx) => {
+    await store.lockProviderConfiguration(tx, projectId);
+    if ((await store.listClients(tx, projectId)).length >= MAX_CLIENTS) {
+      throw new KnownErrors.OAuthProviderClientInvalid(`a project can have at most ${MAX_CLIENTS} OAuth clients.`);
+    }
+    await assertScopesOffered(tx, row);
+    return store.insertClient(tx, row);
+  });
+  return { row: saved, secret };
 }
 
 export async function updateClient(services: Services, input: { projectId: string; clientId: string; fields: ClientFields }): Promise<store.ProviderClientRow> {
@@ -71,9 +78,24 @@ export async function updateClient(services: Services, input: { projectId: strin
   };
   const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as store.ProviderClientRow;
   await assertUsable(services, next);
-  const row = await store.updateClient(services.db, input.projectId, input.clientId, patch);
+  const row = await services.db.transaction(async (tx) => {
+    await store.lockProviderConfiguration(tx, input.projectId);
+    if (patch.scopes) await assertScopesOffered(tx, next);
+    return store.updateClient(tx, input.projectId, input.clientId, patch);
+  });
   if (!row) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
   return row;
+}
+
+/**
+ * The client's scopes are still offered by the provider, read again under the configuration lock: assertUsable checked
+ * them against the provider as it was built, and the settings may have lost one since (settings.ts takes the lock).
+ */
+async function assertScopesOffered(tx: DB, row: store.ProviderClientRow): Promise<void> {
+  const settings = await store.findSettings(tx, row.projectId);
+  const offered = new Set<string>([...STANDARD_SCOPES, ...(settings?.scopes ?? []).map((s) => s.name)]);
+  const missing = row.scopes.find((scope) => !offered.has(scope));
+  if (missing) throw new KnownErrors.OAuthProviderClientInvalid(`the scope "${missing}" is not offered by this project's provider.`);
 }
 
 /** Removes the client, the consents given to it and every grant and token it holds. */

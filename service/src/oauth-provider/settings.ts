@@ -17,31 +17,35 @@ export interface SettingsChange {
   scopes?: ProjectScope[]; claims?: (Omit<ClaimMapping, 'in_access_token'> & { in_access_token?: boolean })[];
 }
 
+const NO_SETTINGS = { dynamicClientRegistration: false, resources: [], scopes: [], claims: [], updatedAt: null };
+
 export async function getSettings(services: Services, input: { projectId: string }): Promise<ProviderSettings> {
-  const row = await store.findSettings(services.db, input.projectId);
-  return row ?? { dynamicClientRegistration: false, resources: [], scopes: [], claims: [], updatedAt: null };
+  return (await store.findSettings(services.db, input.projectId)) ?? NO_SETTINGS;
 }
 
 /** Checks the whole result first: a change that is refused writes nothing. */
 export async function updateSettings(services: Services, input: SettingsChange): Promise<ProviderSettings> {
-  const current = await getSettings(services, input);
   // A resource is matched exactly as the client names it; kept as written (no normalising), once.
   const resources = input.resources && [...new Set(input.resources)];
   const scopes = input.scopes?.map((s) => ({ name: s.name, description: s.description }));
   const claims = input.claims?.map((c) => ({ claim: c.claim, source: c.source, scope: c.scope, in_access_token: c.in_access_token ?? false }));
-  const nextScopes = scopes ?? current.scopes;
   const invalid = (reason: string) => new KnownErrors.OAuthProviderSettingsInvalid(reason);
-  const violation = providerClaimsViolation(nextScopes, claims ?? current.claims);
-  if (violation) throw invalid(violation);
-  // A scope a client may still ask for stays: the client would no longer load in the provider.
-  if (scopes) {
-    const kept = new Set<string>([...STANDARD_SCOPES, ...scopes.map((s) => s.name)]);
-    for (const client of await store.listClients(services.db, input.projectId)) {
-      const lost = client.scopes.find((s) => !kept.has(s));
-      if (lost) throw invalid(`the scope "${lost}" is allowed to the OAuth client ${client.clientId} (${client.displayName}); take it from the client first.`);
+  const saved = await services.db.transaction(async (tx) => {
+    // Clients are created and changed under the same lock (clients.ts): the check below sees every client there is.
+    await store.lockProviderConfiguration(tx, input.projectId);
+    const current = (await store.findSettings(tx, input.projectId)) ?? NO_SETTINGS;
+    const violation = providerClaimsViolation(scopes ?? current.scopes, claims ?? current.claims);
+    if (violation) throw invalid(violation);
+    // A scope a client may still ask for stays: the client would no longer load in the provider.
+    if (scopes) {
+      const kept = new Set<string>([...STANDARD_SCOPES, ...scopes.map((s) => s.name)]);
+      for (const client of await store.listClients(tx, input.projectId)) {
+        const lost = client.scopes.find((s) => !kept.has(s));
+        if (lost) throw invalid(`the scope "${lost}" is allowed to the OAuth client ${client.clientId} (${client.displayName}); take it from the client first.`);
+      }
     }
-  }
-  const saved = await store.saveSettings(services.db, input.projectId, { dynamicClientRegistration: input.dynamicClientRegistration, resources, scopes, claims });
+    return store.saveSettings(tx, input.projectId, { dynamicClientRegistration: input.dynamicClientRegistration, resources, scopes, claims });
+  });
   if (claims) services.projects.invalidate(input.projectId);
   return saved;
 }

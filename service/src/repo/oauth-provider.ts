@@ -17,6 +17,15 @@ export type ProviderConsentRow = typeof g.$inferSelect;
 
 // ---- Clients
 
+/**
+ * Serializes the changes of a project's provider configuration (settings, clients) until the transaction `tx` ends:
+ * a scope taken from the settings while a client is being given it, or two clients created past the limit, would
+ * each pass its check alone.
+ */
+export async function lockProviderConfiguration(tx: DB, projectId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`gatehouse.oauth-provider:${projectId}`}, 0))`);
+}
+
 export async function listClients(db: DB, projectId: string): Promise<ProviderClientRow[]> {
   return db.select().from(c).where(eq(c.projectId, projectId)).orderBy(asc(c.createdAt), asc(c.clientId));
 }
