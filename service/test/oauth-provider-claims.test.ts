@@ -99,6 +99,11 @@ describe('project scopes and custom claims with a real relying party', () => {
     // Other scopes' claims, and a mapping whose source is missing, are left out.
     for (const name of ['org_id', 'https://example.com/beta', 'absent', 'email']) expect(idClaims[name]).toBeUndefined();
     expect(await oidc.fetchUserInfo(config, granted.access_token, user.userId)).toEqual({ sub: user.userId, plan: 'pro', tier: 'gold' });
+    // Connected apps (the user's, and the user's page in the console) name the project scope by the same description.
+    const connected = await project.client.get('/oauth-provider/connected-apps', { accessToken: user.accessToken });
+    expect(connected.body.items[0]).toMatchObject({ scopes: ['openid', 'billing:read'], scope_descriptions: { 'billing:read': 'See your plan and invoices' } });
+    const consents = await project.admin.get(`/oauth-provider/consents?user_id=${user.userId}`);
+    expect(consents.body.items[0].scope_descriptions).toEqual({ 'billing:read': 'See your plan and invoices' });
 
     const bare = await signInThroughConsentApi(svc, project, config, user.accessToken, REDIRECT, 'openid profile');
     expect(bare.claims()!.plan).toBeUndefined();

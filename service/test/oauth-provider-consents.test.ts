@@ -27,8 +27,8 @@ describe("a user's consents (admin and server API)", () => {
     const listed = await project.admin.get(`/oauth-provider/consents?user_id=${user.userId}`);
     expect(listed.status).toBe(200);
     expect(listed.body.items).toEqual([
-      { client_id: web.clientId, display_name: 'Partner app', logo_url: 'https://app.example.com/logo.png', scopes: ['openid', 'profile', 'email', 'offline_access'], granted_at_millis: expect.any(Number) },
-      { client_id: cli.clientId, display_name: 'Command line', logo_url: null, scopes: ['openid', 'email'], granted_at_millis: expect.any(Number) },
+      { client_id: web.clientId, display_name: 'Partner app', logo_url: 'https://app.example.com/logo.png', scopes: ['openid', 'profile', 'email', 'offline_access'], scope_descriptions: {}, granted_at_millis: expect.any(Number) },
+      { client_id: cli.clientId, display_name: 'Command line', logo_url: null, scopes: ['openid', 'email'], scope_descriptions: {}, granted_at_millis: expect.any(Number) },
     ]);
     expect(listed.body.items[0].granted_at_millis).toBeGreaterThanOrEqual(before - 1000);
     // The server key sees the same.

@@ -216,7 +216,7 @@ describe('connected apps', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.items).toEqual([{
       client_id: web.clientId, display_name: 'Partner app', logo_url: 'https://app.example.com/logo.png',
-      scopes: ['openid', 'profile', 'email', 'offline_access'], granted_at_millis: expect.any(Number),
+      scopes: ['openid', 'profile', 'email', 'offline_access'], scope_descriptions: {}, granted_at_millis: expect.any(Number),
     }]);
     // Another user's list does not show it, and they cannot revoke it.
     const other = await signUp(project);

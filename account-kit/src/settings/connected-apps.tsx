@@ -26,7 +26,7 @@ export function ConnectedAppsSection({ user }: { user: CurrentUser }) {
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{app.displayName}</Text>
               <Text size="xs" c="dimmed">
-                {app.scopes.map((scope) => { const key = scopeKey(scope); return key ? t(key) : scope; }).join(' · ')}
+                {app.scopes.map((scope) => { const key = scopeKey(scope); return key ? t(key) : app.scopeDescriptions[scope] ?? scope; }).join(' · ')}
               </Text>
             </Stack>
             <InlineConfirm

@@ -5,8 +5,17 @@ import type { Services } from '../services';
 import * as store from '../repo/oauth-provider';
 import * as users from '../repo/users';
 
-export async function listConnectedApps(services: Services, input: { projectId: string; userId: string }): Promise<store.ConnectedApp[]> {
-  return store.listConnectedApps(services.db, input.projectId, input.userId);
+/** A connected app with the descriptions of the project's own scopes it was allowed, as the consent page showed them. */
+export interface DescribedConnectedApp extends store.ConnectedApp { scopeDescriptions: Record<string, string> }
+
+export async function listConnectedApps(services: Services, input: { projectId: string; userId: string }): Promise<DescribedConnectedApp[]> {
+  const [apps, settings] = await Promise.all([
+    store.listConnectedApps(services.db, input.projectId, input.userId), store.findSettings(services.db, input.projectId),
+  ]);
+  const described = new Map((settings?.scopes ?? []).map((s) => [s.name, s.description]));
+  return apps.map((app) => ({
+    ...app, scopeDescriptions: Object.fromEntries(app.scopes.flatMap((s) => (described.has(s) ? [[s, described.get(s)!]] : []))),
+  }));
 }
 
 export async function revokeConnectedApp(services: Services, input: { projectId: string; userId: string; clientId: string }): Promise<void> {
@@ -15,9 +24,9 @@ export async function revokeConnectedApp(services: Services, input: { projectId:
 }
 
 /** A user's consents as the project's admin or back end sees them (the console's user page): the user must exist. */
-export async function listUserConsents(services: Services, input: { projectId: string; userId: string }): Promise<store.ConnectedApp[]> {
+export async function listUserConsents(services: Services, input: { projectId: string; userId: string }): Promise<DescribedConnectedApp[]> {
   await assertUser(services, input);
-  return store.listConnectedApps(services.db, input.projectId, input.userId);
+  return listConnectedApps(services, input);
 }
 
 /** Revokes a user's consent to a client for them, with its grants and tokens (as the user's own revoke does). */

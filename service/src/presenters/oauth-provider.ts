@@ -21,10 +21,10 @@ export function providerInteractionView(v: { interactionId: string; client: Prov
   };
 }
 
-export function connectedAppView(app: ConnectedApp): OAuthProviderConnectedApp {
+export function connectedAppView(app: ConnectedApp & { scopeDescriptions: Record<string, string> }): OAuthProviderConnectedApp {
   return {
     client_id: app.client.clientId, display_name: app.client.displayName, logo_url: app.client.logoUrl, scopes: app.scopes,
-    granted_at_millis: app.grantedAt.getTime(),
+    scope_descriptions: app.scopeDescriptions, granted_at_millis: app.grantedAt.getTime(),
   };
 }
 

@@ -132,6 +132,8 @@ export const OAuthProviderConnectedApp = Strict({
   display_name: Type.String(),
   logo_url: Nullable(Type.String()),
   scopes: Type.Array(Type.String()),
+  /** The project's own scopes among them, with the description the consent page showed. */
+  scope_descriptions: Type.Record(Type.String(), Type.String()),
   granted_at_millis: Millis(),
 });
 export type OAuthProviderConnectedApp = Static<typeof OAuthProviderConnectedApp>;

@@ -10,6 +10,8 @@ export interface ConnectedApp {
   readonly logoUrl: string | null;
   /** The scopes the user allowed it (openid, profile, email, offline_access). */
   readonly scopes: readonly string[];
+  /** The project's own scopes among them, by the description the consent page showed. */
+  readonly scopeDescriptions: Readonly<Record<string, string>>;
   readonly grantedAt: Date;
 }
 
@@ -21,7 +23,7 @@ export function connectedAppsCache(ctx: ClientContext) {
 export function connectedAppFromJson(json: OAuthProviderConnectedAppJson): ConnectedApp {
   return Object.freeze({
     clientId: json.client_id, displayName: json.display_name, logoUrl: json.logo_url, scopes: Object.freeze([...json.scopes]),
-    grantedAt: new Date(json.granted_at_millis),
+    scopeDescriptions: Object.freeze({ ...json.scope_descriptions }), grantedAt: new Date(json.granted_at_millis),
   });
 }
 
