@@ -82,23 +82,30 @@ describe('statements per token request of a project\'s provider', () => {
     await oidc.refreshTokenGrant(config, warmTokens.refresh_token!);
 
     const { start, callback } = await codeFor(project, config, user.accessToken);
+    // The client's row is kept 2 s (oauth-provider/kept-clients.ts): each counted request follows one that read it,
+    // so a loaded machine's slowness between two steps does not count it.
+    const touch = (accessToken: string) => oidc.fetchUserInfo(config, accessToken, user.userId);
+    await touch(warmTokens.access_token);
     const exchange = await count('authorization-code exchange', () =>
       oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: start.verifier, expectedState: start.state }));
     expect(exchange.result.refresh_token).toBeString();
+    await touch(exchange.result.access_token);
     const refresh = await count('refresh grant', () => oidc.refreshTokenGrant(config, exchange.result.refresh_token!));
     expect(refresh.result.refresh_token).toBeString();
+    await touch(refresh.result.access_token);
     const info = await count('userinfo', () => oidc.fetchUserInfo(config, refresh.result.access_token, user.userId));
     expect(info.result.sub).toBe(user.userId);
 
-    // Nothing the provider's settings or keys say is read again per request: they are read when the provider is built.
+    // Nothing the provider's settings or keys say is read again per request (they are read when the provider is built),
+    // nor the client's row of a burst of requests (oauth-provider/kept-clients.ts).
     for (const { seen } of [exchange, refresh, info]) {
-      expect(seen.filter((q) => /from "oauth_provider_(settings|keys)"/.test(q))).toEqual([]);
+      expect(seen.filter((q) => /from "oauth_provider_(settings|keys|clients)"/.test(q))).toEqual([]);
     }
-    // Before (issue 27's figures): 7, 7 and 4, the settings row read at every request. Now: the client; the code (or
-    // refresh token) and its grant; the code's consumption; the access and refresh tokens saved. Userinfo: the access
-    // token, its client and its grant.
-    expect(exchange.seen.length).toBeLessThanOrEqual(6);
-    expect(refresh.seen.length).toBeLessThanOrEqual(6);
-    expect(info.seen.length).toBeLessThanOrEqual(3);
+    // Before (issue 27's figures): 7, 7 and 4, the settings row and the client's read at every request. Now: the code
+    // (or refresh token) and its grant; its consumption; the access and refresh tokens saved. Userinfo: the access
+    // token and its grant.
+    expect(exchange.seen.length).toBeLessThanOrEqual(5);
+    expect(refresh.seen.length).toBeLessThanOrEqual(5);
+    expect(info.seen.length).toBeLessThanOrEqual(2);
   });
 });

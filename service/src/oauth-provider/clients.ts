@@ -9,6 +9,7 @@ import * as store from '../repo/oauth-provider';
 import { hashSecret } from '../db/secret-hash';
 import { clientMetadata, clientRuleViolation, MAX_CLIENTS } from './client-metadata';
 import { projectProvider } from './providers';
+import { forgetClient } from './kept-clients';
 
 export interface ClientFields extends Lifetimes {
   displayName?: string; redirectUris?: string[]; grantTypes?: string[]; scopes?: string[]; logoUrl?: string | null;
@@ -71,14 +72,15 @@ export async function updateClient(services: Services, input: { projectId: strin
   };
   const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as store.ProviderClientRow;
   await assertUsable(services, next);
-  const row = await store.updateClient(services.db, input.projectId, input.clientId, patch);
+  const row = await store.updateClient(services.db, input.projectId, input.clientId, patch).finally(() => forgetClient(services.db, input.projectId, input.clientId));
   if (!row) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
   return row;
 }
 
 /** Removes the client, the consents given to it and every grant and token it holds. */
 export async function deleteClient(services: Services, input: { projectId: string; clientId: string }): Promise<void> {
-  if (!(await store.deleteClient(services.db, input.projectId, input.clientId))) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
+  const deleted = await store.deleteClient(services.db, input.projectId, input.clientId).finally(() => forgetClient(services.db, input.projectId, input.clientId));
+  if (!deleted) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
 }
 
 async function assertUsable(services: Services, row: store.ProviderClientRow): Promise<void> {
