@@ -6,7 +6,9 @@
 // primary-key SELECT per request (bench/ceiling-db.ts). Each figure is printed with its ratio to that ceiling.
 // GATEHOUSE_BENCH_CODES codes (default 400; made in batches, as a code lives 60 s), GATEHOUSE_BENCH_REQUESTS requests
 // for userinfo and the ceiling (default 3000), GATEHOUSE_BENCH_CONCURRENCY at a time (default 16).
+// GATEHOUSE_BENCH_BUN_FLAGS: extra flags for the service's bun (e.g. `--cpu-prof-md --cpu-prof-dir=/tmp/prof`).
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import postgres from 'postgres';
 import { CookieJar } from '../service/test/support/oidc-relying-party';
@@ -52,9 +54,24 @@ async function rate(total: number, one: (i: number) => Promise<void>): Promise<n
   return total / ((performance.now() - t0) / 1000);
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (Linux; 100 ticks a second). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch { return NaN; }
+}
+/** `rate`, and the service's CPU milliseconds per call over the same time. */
+async function measured(pid: number, total: number, one: (i: number) => Promise<void>): Promise<{ perS: number; cpuMs: number }> {
+  const c0 = cpuSeconds(pid);
+  const perS = await rate(total, one);
+  return { perS, cpuMs: ((cpuSeconds(pid) - c0) * 1000) / total };
+}
+
 let exitCode = 0;
 try {
-  const service = spawn([process.execPath, 'service/src/main.ts'], {
+  const bunFlags = (process.env.GATEHOUSE_BENCH_BUN_FLAGS ?? '').split(' ').filter(Boolean);
+  const service = spawn([process.execPath, ...bunFlags, 'service/src/main.ts'], {
     NODE_ENV: 'production', PORT: String(port), DATABASE_URL: `${PG}/${DB_NAME}`, GATEHOUSE_PUBLIC_URL: publicUrl,
     GATEHOUSE_PROJECT_CREATION: 'open', GATEHOUSE_OWNER_MFA_REQUIRED: 'false', GATEHOUSE_RATE_LIMITS: 'off',
     GATEHOUSE_SERVER_SECRET: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'),
@@ -123,23 +140,26 @@ try {
   // ---- Authorization-code exchanges: codes live 60 s, so they are made and exchanged in batches; only exchanges timed.
   const tokens: { access_token: string; refresh_token: string }[] = [];
   let exchangeSeconds = 0;
+  let exchangeCpu = 0;
   for (let done = 0; done < CODES; done += BATCH) {
     const n = Math.min(BATCH, CODES - done);
     log(`making ${n} authorization codes through the flow (not timed; ${done} exchanged so far)`);
     const codes: { code: string; verifier: string }[] = [];
     await rate(n, async (i) => { codes[i] = await authorizationCode(done + i); });
     const t0 = performance.now();
+    const c0 = cpuSeconds(service.proc.pid);
     await rate(n, async (i) => {
       tokens[done + i] = await token({ grant_type: 'authorization_code', code: codes[i]!.code, code_verifier: codes[i]!.verifier, redirect_uri: REDIRECT });
     });
     exchangeSeconds += (performance.now() - t0) / 1000;
+    exchangeCpu += cpuSeconds(service.proc.pid) - c0;
   }
-  const exchanges = CODES / exchangeSeconds;
+  const exchanges = { perS: CODES / exchangeSeconds, cpuMs: (exchangeCpu * 1000) / CODES };
 
   // ---- Refresh grants: every refresh token used once (each answer rotates it), twice over.
   log(`${CODES * 2} refresh grants`);
   const live = tokens.map((t) => t.refresh_token);
-  const refreshes = await rate(CODES * 2, async (i) => {
+  const refreshes = await measured(service.proc.pid, CODES * 2, async (i) => {
     const k = i % CODES;
     // Each token is taken before its refresh starts: a rotated token is never sent twice.
     const current = live[k]!;
@@ -151,7 +171,7 @@ try {
   // ---- Userinfo with the access tokens issued.
   log(`${REQUESTS} userinfo requests`);
   const access = tokens.map((t) => t.access_token);
-  const userinfo = await rate(REQUESTS, async (i) => {
+  const userinfo = await measured(service.proc.pid, REQUESTS, async (i) => {
     const res = await fetch(discovery.userinfo_endpoint!, { headers: { authorization: `Bearer ${access[i % access.length]}` } });
     if (res.status !== 200) throw new Error(`userinfo: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
@@ -161,22 +181,23 @@ try {
   log(`${REQUESTS} requests to the DB ceiling`);
   const ceilingProc = spawn([process.execPath, 'bench/ceiling-db.ts'], { DATABASE_URL: `${PG}/${DB_NAME}`, PORT: String(ceilingPort) });
   await waitFor(ceilingProc, /ready \d+/, 'the DB ceiling');
-  const ceiling = await rate(REQUESTS, async (i) => {
+  const ceilingRun = await measured(ceilingProc.proc.pid, REQUESTS, async (i) => {
     const res = await fetch(`http://127.0.0.1:${ceilingPort}/users/${1 + (i % 10_000)}`);
     if (res.status !== 200) throw new Error(`ceiling: ${res.status}`);
     await res.arrayBuffer();
   });
 
+  const ceiling = ceilingRun.perS;
   const [l1, l5, l15] = loadavg();
-  const line = (what: string, perS: number) => `| ${what} | ${perS.toFixed(1)} per s | ${(perS / ceiling).toFixed(3)} |`;
+  const line = (what: string, m: { perS: number; cpuMs: number }) => `| ${what} | ${m.perS.toFixed(1)} per s | ${(m.perS / ceiling).toFixed(3)} | ${m.cpuMs.toFixed(2)} ms |`;
   console.log(`\n## Issue 27 figures (PostgreSQL, ${new Date().toISOString()}, load average ${l1!.toFixed(1)} / ${l5!.toFixed(1)} / ${l15!.toFixed(1)})\n`);
   console.log(`${CONCURRENCY} requests at a time from one Bun process (fetch), the same for every line.\n`);
-  console.log('| what | figure | ratio to the DB ceiling |');
-  console.log('|---|---:|---:|');
+  console.log('| what | figure | ratio to the DB ceiling | server CPU per request |');
+  console.log('|---|---:|---:|---:|');
   console.log(line(`authorization-code exchanges (${CODES}; PKCE, client_secret_basic; ID, access and refresh token issued)`, exchanges));
   console.log(line(`refresh grants (${CODES * 2}; rotation)`, refreshes));
   console.log(line(`userinfo (${REQUESTS})`, userinfo));
-  console.log(line(`DB ceiling: Bun + postgres.js, one primary-key SELECT (${REQUESTS})`, ceiling));
+  console.log(line(`DB ceiling: Bun + postgres.js, one primary-key SELECT (${REQUESTS})`, ceilingRun));
 } catch (err) {
   console.error(err);
   for (const child of children) console.error(child.output.slice(-3000));

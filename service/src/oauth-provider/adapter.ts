@@ -9,6 +9,7 @@ import { openSecret, sealSecret } from '../db/secrets-at-rest';
 import { hashSecret } from '../db/secret-hash';
 import { OAUTH_PROVIDER_SCOPES, OAUTH_PROVIDER_TOKEN_LIFETIMES as LIFETIMES } from '@gatehouse/shared/schemas/oauth-provider';
 import * as store from '../repo/oauth-provider';
+import { keptClient } from './kept-clients';
 import { clientMetadata, clientRuleViolation, MAX_CLIENTS, MAX_REDIRECT_URIS, REGISTERED_CLIENT_GRANTS } from './client-metadata';
 
 /** `refuse`: the provider's error (invalid_client_metadata) for a registration Gatehouse does not take. */
@@ -49,7 +50,7 @@ function clientAdapter(db: DB, projectId: string, refuse: (reason: string) => Er
       await store.insertClient(db, row);
     },
     async find(id) {
-      const row = await store.findClient(db, projectId, id);
+      const row = await keptClient(db, projectId, id);
       return row ? (clientMetadata(row) as AdapterPayload) : undefined;
     },
     findByUid: unsupported, findByUserCode: unsupported, consume: unsupported, destroy: unsupported,

@@ -11,6 +11,7 @@ import type { DB } from '../db';
 import { STANDARD_SCOPES } from '@gatehouse/shared/rules/oauth-provider-claims';
 import { clientMetadata, clientRuleViolation, MAX_CLIENTS } from './client-metadata';
 import { projectProvider } from './providers';
+import { forgetClient } from './kept-clients';
 
 export interface ClientFields extends Lifetimes {
   displayName?: string; redirectUris?: string[]; grantTypes?: string[]; scopes?: string[]; logoUrl?: string | null;
@@ -82,7 +83,7 @@ export async function updateClient(services: Services, input: { projectId: strin
     await store.lockProviderConfiguration(tx, input.projectId);
     if (patch.scopes) await assertScopesOffered(tx, next);
     return store.updateClient(tx, input.projectId, input.clientId, patch);
-  });
+  }).finally(() => forgetClient(services.db, input.projectId, input.clientId));
   if (!row) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
   return row;
 }
@@ -100,7 +101,8 @@ async function assertScopesOffered(tx: DB, row: store.ProviderClientRow): Promis
 
 /** Removes the client, the consents given to it and every grant and token it holds. */
 export async function deleteClient(services: Services, input: { projectId: string; clientId: string }): Promise<void> {
-  if (!(await store.deleteClient(services.db, input.projectId, input.clientId))) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
+  const deleted = await store.deleteClient(services.db, input.projectId, input.clientId).finally(() => forgetClient(services.db, input.projectId, input.clientId));
+  if (!deleted) throw new KnownErrors.OAuthProviderClientNotFound(input.clientId);
 }
 
 async function assertUsable(services: Services, row: store.ProviderClientRow): Promise<void> {

@@ -13,6 +13,7 @@ import type { Services } from '../services';
 import * as users from '../repo/users';
 import * as store from '../repo/oauth-provider';
 import { adapterFor } from './adapter';
+import { settingsRow } from './settings';
 import { ACCESS_TOKEN_LIFETIME, ID_TOKEN_LIFETIME, LIFETIME_METADATA, REFRESH_TOKEN_LIFETIME } from './client-metadata';
 import { successSource, userCodeConfirmSource, userCodeInputSource } from './device-pages';
 import { loadProvider as loadOidcProvider, quietly } from '../oauth/dev-provider';
@@ -38,8 +39,9 @@ export async function projectProvider(services: Services, projectId: string): Pr
   if (!registry) registries.set(services, (registry = new LRUCache({ max: KEPT_PROVIDERS })));
   // Keyed by issuer too: with PORT=0 the public URL is known only once the service listens.
   const issuer = issuerOf(services.config.publicUrl, projectId);
-  // And by the settings' time of change: a change makes a new provider on every instance at its next request.
-  const settings = await store.findSettings(services.db, projectId);
+  // And by the settings' time of change: a change makes a new provider on this instance at its next request, on the
+  // others once their kept row is older than SETTINGS_KEPT_MS (settings.ts).
+  const settings = await settingsRow(services, projectId);
   const key = `${projectId}\n${issuer}\n${settings?.updatedAt.getTime() ?? 0}`;
   let provider = registry.get(key);
   if (!provider) {

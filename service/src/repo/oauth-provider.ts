@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DB } from '../db';
 import { schema } from '../db';
 import { hashSecret } from '../db/secret-hash';
+import { PreparedSql } from '../db/prepared-sql';
 import { needsReseal, openSecret, sealSecret } from '../db/secrets-at-rest';
 
 const c = schema.oauthProviderClients;
@@ -30,8 +31,25 @@ export async function listClients(db: DB, projectId: string): Promise<ProviderCl
   return db.select().from(c).where(eq(c.projectId, projectId)).orderBy(asc(c.createdAt), asc(c.clientId));
 }
 
+/**
+ * The statements every token request runs (a client's lookup, a record's lookup and consumption): prepared once per
+ * database handle, so neither drizzle builds their text nor the database plans them at each call (issue 27's figures).
+ */
+function preparedPerDb<Q>(prepare: (db: DB) => Q): (db: DB) => Q {
+  const made = new WeakMap<DB, Q>();
+  return (db) => {
+    let query = made.get(db);
+    if (!query) made.set(db, (query = prepare(db)));
+    return query;
+  };
+}
+
+const findClientStatement = preparedPerDb((db) => db.select().from(c)
+  .where(and(eq(c.projectId, sql.placeholder('projectId')), eq(c.clientId, sql.placeholder('clientId')))).limit(1)
+  .prepare('oauth_provider_find_client'));
+
 export async function findClient(db: DB, projectId: string, clientId: string): Promise<ProviderClientRow | null> {
-  const [row] = await db.select().from(c).where(and(eq(c.projectId, projectId), eq(c.clientId, clientId))).limit(1);
+  const [row] = await findClientStatement(db).execute({ projectId, clientId });
   return row ?? null;
 }
 
@@ -69,24 +87,34 @@ export async function upsertRecord(db: DB, v: {
   projectId: string; model: string; id: string; uid: string | null; grantId: string | null; accountId: string | null;
   clientId: string | null; payload: Record<string, unknown>; expiresAt: Date | null;
 }): Promise<void> {
-  const values = {
+  await upsertRecordStatement.rows(db, {
     projectId: v.projectId, model: v.model, idHash: idHash(v.id), uidHash: v.uid ? idHash(v.uid) : null, grantId: v.grantId,
-    accountId: v.accountId, clientId: v.clientId, payload: v.payload, expiresAt: v.expiresAt,
-  };
-  await db.insert(r).values(values).onConflictDoUpdate({
-    target: [r.projectId, r.model, r.idHash],
-    // A re-save that does not name the uid (a device code saved after it was found by its id) keeps the stored one.
-    set: { uidHash: sql`coalesce(excluded.uid_hash, ${r.uidHash})`, grantId: values.grantId, accountId: values.accountId, clientId: values.clientId, payload: values.payload, expiresAt: values.expiresAt },
+    accountId: v.accountId, clientId: v.clientId, payload: JSON.stringify(v.payload), expiresAt: v.expiresAt?.toISOString() ?? null,
   });
 }
+const upsertRecordStatement = new PreparedSql('oauth_provider_upsert_record', () => sql`
+  insert into oauth_provider_records (project_id, model, id_hash, uid_hash, grant_id, account_id, client_id, payload, expires_at)
+  values (${sql.placeholder('projectId')}::text, ${sql.placeholder('model')}::text, ${sql.placeholder('idHash')}::text,
+    ${sql.placeholder('uidHash')}::text, ${sql.placeholder('grantId')}::text, ${sql.placeholder('accountId')}::uuid,
+    ${sql.placeholder('clientId')}::text, ${sql.placeholder('payload')}::jsonb, ${sql.placeholder('expiresAt')}::timestamptz)
+  on conflict (project_id, model, id_hash) do update set
+    -- A re-save that does not name the uid (a device code saved after it was found by its id) keeps the stored one.
+    uid_hash = coalesce(excluded.uid_hash, oauth_provider_records.uid_hash), grant_id = excluded.grant_id,
+    account_id = excluded.account_id, client_id = excluded.client_id, payload = excluded.payload, expires_at = excluded.expires_at`);
 
 const live = () => sql`(${r.expiresAt} is null or ${r.expiresAt} > now())`;
 
+const findRecordStatement = preparedPerDb((db) => db.select({ payload: r.payload, consumedAt: r.consumedAt, expiresAt: r.expiresAt }).from(r)
+  .where(and(eq(r.projectId, sql.placeholder('projectId')), eq(r.model, sql.placeholder('model')), eq(r.idHash, sql.placeholder('idHash')), live())).limit(1)
+  .prepare('oauth_provider_find_record'));
+
 export async function findRecord(db: DB, projectId: string, model: string, id: string): Promise<ProviderRecord | null> {
-  const [row] = await db.select({ payload: r.payload, consumedAt: r.consumedAt, expiresAt: r.expiresAt }).from(r)
-    .where(and(eq(r.projectId, projectId), eq(r.model, model), eq(r.idHash, idHash(id)), live())).limit(1);
-  return row ? { ...row, payload: row.payload as Record<string, unknown> } : null;
+  const [row] = await findRecordStatement(db).execute({ projectId, model, idHash: idHash(id) });
+  return row ? { payload: row.payload as Record<string, unknown>, consumedAt: dateOrNull(row.consumedAt), expiresAt: dateOrNull(row.expiresAt) } : null;
 }
+
+/** A timestamp as a Date (a prepared statement's row may carry the driver's text). */
+const dateOrNull = (v: Date | string | null) => (v === null ? null : new Date(v));
 
 /** A record by its `uid` (sessions): the payload carries no id, so the caller learns it only through `uid`'s row. */
 export async function findRecordByUid(db: DB, projectId: string, model: string, uid: string): Promise<ProviderRecord | null> {
@@ -102,9 +130,12 @@ export async function takeRecord(db: DB, projectId: string, model: string, id: s
   return row ? (row.payload as Record<string, unknown>) : null;
 }
 
+const consumeRecordStatement = preparedPerDb((db) => db.update(r).set({ consumedAt: sql`now()` })
+  .where(and(eq(r.projectId, sql.placeholder('projectId')), eq(r.model, sql.placeholder('model')), eq(r.idHash, sql.placeholder('idHash')), isNull(r.consumedAt)))
+  .prepare('oauth_provider_consume_record'));
+
 export async function consumeRecord(db: DB, projectId: string, model: string, id: string): Promise<void> {
-  await db.update(r).set({ consumedAt: new Date() })
-    .where(and(eq(r.projectId, projectId), eq(r.model, model), eq(r.idHash, idHash(id)), isNull(r.consumedAt)));
+  await consumeRecordStatement(db).execute({ projectId, model, idHash: idHash(id) });
 }
 
 export async function destroyRecord(db: DB, projectId: string, model: string, id: string): Promise<void> {
