@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import postgres from 'postgres';
 import { CookieJar } from '../service/test/support/oidc-relying-party';
+import { benchProject } from './support/bench-project';
 
 const CODES = Number(process.env.GATEHOUSE_BENCH_CODES ?? 400);
 const BATCH = 100;
@@ -76,25 +77,8 @@ try {
     GATEHOUSE_PROJECT_CREATION: 'open', GATEHOUSE_OWNER_MFA_REQUIRED: 'false', GATEHOUSE_RATE_LIMITS: 'off',
     GATEHOUSE_SERVER_SECRET: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'),
   });
-  const ssk = (await waitFor(service, /secret server key: *(\S+)/, 'the service'))[1]!;
-  const pckInternal = /publishable client key: *(\S+)/.exec(service.output)![1]!;
-  const base = `${publicUrl}/api/v1`;
-  const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-    return JSON.parse(text);
-  };
-  const internalServer = { 'x-stack-project-id': 'internal', 'x-stack-access-type': 'server', 'x-stack-secret-server-key': ssk };
-  const owner = await call('POST', '/users', internalServer, { primary_email: `owner-${Date.now()}@bench.local`, primary_email_auth_enabled: true, password: 'bench-owner-password-1' });
-  const ownerSession = await call('POST', '/auth/sessions', internalServer, { user_id: owner.id });
-  const project = await call('POST', '/internal/projects', {
-    'x-stack-project-id': 'internal', 'x-stack-access-type': 'client', 'x-stack-publishable-client-key': pckInternal, 'x-stack-access-token': ownerSession.access_token,
-  }, { display_name: 'OAuth provider bench' });
-  const adminH = { 'x-stack-project-id': project.id, 'x-stack-access-type': 'admin', 'x-stack-admin-access-token': ownerSession.access_token };
-  const keys = await call('POST', '/internal/api-keys', adminH, { description: 'bench', expires_at_millis: Date.now() + 86_400_000, has_publishable_client_key: true, has_secret_server_key: true, has_super_secret_admin_key: false });
-  const server = { 'x-stack-project-id': project.id, 'x-stack-access-type': 'server', 'x-stack-secret-server-key': keys.secret_server_key };
-  const client = { 'x-stack-project-id': project.id, 'x-stack-access-type': 'client', 'x-stack-publishable-client-key': keys.publishable_client_key };
+  await waitFor(service, /secret server key: *(\S+)/, 'the service');
+  const { call, project, admin: adminH, server, client } = await benchProject(publicUrl, service.output, { display_name: 'OAuth provider bench' });
   const app = await call('POST', '/oauth-provider/clients', adminH, { display_name: 'Bench app', client_type: 'confidential', redirect_uris: [REDIRECT] });
   const basic = `Basic ${Buffer.from(`${app.client_id}:${app.client_secret}`).toString('base64')}`;
   const issuer = `${publicUrl}/oidc/${project.id}`;

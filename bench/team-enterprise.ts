@@ -9,6 +9,7 @@ import { inflateRawSync } from 'node:zlib';
 import postgres from 'postgres';
 import { startTestDns } from '../service/test/support/dns';
 import { startSamlIdp } from '../service/test/support/saml-idp';
+import { benchProject } from './support/bench-project';
 
 const SIGN_INS = Number(process.env.GATEHOUSE_BENCH_SIGN_INS ?? 400);
 const CONCURRENCY = Number(process.env.GATEHOUSE_BENCH_CONCURRENCY ?? 16);
@@ -43,24 +44,9 @@ try {
   for (let t = Date.now(); !/secret server key: *(\S+)/.test(output); await Bun.sleep(100)) {
     if (service.exitCode !== null || Date.now() - t > 300_000) throw new Error(`service did not start:\n${output}`);
   }
-  const ssk = /secret server key: *(\S+)/.exec(output)![1]!;
-  const pckInternal = /publishable client key: *(\S+)/.exec(output)![1]!;
-  const base = `${publicUrl}/api/v1`;
-  const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-    return JSON.parse(text);
-  };
-  const internalServer = { 'x-stack-project-id': 'internal', 'x-stack-access-type': 'server', 'x-stack-secret-server-key': ssk };
-  const owner = await call('POST', '/users', internalServer, { primary_email: `owner-${Date.now()}@bench.local`, primary_email_auth_enabled: true, password: 'bench-owner-password-1' });
-  const session = await call('POST', '/auth/sessions', internalServer, { user_id: owner.id });
-  const project = await call('POST', '/internal/projects', {
-    'x-stack-project-id': 'internal', 'x-stack-access-type': 'client', 'x-stack-publishable-client-key': pckInternal, 'x-stack-access-token': session.access_token,
-  }, { display_name: 'Enterprise bench', config: { domains: [{ domain: 'https://app.bench.example', handler_path: '/handler' }] } });
-  const adminH = { 'x-stack-project-id': project.id, 'x-stack-access-type': 'admin', 'x-stack-admin-access-token': session.access_token };
-  const keys = await call('POST', '/internal/api-keys', adminH, { description: 'bench', expires_at_millis: Date.now() + 86_400_000, has_publishable_client_key: true, has_secret_server_key: true, has_super_secret_admin_key: false });
-  const server = { 'x-stack-project-id': project.id, 'x-stack-access-type': 'server', 'x-stack-secret-server-key': keys.secret_server_key };
+  const { call, base, project, keys, server } = await benchProject(publicUrl, output, {
+    display_name: 'Enterprise bench', config: { domains: [{ domain: 'https://app.bench.example', handler_path: '/handler' }] },
+  });
   const domain = 'bench-corp.example';
   const team = await call('POST', '/teams', server, { display_name: 'Bench Corp' });
   const claimed = await call('POST', `/teams/${team.id}/domains`, server, { domain });
