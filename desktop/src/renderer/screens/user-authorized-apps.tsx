@@ -27,7 +27,8 @@ export function AuthorizedAppsSection({ user }: { user: ServerUser }) {
         <Stack gap="sm">
           {consents.value.map((a) => (
             <Group key={a.clientId} justify="space-between" wrap="nowrap" align="flex-start" data-testid="authorized-app">
-              <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+              {/* The app's part takes what the Revoke button leaves and wraps its scopes (390 px clipped the button). */}
+              <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
                 <Avatar src={a.logoUrl} alt="" radius="sm" size="md" color="indigo.8" variant="filled">{initials(a.displayName, null)}</Avatar>
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{a.displayName}</Text>
@@ -37,7 +38,7 @@ export function AuthorizedAppsSection({ user }: { user: ServerUser }) {
                   <Text size="xs" c="dimmed">{t('users.authorizedAppsGranted', { date: formatDateTime(a.grantedAt) })}</Text>
                 </Stack>
               </Group>
-              <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking(a)} aria-label={t('users.authorizedAppsRevokeLabel', { app: a.displayName })}>
+              <Button size="xs" variant="subtle" color="red" style={{ flexShrink: 0 }} onClick={() => setRevoking(a)} aria-label={t('users.authorizedAppsRevokeLabel', { app: a.displayName })}>
                 {t('users.authorizedAppsRevoke')}
               </Button>
             </Group>
