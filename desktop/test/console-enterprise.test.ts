@@ -5,7 +5,7 @@
 // provider then uses to provision a person and push a group; and map the group to a team permission, which the
 // person then holds. The tab's provisioning log then tells those SCIM changes in words, with the token that made
 // them, a page at a time (skeleton while loading, an error with a retry). Every state at 1280 and 390 px, light and
-// dark, with axe.
+// dark, with axe. Last, the owner names a group ahead of SCIM ("Add group") with the permission it grants.
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, serverApi } from '../../service/test/support/service';
@@ -192,5 +192,31 @@ describe('Enterprise SSO tab', () => {
     await looks('team-enterprise-log-error', async () => { await log.getByTestId('provisioning-log-error').waitFor(); });
     await log.getByRole('button', { name: 'Try again' }).click();
     await log.getByTestId('provisioning-entry').nth(9).waitFor();
+  });
+
+  test('a group named from the console, with a permission, before SCIM pushes it', async () => {
+    await tab().getByRole('button', { name: 'Add group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add group' });
+    await dialog.getByRole('button', { name: 'Add group' }).click();
+    await dialog.getByText('Enter the group’s name.').waitFor();
+    // A name the team has already (case aside) is refused by the service, shown under the field.
+    await dialog.getByLabel('Group name').fill('finance TEAM');
+    await dialog.getByRole('button', { name: 'Add group' }).click();
+    await dialog.getByText('The team already has a group named finance TEAM.').waitFor();
+    await looks('team-enterprise-add-group-error', async (p) => { await p.getByRole('dialog', { name: 'Add group' }).getByText('The team already has a group named', { exact: false }).waitFor(); });
+
+    await dialog.getByLabel('Group name').fill('  Auditors ');
+    await dialog.getByLabel('Team permissions it grants').click();
+    await page.getByRole('option', { name: 'billing' }).click();
+    await dialog.getByText('As the identity provider names it', { exact: false }).click(); // closes the list, not the dialog
+    await dialog.getByRole('button', { name: 'Add group' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await notification(page, 'Group Auditors added.');
+    const row = tab().getByTestId('scim-group-Auditors');
+    await row.getByText('Members: 0').waitFor();
+    await row.getByText('billing', { exact: true }).waitFor();
+    const saved = (await server().get(`/teams/${teamId}/scim-groups`)).body.items.find((g: { display_name: string }) => g.display_name === 'Auditors');
+    expect(saved).toMatchObject({ display_name: 'Auditors', external_id: null, member_count: 0, permission_ids: ['billing'] });
+    await looks('team-enterprise-group-added', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByTestId('scim-group-Auditors').waitFor(); });
   });
 });
