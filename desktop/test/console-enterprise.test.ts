@@ -173,7 +173,8 @@ describe('Enterprise SSO tab', () => {
     await log.getByTestId('provisioning-entry').first().waitFor();
     await page.unroute('**/api/v1/internal/audit-log**');
 
-    // A page of ten, newest first; "Show more" the rest.
+    // A page of ten, newest first; "Show more" the rest. (The users' labels load after the entries.)
+    await log.getByText(`User peter@${domain} deactivated`).waitFor();
     const texts = await lines();
     expect(texts.length).toBe(10);
     expect(texts).toEqual([`User peter@${domain} deactivated`, ...Array(8).fill(`User peter@${domain} updated`), 'Group renamed to Finance team']);

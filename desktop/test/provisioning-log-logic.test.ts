@@ -4,7 +4,7 @@ import { describe, expect, test } from 'bun:test';
 import { AUDIT_EVENTS, AuditLogQuery } from '@gatehouse/shared/schemas/audit-log';
 import type { AuditLogEntry } from '@gatehouse/shared/client';
 import { auditLogQuery } from '@gatehouse/shared/client/models/audit-log';
-import { groupNames, provisionedUserIds, provisioningFilter, provisioningWords } from '../src/renderer/lib/provisioning-log';
+import { groupNames, provisionedUserIds, provisioningFilter, provisioningWords, subjectName, tokenName } from '../src/renderer/lib/provisioning-log';
 import { schemaProblems } from '../src/renderer/lib/schema-check';
 import { en } from '../src/renderer/messages/en';
 
@@ -71,5 +71,27 @@ describe('provisioning log words', () => {
     // The team id's format is the service's to check (service/test/scim.test.ts); the rest is checked here.
     expect(schemaProblems(AuditLogQuery, { event: q.event, limit: 10 })).toEqual([]);
     expect(Object.keys(AuditLogQuery.properties)).toContain('team_id');
+  });
+
+  test('the name in the words: a user label, else the provider\'s name, else deleted or still loading; a group then and now', () => {
+    const user = provisioningWords(entry({ event: 'scim.user_updated', userId: 'u1' }));
+    const groups = new Map([['g1', 'Finance team']]);
+    expect(subjectName(user, 'peter@initech.example', groups)).toEqual({ text: 'peter@initech.example' });
+    expect(subjectName(user, undefined, groups)).toEqual({ key: 'enterprise.logLoading' });
+    expect(subjectName(user, null, groups)).toEqual({ key: 'enterprise.logDeletedUser' });
+    const provisioned = provisioningWords(entry({ event: 'scim.user_provisioned', userId: 'u1', details: { user_name: 'peter' } }));
+    expect(subjectName(provisioned, null, groups)).toEqual({ text: 'peter' });
+    expect(subjectName(provisioningWords(entry({ event: 'scim.group_created', target: 'g1', details: { display_name: 'Finance' } })), undefined, groups)).toEqual({ text: 'Finance' });
+    expect(subjectName(provisioningWords(entry({ event: 'scim.group_updated', target: 'g1', details: { changed: ['members'] } })), undefined, groups)).toEqual({ text: 'Finance team' });
+    expect(subjectName(provisioningWords(entry({ event: 'scim.group_deleted', target: 'g9' })), undefined, groups)).toEqual({ text: 'g9' });
+    for (const key of ['enterprise.logLoading', 'enterprise.logDeletedUser', 'enterprise.logTokenUnknown', 'enterprise.logTokenRevoked'] as const) expect(en[key]).toBeString();
+  });
+
+  test('the token: its description, untitled, revoked since, or not named', () => {
+    const tokens = [{ id: 't1', description: 'Okta' }, { id: 't2', description: '' }];
+    expect(tokenName('t1', tokens)).toEqual({ text: 'Okta' });
+    expect(tokenName('t2', tokens)).toEqual({ key: 'enterprise.untitled' });
+    expect(tokenName('t3', tokens)).toEqual({ key: 'enterprise.logTokenRevoked' });
+    expect(tokenName(null, tokens)).toEqual({ key: 'enterprise.logTokenUnknown' });
   });
 });

@@ -82,3 +82,24 @@ export function groupNames(entries: readonly Pick<AuditLogEntry, 'event' | 'user
 export function provisionedUserIds(entries: readonly Pick<AuditLogEntry, 'event' | 'userId' | 'target' | 'details'>[]): string[] {
   return entries.map((e) => provisioningWords(e).userId).filter((id): id is string => !!id);
 }
+
+/**
+ * The name an entry's words carry: a user's label (undefined while labels load, null for a deleted user), else the
+ * name the provider gave them; a pushed or renamed group as it was called then, another by its name now, else its id.
+ */
+export function subjectName(w: ProvisioningWords, userLabel: string | null | undefined, groups: ReadonlyMap<string, string>): { text: string } | { key: 'enterprise.logDeletedUser' | 'enterprise.logLoading' } {
+  if (w.userId !== null) {
+    const text = userLabel ?? w.userName;
+    if (text) return { text };
+    return { key: userLabel === null ? 'enterprise.logDeletedUser' : 'enterprise.logLoading' };
+  }
+  return { text: w.groupName ?? (w.groupId ? groups.get(w.groupId) ?? w.groupId : '') };
+}
+
+/** The token an entry names: its description, or why none can be shown (revoked since, or an older entry). */
+export function tokenName(tokenId: string | null, tokens: readonly { id: string; description: string }[]): { text: string } | { key: 'enterprise.logTokenUnknown' | 'enterprise.logTokenRevoked' | 'enterprise.untitled' } {
+  if (tokenId === null) return { key: 'enterprise.logTokenUnknown' };
+  const token = tokens.find((tok) => tok.id === tokenId);
+  if (!token) return { key: 'enterprise.logTokenRevoked' };
+  return token.description ? { text: token.description } : { key: 'enterprise.untitled' };
+}

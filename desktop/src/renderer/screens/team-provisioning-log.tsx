@@ -9,7 +9,7 @@ import { ListSkeleton } from '../components/screen-boundary';
 import { useProvisioningLog } from '../hooks/use-provisioning-log';
 import { useScimGroups, useScimTokens } from '../hooks/use-team-enterprise';
 import { formatDateTime } from '../lib/format';
-import { groupNames, provisioningWords } from '../lib/provisioning-log';
+import { groupNames, provisioningWords, subjectName, tokenName } from '../lib/provisioning-log';
 import { t } from '../messages';
 
 export function TeamProvisioningLogCard({ team }: { team: ServerTeam }) {
@@ -51,17 +51,14 @@ function LogEntries({ team, entries, userLabels }: { team: ServerTeam; entries: 
     <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('enterprise.log')} data-testid="provisioning-log">
       {entries.map((e) => {
         const w = provisioningWords(e);
-        const name = w.userId !== null
-          ? (userLabels.get(w.userId) ?? w.userName ?? t('enterprise.logDeletedUser'))
-          // A pushed or renamed group is called what it was called then; other entries by its name now.
-          : (w.groupName ?? (w.groupId ? names.get(w.groupId) ?? w.groupId : ''));
-        const token = w.tokenId === null ? t('enterprise.logTokenUnknown')
-          : (tokens.find((tok) => tok.id === w.tokenId)?.description || (tokens.some((tok) => tok.id === w.tokenId) ? t('enterprise.untitled') : t('enterprise.logTokenRevoked')));
+        const subject = subjectName(w, w.userId === null ? undefined : userLabels.get(w.userId), names);
+        const token = tokenName(w.tokenId, tokens);
+        const name = 'text' in subject ? subject.text : t(subject.key);
         return (
           <li key={e.id} data-testid="provisioning-entry">
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="provisioning-change">{t(w.key, { name })}</Text>
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              <time dateTime={e.createdAt.toISOString()}>{formatDateTime(e.createdAt)}</time> · {t('enterprise.logToken')}: {token}
+              <time dateTime={e.createdAt.toISOString()}>{formatDateTime(e.createdAt)}</time> · {t('enterprise.logToken')}: {'text' in token ? token.text : t(token.key)}
             </Text>
           </li>
         );
