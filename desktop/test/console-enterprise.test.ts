@@ -3,7 +3,9 @@
 // shown (on the test's DNS server) and verify it; add a SAML connection by pasting the IdP's metadata (a real samlify
 // IdP) and copy what the IdP needs; require SSO for the domain; create a SCIM token (shown once), which the identity
 // provider then uses to provision a person and push a group; and map the group to a team permission, which the
-// person then holds. Every state at 1280 and 390 px, light and dark, with axe.
+// person then holds. The tab's provisioning log then tells those SCIM changes in words, with the token that made
+// them, a page at a time (skeleton while loading, an error with a retry). Every state at 1280 and 390 px, light and
+// dark, with axe. Last, the owner names a group ahead of SCIM ("Add group") with the permission it grants.
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, serverApi } from '../../service/test/support/service';
@@ -17,6 +19,9 @@ let page: Page;
 let projectId: string;
 let keys: ShownKeys;
 let teamId: string;
+let personId: string;
+/** A SCIM request as the identity provider sends it, with the token the owner created in the tab. */
+let scim: (method: string, path: string, body: unknown) => Promise<{ id: string }>;
 const domain = `initech-${crypto.randomUUID().slice(0, 8)}.example`;
 const server = () => serverApi(svc.url, projectId, keys.secretServerKey);
 
@@ -44,7 +49,11 @@ describe('Enterprise SSO tab', () => {
     await page.getByRole('link', { name: 'Initech Corp' }).click();
     await page.getByRole('tab', { name: 'Enterprise SSO' }).click();
     await tab().getByText('No domain yet.', { exact: false }).waitFor();
-    await looks('team-enterprise-empty', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByText('No SCIM token yet.').waitFor(); });
+    await looks('team-enterprise-empty', async (p) => { 
+      const panel = p.getByRole('tabpanel', { name: 'Enterprise SSO' });
+      await panel.getByText('No SCIM token yet.').waitFor();
+      await panel.getByText('No provisioning yet: changes appear here', { exact: false }).waitFor();
+    });
   });
 
   test('add and verify a domain', async () => {
@@ -115,7 +124,7 @@ describe('Enterprise SSO tab', () => {
     await tab().getByTestId('scim-token-Okta provisioning').getByText('Never used').waitFor();
 
     // The identity provider provisions a person and pushes a group.
-    const scim = (method: string, path: string, body: unknown) =>
+    scim = (method: string, path: string, body: unknown) =>
       fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' }, body: JSON.stringify(body) }).then((r) => r.json());
     const person = await scim('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: `peter@${domain}`, name: { givenName: 'Peter', familyName: 'Gibbons' }, active: true });
     await scim('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Finance', members: [{ value: person.id }] });
@@ -133,6 +142,82 @@ describe('Enterprise SSO tab', () => {
     const held = (await server().get(`/team-permissions?team_id=${teamId}&user_id=${person.id}`)).body.items.map((p: { id: string }) => p.id);
     expect(held).toContain('billing');
 
+    personId = person.id;
+
     await looks('team-enterprise-filled', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByTestId('scim-group-Finance').waitFor(); });
+  });
+
+  test('the provisioning log tells the SCIM changes in words, newest first, with the token; a page at a time', async () => {
+    const log = tab().getByRole('region', { name: 'Provisioning log' });
+    const lines = async () => (await log.getByTestId('provisioning-change').allTextContents());
+    await log.getByTestId('provisioning-entry').nth(1).waitFor();
+    expect(await lines()).toEqual(['Group Finance pushed', `User peter@${domain} provisioned`]);
+    expect((await log.getByTestId('provisioning-entry').allTextContents()).every((l) => l.endsWith('Token: Okta provisioning'))).toBe(true);
+
+    // More changes: the provider renames the group, updates the person eight times, deactivates them.
+    const groupId = (await server().get(`/teams/${teamId}/scim-groups`)).body.items[0].id;
+    const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+    await scim('PATCH', `/Groups/${groupId}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { id: groupId, displayName: 'Finance team' } }] });
+    for (let i = 0; i < 8; i++) await scim('PATCH', `/Users/${personId}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'name.familyName', value: `Gibbons ${i}` }] });
+    await scim('PATCH', `/Users/${personId}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] });
+
+    // Loading: a skeleton until the log answers.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/v1/internal/audit-log**', async (route) => { await held; await route.continue(); });
+    await page.getByRole('tab', { name: 'Team' }).click();
+    await page.getByRole('tab', { name: 'Enterprise SSO' }).click();
+    await log.getByTestId('skeleton').waitFor();
+    await looks('team-enterprise-log-loading', async () => { await log.getByTestId('skeleton').waitFor(); });
+    release();
+    await log.getByTestId('provisioning-entry').first().waitFor();
+    await page.unroute('**/api/v1/internal/audit-log**');
+
+    // A page of ten, newest first; "Show more" the rest. (The users' labels load after the entries.)
+    await log.getByText(`User peter@${domain} deactivated`).waitFor();
+    const texts = await lines();
+    expect(texts.length).toBe(10);
+    expect(texts).toEqual([`User peter@${domain} deactivated`, ...Array(8).fill(`User peter@${domain} updated`), 'Group renamed to Finance team']);
+    await looks('team-enterprise-log', async () => { await log.getByTestId('provisioning-entry').nth(9).waitFor(); });
+    await log.getByRole('button', { name: 'Show more' }).click();
+    await log.getByTestId('provisioning-entry').nth(11).waitFor();
+    expect((await lines()).slice(10)).toEqual(['Group Finance pushed', `User peter@${domain} provisioned`]);
+    expect(await log.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+
+    // An error: told, with a retry that shows the log again. (The library retries a few times before giving up.)
+    await page.route('**/api/v1/internal/audit-log**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('tab', { name: 'Team' }).click();
+    await page.getByRole('tab', { name: 'Enterprise SSO' }).click();
+    await log.getByTestId('provisioning-log-error').waitFor({ timeout: 120_000 });
+    await page.unroute('**/api/v1/internal/audit-log**');
+    await looks('team-enterprise-log-error', async () => { await log.getByTestId('provisioning-log-error').waitFor(); });
+    await log.getByRole('button', { name: 'Try again' }).click();
+    await log.getByTestId('provisioning-entry').nth(9).waitFor();
+  });
+
+  test('a group named from the console, with a permission, before SCIM pushes it', async () => {
+    await tab().getByRole('button', { name: 'Add group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add group' });
+    await dialog.getByRole('button', { name: 'Add group' }).click();
+    await dialog.getByText('Enter the group’s name.').waitFor();
+    // A name the team has already (case aside) is refused by the service, shown under the field.
+    await dialog.getByLabel('Group name').fill('finance TEAM');
+    await dialog.getByRole('button', { name: 'Add group' }).click();
+    await dialog.getByText('The team already has a group named finance TEAM.').waitFor();
+    await looks('team-enterprise-add-group-error', async (p) => { await p.getByRole('dialog', { name: 'Add group' }).getByText('The team already has a group named', { exact: false }).waitFor(); });
+
+    await dialog.getByLabel('Group name').fill('  Auditors ');
+    await dialog.getByLabel('Team permissions it grants').click();
+    await page.getByRole('option', { name: 'billing' }).click();
+    await dialog.getByText('As the identity provider names it', { exact: false }).click(); // closes the list, not the dialog
+    await dialog.getByRole('button', { name: 'Add group' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await notification(page, 'Group Auditors added.');
+    const row = tab().getByTestId('scim-group-Auditors');
+    await row.getByText('Members: 0').waitFor();
+    await row.getByText('billing', { exact: true }).waitFor();
+    const saved = (await server().get(`/teams/${teamId}/scim-groups`)).body.items.find((g: { display_name: string }) => g.display_name === 'Auditors');
+    expect(saved).toMatchObject({ display_name: 'Auditors', external_id: null, member_count: 0, permission_ids: ['billing'] });
+    await looks('team-enterprise-group-added', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByTestId('scim-group-Auditors').waitFor(); });
   });
 });

@@ -133,6 +133,21 @@ describe('Okta', () => {
 
     expect((await scim(t, 'DELETE', `/Groups/${gid}`)).status).toBe(204);
     expect(await scim(t, 'GET', `/Groups/${gid}`)).toMatchObject({ status: 404, body: { schemas: [ERROR], status: '404' } });
+
+    // The team's provisioning log (`team_id`): only its SCIM changes, each naming the token and, for a group
+    // update, what changed. Another team's SCIM changes are not in it.
+    const other = await scimTeam();
+    await scim(other, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Elsewhere', members: [] });
+    const tokenId = (await p.server.get(`/teams/${t.teamId}/scim-tokens`)).body.items[0].id;
+    const log = (await p.admin.get(`/internal/audit-log?event=scim&team_id=${t.teamId}`)).body.items as { event: string; target: string; details: Record<string, unknown> }[];
+    expect(log.map((e) => [e.event, e.details.changed ?? null])).toEqual([
+      ['scim.group_deleted', null], ['scim.group_updated', ['members']], ['scim.group_updated', ['members']],
+      ['scim.group_updated', ['display_name']], ['scim.group_created', null], ['scim.user_provisioned', null],
+    ]);
+    expect(log.every((e) => e.details.team_id === t.teamId && e.details.scim_token_id === tokenId)).toBe(true);
+    expect(log[3]!.details.display_name).toBe('Test SCIMv2 renamed');
+    expect((await p.admin.get(`/internal/audit-log?team_id=${other.teamId}`)).body.items.map((e: { event: string }) => e.event)).toEqual(['scim.group_created']);
+    expectKnownError(await p.admin.get('/internal/audit-log?team_id=nope'), 'SCHEMA_ERROR', 400);
   });
 });
 

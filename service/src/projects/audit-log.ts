@@ -12,6 +12,8 @@ export interface AuditLogListing {
   /** Event names and groups, comma-separated (shared/src/schemas/audit-log.ts `AuditLogQuery.event`). */
   event?: string;
   userId?: string;
+  /** Entries whose details name this team (SCIM's provisioning log). */
+  teamId?: string;
   sinceMillis?: number;
   untilMillis?: number;
 }
@@ -24,6 +26,7 @@ export async function listAuditLog(services: Services, input: AuditLogListing): 
     before: input.cursor ? Number(input.cursor) : undefined, limit: limit + 1,
     events: input.event === undefined ? undefined : auditEventsOf(input.event),
     userId: input.userId,
+    teamId: input.teamId,
     since: input.sinceMillis === undefined ? undefined : new Date(input.sinceMillis),
     until: input.untilMillis === undefined ? undefined : new Date(input.untilMillis),
   });

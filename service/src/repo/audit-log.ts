@@ -1,6 +1,6 @@
 // The audit log: append-only. This module only inserts and reads (a database trigger refuses UPDATE and DELETE,
 // drizzle/0014), and every read is scoped to one project.
-import { and, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AUDIT_ACTOR_KINDS, AuditEvent } from '@gatehouse/shared/schemas/audit-log';
 import type { DB } from '../db';
 import { schema } from '../db';
@@ -33,6 +33,8 @@ export interface AuditFilter {
   events?: AuditEvent[];
   /** Entries whose actor or subject is this user. */
   userId?: string;
+  /** Entries whose details name this team (`team_id`). */
+  teamId?: string;
   since?: Date;
   until?: Date;
 }
@@ -45,6 +47,7 @@ export async function listForProject(db: DB, projectId: string, o: { before?: nu
       o.before === undefined ? undefined : lt(a.id, o.before),
       o.events ? inArray(a.event, o.events) : undefined,
       o.userId ? or(eq(a.subjectUserId, o.userId), eq(a.actorUserId, o.userId)) : undefined,
+      o.teamId ? sql`${a.details}->>'team_id' = ${o.teamId}` : undefined,
       o.since ? gte(a.createdAt, o.since) : undefined,
       o.until ? lt(a.createdAt, o.until) : undefined,
     ))

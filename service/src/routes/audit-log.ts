@@ -10,12 +10,12 @@ const DEFAULT_PAGE = 50;
 
 export const auditLogRoutes = [
   route({
-    method: 'GET', path: '/internal/audit-log', summary: "List the project's audit log, newest first, filtered by event kind, user and time", tags: ['Audit log'],
+    method: 'GET', path: '/internal/audit-log', summary: "List the project's audit log, newest first, filtered by event kind, user, team and time", tags: ['Audit log'],
     access: ['admin'], query: AuditLogQuery, response: AuditLogPage,
     async handler({ services, auth, query }) {
       const { entries, nextCursor } = await listAuditLog(services, {
         projectId: auth.project.id, cursor: query.cursor, limit: query.limit ?? DEFAULT_PAGE,
-        event: query.event, userId: query.user_id, sinceMillis: query.since_millis, untilMillis: query.until_millis,
+        event: query.event, userId: query.user_id, teamId: query.team_id, sinceMillis: query.since_millis, untilMillis: query.until_millis,
       });
       return { items: entries.map(auditLogEntryView), is_paginated: true as const, pagination: { next_cursor: nextCursor } };
     },

@@ -65,6 +65,8 @@ export async function listScimGroups(services: Services, caller: ScimCaller, inp
 
 async function changeScimGroup(services: Services, caller: ScimCaller, groupId: string, change: { displayName?: string; externalId?: string | null; members: MemberChange[] }) {
   const { project, teamId } = caller;
+  let renamed = false;
+  let membersChanged = false;
   await services.db.transaction(async (tx) => {
     const group = await scim.findGroup(tx, project.id, teamId, groupId, 'update');
     if (!group) throw scimNotFound('Group', groupId);
@@ -74,13 +76,18 @@ async function changeScimGroup(services: Services, caller: ScimCaller, groupId: 
     }
     if (change.displayName !== undefined || change.externalId !== undefined) {
       await scim.updateGroup(tx, group, { displayName: change.displayName, externalId: change.externalId });
+      renamed = change.displayName !== undefined && change.displayName !== group.displayName;
     }
     if (change.members.length > 0) {
       const current = await scim.memberIdsOf(tx, project.id, groupId);
-      await setMembers(tx, services, caller, groupId, current, applyMemberChanges(current, change.members));
+      const next = applyMemberChanges(current, change.members);
+      membersChanged = next.size !== current.length || current.some((id) => !next.has(id));
+      await setMembers(tx, services, caller, groupId, current, next);
     }
   });
-  logProvisioning(services, caller, 'scim.group_updated', { target: groupId });
+  // What changed, so the log can say "renamed" or "members changed" rather than only "updated".
+  const changed = [...(renamed ? ['display_name'] : []), ...(membersChanged ? ['members'] : [])];
+  logProvisioning(services, caller, 'scim.group_updated', { target: groupId, details: { changed, ...(renamed ? { display_name: change.displayName } : {}) } });
   return getScimGroup(services, caller, groupId);
 }
 

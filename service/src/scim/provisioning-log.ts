@@ -8,6 +8,6 @@ import type { ScimCaller } from './tokens';
 export function logProvisioning(services: Services, caller: ScimCaller, event: AuditEvent, o: { userId?: string | null; target?: string | null; details?: Record<string, unknown> } = {}): void {
   services.auditTrail.add([userPlaneEntry(caller.project.id, {
     event, actorKind: 'scim_token', subjectUserId: o.userId ?? null, target: o.target ?? o.userId ?? null,
-    details: { team_id: caller.teamId, ...o.details },
+    details: { team_id: caller.teamId, scim_token_id: caller.tokenId, ...o.details },
   })]);
 }

@@ -34,7 +34,8 @@ export async function revokeScimToken(services: Services, input: TeamInput & { t
   if (!(await scim.deleteToken(services.db, input.projectId, input.teamId, input.tokenId))) throw new KnownErrors.ScimTokenNotFound(input.tokenId);
 }
 
-export interface ScimCaller { project: Project; teamId: string }
+/** `tokenId`: the token that made the request, named in the provisioning log. */
+export interface ScimCaller { project: Project; teamId: string; tokenId: string }
 
 /** The team a SCIM request may act on, from its `Authorization: Bearer` header; 401 otherwise. */
 export async function authenticateScim(services: Services, teamId: string, authorization: string | null): Promise<ScimCaller> {
@@ -45,5 +46,5 @@ export async function authenticateScim(services: Services, teamId: string, autho
   const project = await services.projects.get(row.projectId);
   if (!project) throw new ScimError(401, 'The bearer token is not a SCIM token of this team.');
   await scim.touchToken(services.db, row, new Date());
-  return { project, teamId };
+  return { project, teamId, tokenId: row.id };
 }

@@ -63,6 +63,7 @@ export type ScimTokenFirstViewJson = Static<typeof teamEnterprise.ScimTokenFirst
 export type ScimTokenCreateBody = Static<typeof teamEnterprise.ScimTokenCreate>;
 export type ScimGroupJson = Static<typeof teamEnterprise.ScimGroup>;
 export type ScimGroupUpdateBody = Static<typeof teamEnterprise.ScimGroupUpdate>;
+export type ScimGroupCreateBody = Static<typeof teamEnterprise.ScimGroupCreate>;
 export type ManagingOrganizationJson = Static<typeof teamEnterprise.ManagingOrganization>;
 export type CodeBody = Static<typeof channels.CodeBody>;
 export type IsCodeValidJson = Static<typeof channels.IsCodeValid>;

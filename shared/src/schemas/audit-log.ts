@@ -63,6 +63,8 @@ export const AuditLogQuery = Strict({
   })),
   /** Entries whose actor or whose subject (`user_id`) is this user. */
   user_id: Type.Optional(Uuid()),
+  /** Entries about this team (its SCIM provisioning log: the `team_id` of their details). */
+  team_id: Type.Optional(Uuid()),
   /** Entries at or after this time. */
   since_millis: Type.Optional(Type.Integer({ minimum: 0, maximum: 8.64e15 })),
   /** Entries before this time. */

@@ -5,6 +5,7 @@ import { ScreenBoundary } from '../components/screen-boundary';
 import { t } from '../messages';
 import { TeamDomainsCard } from './team-domains';
 import { TeamSsoConnectionsCard } from './team-sso-connections';
+import { TeamProvisioningLogCard } from './team-provisioning-log';
 import { TeamScimCard } from './team-scim';
 
 export function TeamEnterpriseTab({ team }: { team: ServerTeam }) {
@@ -14,6 +15,7 @@ export function TeamEnterpriseTab({ team }: { team: ServerTeam }) {
       <ScreenBoundary><TeamDomainsCard team={team} /></ScreenBoundary>
       <ScreenBoundary><TeamSsoConnectionsCard team={team} /></ScreenBoundary>
       <ScreenBoundary><TeamScimCard team={team} /></ScreenBoundary>
+      <ScreenBoundary><TeamProvisioningLogCard team={team} /></ScreenBoundary>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Modal, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconKey } from '@tabler/icons-react';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import type { ScimGroup, ScimToken, ServerTeam } from '@gatehouse/shared/client';
 import { ConfirmModal } from '../components/confirm-modal';
 import { CopyField } from '../components/copy-field';
@@ -13,6 +13,7 @@ import { runAction } from '../components/notify';
 import { useProjectContext } from '../hooks/use-project-context';
 import { useScimGroups, useScimTokens } from '../hooks/use-team-enterprise';
 import { useTeamPermissionDefinitions } from '../hooks/use-teams';
+import { AddScimGroupModal } from './team-scim-group-add';
 import { formatDateTime } from '../lib/format';
 import { scimBaseUrl } from '../lib/team-enterprise';
 import { t } from '../messages';
@@ -22,6 +23,7 @@ export function TeamScimCard({ team }: { team: ServerTeam }) {
   const tokens = useScimTokens(team);
   const groups = useScimGroups(team);
   const [creating, setCreating] = useState(false);
+  const [addingGroup, setAddingGroup] = useState(false);
   return (
     <Card withBorder padding="lg" component="section" aria-label={t('enterprise.scim')}>
       <Stack>
@@ -32,10 +34,14 @@ export function TeamScimCard({ team }: { team: ServerTeam }) {
         <Text size="sm" c="dimmed">{t('enterprise.scimIntro')}</Text>
         <CopyField label={t('enterprise.scimBaseUrl')} value={scimBaseUrl(connection.serviceUrl, team.id)} />
         {tokens.length === 0 ? <EmptyState text={t('enterprise.tokensEmpty')} /> : tokens.map((tok) => <TokenRow key={tok.id} token={tok} />)}
-        <Title order={3} size="h5">{t('enterprise.groups')}</Title>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={3} size="h5">{t('enterprise.groups')}</Title>
+          <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAddingGroup(true)}>{t('enterprise.addGroup')}</Button>
+        </Group>
         {groups.length === 0 ? <EmptyState text={t('enterprise.groupsEmpty')} /> : groups.map((g) => <GroupRow key={g.id} group={g} />)}
       </Stack>
       {creating && <CreateTokenModal team={team} onClose={() => setCreating(false)} />}
+      {addingGroup && <AddScimGroupModal team={team} onClose={() => setAddingGroup(false)} />}
     </Card>
   );
 }

@@ -26,6 +26,8 @@ export interface AuditLogFilter {
   events?: readonly string[];
   /** Entries whose actor or subject is this user. */
   userId?: string;
+  /** Entries about this team (SCIM's provisioning log). */
+  teamId?: string;
   /** Entries at or after this time. */
   since?: Date;
   /** Entries before this time. */
@@ -46,6 +48,7 @@ export function auditLogQuery(f: AuditLogFilter): string {
   return query({
     event: f.events?.length ? f.events.join(',') : undefined,
     user_id: f.userId,
+    team_id: f.teamId,
     since_millis: f.since?.getTime(),
     until_millis: f.until?.getTime(),
     cursor: f.cursor,

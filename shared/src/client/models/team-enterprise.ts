@@ -4,7 +4,7 @@
 import { compact, items, type ServerContext } from './common.ts';
 import type { CachedRead } from '../cache.ts';
 import type {
-  EmptyBody, ListOf, ScimGroupJson, ScimGroupUpdateBody, ScimTokenCreateBody, ScimTokenFirstViewJson, ScimTokenJson, SsoConnectionCreateBody,
+  EmptyBody, ListOf, ScimGroupCreateBody, ScimGroupJson, ScimGroupUpdateBody, ScimTokenCreateBody, ScimTokenFirstViewJson, ScimTokenJson, SsoConnectionCreateBody,
   SsoConnectionJson, SsoConnectionTestJson, SsoConnectionUpdateBody, TeamDomainCreateBody, TeamDomainJson, TeamDomainUpdateBody,
 } from '../wire.ts';
 
@@ -88,6 +88,11 @@ export interface TeamEnterprise {
   createSsoConnection(type: 'saml' | 'oidc', options: SsoConnectionOptions): Promise<void>;
   /** The token's value is in this answer only, with the team's SCIM base URL. */
   createScimToken(options?: { description?: string }): Promise<{ token: string; scimBaseUrl: string }>;
+  /**
+   * Names a group of the identity provider ahead of SCIM (an SSO `groups` claim can then grant its permissions);
+   * a group SCIM later pushes under this name is this one.
+   */
+  createScimGroup(displayName: string, permissionIds?: string[]): Promise<ScimGroup>;
   readonly reads: {
     domains(): CachedRead<TeamDomain[]>;
     ssoConnections(): CachedRead<SsoConnection[]>;
@@ -158,6 +163,11 @@ export function createTeamEnterprise({ core, access }: ServerContext, teamId: st
       const created = await core.json<ScimTokenFirstViewJson, ScimTokenCreateBody>(`${base}/scim-tokens`, { method: 'POST', body: compact({ description: options.description }) }, null, access);
       await tokensCache.refresh([teamId]);
       return { token: created.token, scimBaseUrl: created.scim_base_url };
+    },
+    async createScimGroup(displayName: string, permissionIds?: string[]) {
+      const created = await core.json<ScimGroupJson, ScimGroupCreateBody>(`${base}/scim-groups`, { method: 'POST', body: compact({ display_name: displayName, permission_ids: permissionIds }) }, null, access);
+      await groupsCache.refresh([teamId]);
+      return group(created);
     },
     reads: Object.freeze({
       domains: () => domainsCache.handle([teamId], 'domains', (l) => l.map(domain)),
