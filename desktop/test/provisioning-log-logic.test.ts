@@ -68,8 +68,9 @@ describe('provisioning log words', () => {
     expect(f).toEqual({ events: ['scim'], teamId: TEAM, limit: 10 });
     const q = Object.fromEntries(new URLSearchParams(auditLogQuery(f)));
     expect(q).toEqual({ event: 'scim', team_id: TEAM, limit: '10' });
-    // The team id's format is the service's to check (service/test/scim.test.ts); the rest is checked here.
-    expect(schemaProblems(AuditLogQuery, { event: q.event, limit: 10 })).toEqual([]);
+    // Checked as the service checks it (its uuid format included).
+    expect(schemaProblems(AuditLogQuery, { event: q.event, team_id: q.team_id, limit: 10 })).toEqual([]);
+    expect(schemaProblems(AuditLogQuery, { event: q.event, team_id: 'not-a-uuid', limit: 10 }).map((p) => p.path)).toEqual(['/team_id']);
     expect(Object.keys(AuditLogQuery.properties)).toContain('team_id');
   });
 

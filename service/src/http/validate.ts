@@ -5,18 +5,17 @@ import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox';
 import { isValidEmail, isStrictSignInEmail } from '@gatehouse/shared/rules/email';
 import { urlProblems } from '@gatehouse/shared/rules/urls';
 import { isBase64 } from '@gatehouse/shared/rules/base64';
+import { isUuid } from '@gatehouse/shared/rules/uuid';
 import { hasUnsafeNameCharacters, reservedJsonKeyPath, RESERVED_JSON_KEY_PROBLEM, UNSAFE_NAME_PROBLEM } from '@gatehouse/shared/rules/input-safety';
 
 type Schema = TSchema & Record<string, any>;
 
 export interface ValidationResult<T = unknown> { value: T; problems: string[] }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Checks a string against a `format` of ours; returns problem suffixes ("must be a valid UUID"). */
 function formatProblems(format: string, value: string): string[] {
   switch (format) {
-    case 'uuid': return UUID.test(value) ? [] : ['must be a valid UUID'];
+    case 'uuid': return isUuid(value) ? [] : ['must be a valid UUID'];
     case 'email': return isValidEmail(value) ? [] : ['must be a valid email'];
     case 'sign-in-email': return isStrictSignInEmail(value) ? [] : ['must be a valid email'];
     case 'url': return urlProblems(value);

@@ -9,5 +9,6 @@ export * from './permissions';
 export * from './production-mode';
 export * from './profile-image';
 export * from './time';
+export * from './uuid';
 export * from './urls';
 export * from './input-safety';

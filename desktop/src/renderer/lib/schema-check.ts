@@ -4,7 +4,9 @@
 // permission ids, URLs, production mode) are worded in lib/field-rules.ts.
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value, ValueErrorType, type ValueError } from '@sinclair/typebox/value';
-import { isValidEmail } from '@gatehouse/shared/rules/email';
+import { isStrictSignInEmail, isValidEmail } from '@gatehouse/shared/rules/email';
+import { isBase64 } from '@gatehouse/shared/rules/base64';
+import { isUuid } from '@gatehouse/shared/rules/uuid';
 import { isValidUrl } from '@gatehouse/shared/rules/urls';
 import { t, type MessageKey } from '../messages';
 
@@ -12,7 +14,10 @@ import { t, type MessageKey } from '../messages';
 // registry. The registry is global to the process and others fill it too (Elysia registers its own `url`, which
 // refuses http://127.0.0.1:8080/...), so the check below puts shared's rules in place for its own duration and then
 // restores what was there: the same answer as the service's, whatever else this process loaded first.
-const SHARED_FORMATS: Record<string, (value: string) => boolean> = { email: isValidEmail, url: isValidUrl };
+// Every format the service knows is here: one missing would fail every value (a valid team id was refused so).
+const SHARED_FORMATS: Record<string, (value: string) => boolean> = {
+  email: isValidEmail, 'sign-in-email': isStrictSignInEmail, url: isValidUrl, uuid: isUuid, base64: isBase64,
+};
 
 /** A catalogue text to show for a field, by key and the values of its placeholders. */
 export type Problem = { key: MessageKey; values?: Record<string, string | number> };
