@@ -499,6 +499,8 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_subject_idx').on(t.projectId, t.subjectUserId, t.id),
   index('audit_log_actor_idx').on(t.projectId, t.actorUserId, t.id),
   index('audit_log_event_idx').on(t.projectId, t.event, t.id),
+  // A team's entries (the Enterprise SSO tab's provisioning log): only the entries that name a team are indexed.
+  index('audit_log_team_idx').on(t.projectId, sql`(${t.details}->>'team_id')`, t.id).where(sql`(${t.details}->>'team_id') is not null`),
 ]);
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_team_idx" ON "audit_log" USING btree ("project_id",("details"->>'team_id'),"id") WHERE ("audit_log"."details"->>'team_id') is not null;
