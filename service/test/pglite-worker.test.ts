@@ -1,3 +1,5 @@
+// Runs alone: one test bounds the event loop's delay while a slow statement runs (400 ms); beside a browser file of
+// the other worker it measured 411 ms in a rehearsal.
 // The embedded database in a thread of its own (db/pglite-worker.ts, db/pglite-remote.ts, issue 16 §2): the same
 // values in and out as PGlite in-thread, through drizzle's parsers too; Postgres errors with their fields; PGlite's
 // transaction exclusion kept; a slow statement no longer stalls the event loop; a dead worker fails calls instead of
