@@ -51,6 +51,13 @@ export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emai
     passwordHash: u.passwordHash ?? null,
     otpAuthEnabled: u.otpAuthEnabled ?? false,
     totpSecret: u.totpSecret ?? null,
+    // What the primary email channel below will summarise into the row (drizzle/0003, 0035): set now, its trigger
+    // finds the row current and leaves it alone instead of writing a second version of it.
+    ...(u.primaryEmail ? {
+      primaryEmail: u.primaryEmail,
+      primaryEmailVerified: u.primaryEmailVerified ?? false,
+      primaryEmailAuthEnabled: u.primaryEmailAuthEnabled ?? false,
+    } : {}),
   }).returning({ id: schema.users.id });
 
   let channel: ChannelRow | null = null;
