@@ -45,3 +45,15 @@ BEGIN
     selected_team_id = fresh.selected_team_id
   WHERE id = uid;
 END $$;
+--> statement-breakpoint
+-- An insert has no old row: it summarised a user "null" as well (a lookup that found nothing) on every insert.
+CREATE OR REPLACE FUNCTION gatehouse_user_summary_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM gatehouse_refresh_user_summary(NEW.user_id);
+  END IF;
+  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.user_id IS DISTINCT FROM NEW.user_id) THEN
+    PERFORM gatehouse_refresh_user_summary(OLD.user_id);
+  END IF;
+  RETURN NULL;
+END $$;

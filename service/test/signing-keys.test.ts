@@ -196,7 +196,7 @@ describe('a database from before key records', () => {
     await database.db.execute(sql`drop table oauth_provider_settings`);
     // 0034: the audit log's index of a team's entries.
     await database.db.execute(sql`drop index audit_log_team_idx`);
-    // 0035 replaces the user summary's function, which it can do again as it is: nothing to undo.
+    // 0035 replaces the user summary's two functions, which it can do again as it is: nothing to undo.
     // 0031: the new users' counters at commit (the trigger of 0016 is made again as it was).
     await database.db.execute(sql`drop trigger users_metrics_insert on users`);
     await database.db.execute(sql`create trigger users_metrics_insert after insert on users for each row execute function gatehouse_users_metrics_trigger()`);
