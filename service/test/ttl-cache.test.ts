@@ -53,3 +53,17 @@ test('invalidation by prefix, and a load begun before an invalidation is not sto
   expect(loads).toBe(1);
   expect(cache.get('k')).toBeUndefined();
 });
+
+test('forget removes one key exactly (not the keys it is a prefix of), and a load in flight is not stored', async () => {
+  const cache = new TtlCache<string>(60_000);
+  cache.set('p\nclient', 'kept'); cache.set('p\nclient-2', 'other');
+  cache.forget('p\nclient');
+  expect([cache.get('p\nclient'), cache.get('p\nclient-2')]).toEqual([undefined, 'other']);
+  let finish!: (v: string) => void;
+  const loading = cache.getOrLoad('p\nclient', () => new Promise<string>((resolve) => { finish = resolve; }), () => 60_000);
+  cache.forget('p\nclient');
+  finish('read before the change');
+  expect(await loading).toBe('read before the change');
+  expect(cache.get('p\nclient')).toBeUndefined();
+  expect(await cache.getOrLoad('p\nclient', async () => 'read after', () => 60_000)).toBe('read after');
+});

@@ -3,10 +3,10 @@
 // project's own scopes and the custom claims mapped from user metadata. The provider is rebuilt with them
 // (providers.ts keys its cache by the settings' time of change); the project record carries the mappings meant for
 // the project's own access tokens, so its cached copy is dropped on every instance.
-import { LRUCache } from 'lru-cache';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import { providerClaimsViolation, STANDARD_SCOPES, type ClaimMapping, type ProjectScope } from '@gatehouse/shared/rules/oauth-provider-claims';
 import type { Services } from '../services';
+import { TtlCache } from '../repo/cache';
 import * as store from '../repo/oauth-provider';
 
 export interface ProviderSettings {
@@ -27,20 +27,13 @@ const NO_SETTINGS = { dynamicClientRegistration: false, resources: [], scopes: [
  * row); one made through another instance sharing the database, after at most this long.
  */
 export const SETTINGS_KEPT_MS = 2_000;
-const kept = new WeakMap<Services, LRUCache<string, Promise<store.ProviderSettingsRow | null>>>();
+const kept = new WeakMap<Services, TtlCache<store.ProviderSettingsRow | null>>();
 
-/** The project's settings row (null: never saved), kept up to SETTINGS_KEPT_MS. */
+/** The project's settings row (null: never saved), kept up to SETTINGS_KEPT_MS; a burst of requests reads it once. */
 export function settingsRow(services: Services, projectId: string): Promise<store.ProviderSettingsRow | null> {
   let rows = kept.get(services);
-  if (!rows) kept.set(services, (rows = new LRUCache({ max: 1000, ttl: SETTINGS_KEPT_MS })));
-  let row = rows.get(projectId);
-  if (!row) {
-    // Kept as the read in flight, so a burst of requests reads it once; an update drops it, even in flight.
-    row = store.findSettings(services.db, projectId);
-    rows.set(projectId, row);
-    row.catch(() => { if (rows.get(projectId) === row) rows.delete(projectId); });
-  }
-  return row;
+  if (!rows) kept.set(services, (rows = new TtlCache(SETTINGS_KEPT_MS, 1000)));
+  return rows.getOrLoad(projectId, () => store.findSettings(services.db, projectId), () => SETTINGS_KEPT_MS);
 }
 
 export async function getSettings(services: Services, input: { projectId: string }): Promise<ProviderSettings> {
@@ -71,7 +64,7 @@ export async function updateSettings(services: Services, input: SettingsChange):
     return store.saveSettings(tx, input.projectId, { dynamicClientRegistration: input.dynamicClientRegistration, resources, scopes, claims });
   }).finally(() => {
     // This instance's next request builds the provider with the new settings.
-    kept.get(services)?.delete(input.projectId);
+    kept.get(services)?.forget(input.projectId);
   });
   if (claims) services.projects.invalidate(input.projectId);
   return saved;

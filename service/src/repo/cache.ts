@@ -52,6 +52,13 @@ export class TtlCache<V> {
     return pending;
   }
 
+  /** Removes one entry; a load in flight then stores nothing (of any key: a change is rare, the next read refills). */
+  forget(key: string) {
+    this.generation++;
+    this.entries.delete(key);
+    this.loading.delete(key);
+  }
+
   /** Removes entries whose key starts with `prefix` (all entries when omitted). */
   invalidate(prefix?: string) {
     this.generation++;
