@@ -6,6 +6,8 @@ import * as OTPAuth from 'otpauth';
 import { chromium, type Browser } from 'playwright-core';
 import { expectKnownError, sharedService, type SharedService } from './support/service';
 import { newProject, signUp, type TestProject } from './support/projects';
+import { startSamlIdp } from './support/saml-idp';
+import { teamWithVerifiedDomain, uniqueDomain } from './support/team-enterprise';
 
 const DOMAIN_HOST = 'passkeys.gatehouse.test';
 const PLACEHOLDER = 'THIS_VALUE_WILL_BE_REPLACED.example.com';
@@ -236,6 +238,33 @@ describe('passkeys in Chromium', () => {
       const ok = await p.client.post('/auth/mfa/sign-in', { type: 'totp', code: res.body.details.attempt_code, totp });
       expect(ok.body).toMatchObject({ is_new_user: false, user_id: u.userId });
     } finally { await page.close(); }
+  });
+});
+
+describe('passkeys and a domain that requires SSO', () => {
+  test("a user whose primary email is at the domain is sent to SSO; lifted, the passkey signs in again", async () => {
+    const p = await passkeyProject();
+    const domain = uniqueDomain('passkey-sso');
+    const person = await signUp(p, { email: `person@${domain}` });
+    const idp = await startSamlIdp('passkey-sso-idp');
+    const page = await openPage();
+    try {
+      const reg = await page.register(p, person.accessToken);
+      expect((await p.client.post('/auth/passkey/register', { credential: reg.credential, code: reg.code }, { accessToken: person.accessToken })).status).toBe(200);
+      const { teamId, domainId } = await teamWithVerifiedDomain(p, svc.dns, domain);
+      expect((await p.server.post(`/teams/${teamId}/sso-connections`, { type: 'saml', display_name: 'Corp IdP', idp_metadata_xml: idp.metadataXml })).status).toBe(201);
+      expect((await p.server.patch(`/teams/${teamId}/domains/${domainId}`, { sso_required: true })).body.sso_required).toBe(true);
+
+      const auth = await page.authenticate(p);
+      const res = await p.client.post('/auth/passkey/sign-in', { authentication_response: auth.response, code: auth.code });
+      expectKnownError(res, 'SSO_REQUIRED', 403);
+      expect(res.body.error).toBe(`Your organization requires single sign-on for ${person.email}. Continue with SSO.`);
+
+      await p.server.patch(`/teams/${teamId}/domains/${domainId}`, { sso_required: false });
+      const again = await page.authenticate(p);
+      const signedIn = await p.client.post('/auth/passkey/sign-in', { authentication_response: again.response, code: again.code });
+      expect(signedIn.body).toMatchObject({ is_new_user: false, user_id: person.userId });
+    } finally { await page.close(); idp.close(); }
   });
 });
 

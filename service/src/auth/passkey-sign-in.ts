@@ -1,15 +1,18 @@
 // Passkey sign-in (protocol-auth §3.4): the options with a challenge (kept in a verification code, 65 s, single
-// use), then the authenticator's assertion checked against it and the stored credential.
+// use), then the authenticator's assertion checked against it and the stored credential; a user whose primary email
+// is at a domain that requires SSO is sent to SSO (SSO_REQUIRED).
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
 import * as passkeys from '../repo/passkeys';
+import * as users from '../repo/users';
 import { createCode, redeemCode } from '../repo/verification-codes';
 import type { ClientOrigin } from './activity';
 import { assertPasskeysEnabled, authenticationOptions, PASSKEY_CHALLENGE_LIFETIME_MS, verifyAuthentication } from './passkeys';
 import type { IssuedTokens } from './session-tokens';
 import { completeSignIn } from './sign-in';
+import { assertSsoNotRequired } from '../sso/required-domains';
 
 /** The authentication options and the code that holds their challenge. */
 export async function startPasskeySignIn(services: Services, input: { project: Project }) {
@@ -43,5 +46,10 @@ export async function signInWithPasskey(services: Services, input: PasskeySignIn
   });
   const passkey = verified.passkey!;
   await passkeys.updateCounter(services.db, project.id, passkey.id, verified.newCounter!);
-  return completeSignIn(services, { project, userId: passkey.userId, isNewUser: false, origin: input.origin });
+  // A passkey is not a way around a domain that requires SSO: the user's primary email decides, as the typed address
+  // does for password and code sign-ins.
+  const facts = await users.signInFacts(services.db, project.id, passkey.userId);
+  if (!facts) throw new KnownErrors.PasskeyAuthenticationFailed('Passkey not found');
+  assertSsoNotRequired(project.id, facts.primaryEmail);
+  return completeSignIn(services, { project, userId: passkey.userId, isNewUser: false, origin: input.origin, hasTotp: facts.totpSecret !== null });
 }

@@ -308,6 +308,15 @@ export async function totpSecret(db: DB, projectId: string, userId: string): Pro
   return row?.s ? openBytes('totp-secret', row.s) : null;
 }
 
+/** What a sign-in that found the user by a credential checks before issuing tokens: its TOTP secret and primary email. */
+export async function signInFacts(db: DB, projectId: string, userId: string): Promise<{ totpSecret: Uint8Array | null; primaryEmail: string | null } | null> {
+  const u = schema.users;
+  const [row] = await db.select({ s: u.totpSecret, primaryEmail: u.primaryEmail }).from(u)
+    .where(and(eq(u.projectId, projectId), eq(u.id, userId))).limit(1);
+  if (!row) return null;
+  return { totpSecret: row.s ? openBytes('totp-secret', row.s) : null, primaryEmail: row.primaryEmail };
+}
+
 /** The user's display name (null when unset or when the user does not exist). */
 export async function displayName(db: DB, projectId: string, userId: string): Promise<string | null> {
   const u = schema.users;
