@@ -56,12 +56,11 @@ const USER_COLUMNS = sql.join(Object.entries(USER_FIELDS).map(([name, expr]) => 
 const USER_TABLES = sql`users u left join teams t on t.id = u.selected_team_id`;
 const USER_FROM = sql`from ${USER_TABLES}`;
 
-// `load` runs on every authenticated request that reads the user (GET /users/me...). As a prepared statement it
-// skips drizzle's SQL building and Postgres' parse/plan on each call. One per database handle (transactions too).
-const prepareLoad = (db: DB) => db.select(USER_FIELDS).from(USER_TABLES)
-  .where(sql`u.project_id = ${sql.placeholder('projectId')} and u.id = ${sql.placeholder('userId')}`)
-  .prepare('users_load');
-const preparedLoads = new WeakMap<DB, ReturnType<typeof prepareLoad>>();
+// `load` runs on every authenticated request that reads the user (GET /users/me...) and in every transaction that
+// writes one (a sign-up reads its new user back): a named prepared statement, built once, skips drizzle's SQL
+// building and Postgres' parse/plan on each call (a transaction's handle prepares it again, which costs no building).
+const loadStatement = new PreparedSql('users_load', () => sql`select ${USER_COLUMNS} ${USER_FROM}
+  where u.project_id = ${sql.placeholder('projectId')} and u.id = ${sql.placeholder('userId')}`);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
@@ -116,10 +115,8 @@ export function patchKeptLastActive(db: DB, entries: readonly { projectId: strin
 }
 
 async function loadFromDb(db: DB, projectId: string, userId: string): Promise<UserRow | null> {
-  let query = preparedLoads.get(db);
-  if (!query) preparedLoads.set(db, (query = prepareLoad(db)));
-  const [row] = await query.execute({ projectId, userId });
-  return (row as UserRow | undefined) ?? null;
+  const [row] = await loadStatement.rows<UserRow>(db, { projectId, userId });
+  return row ?? null;
 }
 
 /** Several users in one read (a listing that shows each member's user), by id; missing ones are left out. */
