@@ -1,7 +1,8 @@
 // Webhook endpoints (signing secret stored encrypted: it must be usable to sign) and the delivery outbox.
 import { and, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DB } from '../db';
-import { rowsOf, schema } from '../db';
+import { schema } from '../db';
+import { PreparedSql } from '../db/prepared-sql';
 
 const e = schema.webhookEndpoints;
 const d = schema.webhookDeliveries;
@@ -37,12 +38,15 @@ export async function deleteEndpoint(db: DB, projectId: string, id: string): Pro
 }
 
 /** One pending delivery per enabled endpoint subscribed to `type`, in the caller's transaction. Returns the count. */
+// Every user or team change queues its event in the change's transaction (events.ts): prepared, built once.
+const enqueueStatement = new PreparedSql('webhook_deliveries_enqueue', () => sql`
+  insert into webhook_deliveries (project_id, endpoint_id, event_type, payload)
+  select project_id, id, ${sql.placeholder('type')}, ${sql.placeholder('payload')}::text::jsonb from webhook_endpoints
+  where project_id = ${sql.placeholder('projectId')} and enabled and (event_types is null or ${sql.placeholder('type')}::text = any(event_types))
+  returning id`);
+
 export async function enqueueDeliveries(tx: DB, projectId: string, type: string, payload: unknown): Promise<number> {
-  const rows = rowsOf<{ id: string }>(await tx.execute(sql`
-    insert into webhook_deliveries (project_id, endpoint_id, event_type, payload)
-    select project_id, id, ${type}, ${JSON.stringify(payload)}::jsonb from webhook_endpoints
-    where project_id = ${projectId} and enabled and (event_types is null or ${type} = any(event_types))
-    returning id`));
+  const rows = await enqueueStatement.rows<{ id: string }>(tx, { projectId, type, payload: JSON.stringify(payload) });
   return rows.length;
 }
 
