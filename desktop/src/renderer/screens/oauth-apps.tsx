@@ -1,6 +1,6 @@
 // OAuth apps: the clients of the project's own OpenID provider (issue 27). The list (name, logo, type, client id,
 // redirect URIs, grants, scopes), register or edit one (oauth-app-form.tsx), a confidential client's secret shown
-// once, delete behind a confirmation; the project's own scopes and custom claims (oauth-provider-settings.tsx). Loading and errors: the screen's boundary (skeleton, error state).
+// once, delete behind a confirmation; the project's own scopes and custom claims (oauth-provider-settings.tsx), dynamic registration and protected resources (oauth-provider-access.tsx). Loading and errors: the screen's boundary (skeleton, error state).
 import { useState } from 'react';
 import { Alert, Avatar, Badge, Button, Card, Checkbox, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -18,6 +18,7 @@ import { formatDate, formatDateTime } from '../lib/format';
 import { GRANT_LABEL_KEYS, activityParts, issuerUrl, lifetimePart } from '../lib/oauth-apps';
 import { t } from '../messages';
 import { OAuthAppFormModal } from './oauth-app-form';
+import { ProviderAccessSection } from './oauth-provider-access';
 import { ProviderSettingsSection } from './oauth-provider-settings';
 
 export function OAuthAppsScreen() {
@@ -40,6 +41,7 @@ export function OAuthAppsScreen() {
         </Stack>
       )}
       <ProviderSettingsSection />
+      <ProviderAccessSection />
       {adding && <OAuthAppFormModal editing={null} onClose={() => setAdding(false)} onAdded={(v) => { setAdding(false); setFirstView(v); }} />}
       {editing && <OAuthAppFormModal editing={editing} onClose={() => setEditing(null)} />}
       {firstView && <FirstViewModal client={firstView} onClose={() => setFirstView(null)} />}
