@@ -1,9 +1,11 @@
 // The OAuth apps screen's "Client registration and resources" section (issue 27): dynamic client registration (RFC
 // 7591) turned on or off at once, with the registration endpoint while it is on, and the protected resources (RFC
 // 8707) listed, one added by URL (checked before sending by lib/oauth-provider-access.ts; a refusal of the service
-// shown under the form) and one removed behind a confirmation: apps asking for it are refused from then on.
+// shown under the form) and one removed behind a confirmation: apps asking for it are refused from then on. The service
+// replaces the whole list, so a change starts from the list as the service has it now, not the screen's copy: what
+// another owner added meanwhile is kept (and counted).
 // Loading and errors: the screen's boundary (the settings are the same read as "Scopes and claims").
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -13,7 +15,7 @@ import { CopyField } from '../components/copy-field';
 import { ErrorMessage } from '../components/error-message';
 import { notifyError } from '../components/notify';
 import { SectionCard } from '../components/section-card';
-import { useOAuthProviderSettings } from '../hooks/use-admin-lists';
+import { useFreshOAuthProviderSettings, useOAuthProviderSettings } from '../hooks/use-admin-lists';
 import { useProjectContext } from '../hooks/use-project-context';
 import { MAX_RESOURCES, registrationEndpoint, resourcesWith, resourcesWithout, validateResourceForm } from '../lib/oauth-provider-access';
 import { t } from '../messages';
@@ -27,7 +29,9 @@ const messages = () => ({
 
 export function ProviderAccessSection() {
   const settings = useOAuthProviderSettings();
+  const freshSettings = useFreshOAuthProviderSettings();
   const { app, connection, projectId } = useProjectContext();
+  const hintId = useId();
   const [switching, setSwitching] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -46,8 +50,12 @@ export function ProviderAccessSection() {
   };
   return (
     <SectionCard title={t('oauthApps.access.title')}>
-      <Switch label={t('oauthApps.access.registration')} description={t('oauthApps.access.registrationHint')}
-        checked={settings.dynamicClientRegistration} disabled={switching} onChange={(e) => void toggle(e.currentTarget.checked)} />
+      {/* The explanation apart from the label: inside it (Mantine's description), it became part of the switch's name. */}
+      <Stack gap={4}>
+        <Switch label={t('oauthApps.access.registration')} aria-describedby={hintId}
+          checked={settings.dynamicClientRegistration} disabled={switching} onChange={(e) => void toggle(e.currentTarget.checked)} />
+        <Text id={hintId} size="sm" c="dimmed">{t('oauthApps.access.registrationHint')}</Text>
+      </Stack>
       {settings.dynamicClientRegistration && (
         <CopyField label={t('oauthApps.access.registrationEndpoint')} value={registrationEndpoint(connection.serviceUrl, projectId)} testId="oauth-registration-endpoint" />
       )}
@@ -71,7 +79,13 @@ export function ProviderAccessSection() {
         setSaving(true);
         setRefused(null);
         try {
-          await app.updateOAuthProviderSettings({ resources: resourcesWith(settings.resources, v.resource) });
+          const listed = (await freshSettings()).resources;
+          const problems = validateResourceForm(v, listed, messages());
+          if (Object.keys(problems).length > 0) {
+            form.setErrors(problems);
+            return;
+          }
+          await app.updateOAuthProviderSettings({ resources: resourcesWith(listed, v.resource) });
           notifications.show({ color: 'green', message: t('oauthApps.access.added') });
           form.reset();
         } catch (e) {
@@ -81,10 +95,11 @@ export function ProviderAccessSection() {
         }
       })}>
         <Stack gap="xs">
-          <Group align="flex-start" gap="xs" wrap="wrap">
-            <TextInput label={t('oauthApps.access.resourceUrl')} placeholder="https://api.example.com" style={{ flex: '1 1 240px', minWidth: 0 }}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} {...form.getInputProps('resource')} />
-            <Button type="submit" variant="light" mt={25} leftSection={<IconPlus size={14} aria-hidden />} loading={saving} disabled={saving}>{t('oauthApps.access.add')}</Button>
+          {/* The button under the field, at every width: beside it, it lost its line with the field once it wrapped. */}
+          <TextInput label={t('oauthApps.access.resourceUrl')} placeholder="https://api.example.com"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} {...form.getInputProps('resource')} />
+          <Group>
+            <Button type="submit" variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} loading={saving} disabled={saving}>{t('oauthApps.access.add')}</Button>
           </Group>
           {refused !== null && <Alert color="red" role="alert"><ErrorMessage error={refused} /></Alert>}
         </Stack>
@@ -93,7 +108,7 @@ export function ProviderAccessSection() {
         <ConfirmModal title={t('oauthApps.access.removeTitle')} text={t('oauthApps.access.removeText', { resource: removing })} confirmLabel={t('oauthApps.access.removeConfirm')}
           onClose={() => setRemoving(null)}
           onConfirm={async () => {
-            await app.updateOAuthProviderSettings({ resources: resourcesWithout(settings.resources, removing) });
+            await app.updateOAuthProviderSettings({ resources: resourcesWithout((await freshSettings()).resources, removing) });
             notifications.show({ color: 'green', message: t('oauthApps.access.removed') });
             setRemoving(null);
           }} />
