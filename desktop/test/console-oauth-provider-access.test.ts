@@ -2,8 +2,9 @@
 // provider's settings load and an error with Try again; dynamic client registration turned on (an MCP client's
 // unauthenticated POST to discovery's registration_endpoint registers a client) and off (refused); a bad resource URL
 // refused next to the field, nothing sent; a resource added (listed after a reload, in the service's settings), one
-// added with the keyboard only; what another owner changed meanwhile kept and counted (the list is sent whole); one
-// removed behind a confirmation. 1280 and 390 px, light and dark, axe (checkLooks).
+// added with the keyboard only; what another owner changed meanwhile kept and counted (the list is sent whole); a
+// change that fails shown under the form; one removed behind a confirmation. 1280 and 390 px, light and dark, axe
+// (checkLooks); no console errors but the planned ones.
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { adminApi } from '../../service/test/support/service';
@@ -200,6 +201,20 @@ describe('OAuth apps: client registration and resources', () => {
     await section().getByRole('list', { name: 'Protected resources' }).waitFor();
     expect(await listed()).toEqual([API, MCP]);
     await checkWidths('oauth-provider-access-listed', (p) => p.getByRole('list', { name: 'Protected resources' }).waitFor());
+  });
+
+  test('a change that does not reach the service is shown under the form, the URL kept to try again', async () => {
+    // Only the change fails (the library tries a few times before it gives up); the read before it goes through.
+    await page.route(SETTINGS, (route) => (route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.continue()));
+    await urlField().fill('https://later.example.com');
+    await section().getByRole('button', { name: 'Add resource' }).click();
+    const refused = section().getByTestId('provider-resource-form').getByRole('alert');
+    await refused.getByText('The service could not be reached').waitFor({ timeout: 120_000 });
+    await page.unroute(SETTINGS);
+    expect(await urlField().inputValue()).toBe('https://later.example.com');
+    expect((await apiSettings()).resources).toEqual([API, MCP]);
+    await checkWidths('oauth-provider-access-refused', (p) => p.getByTestId('provider-resource-form').getByRole('alert').waitFor());
+    await urlField().fill('');
   });
 
   test('removed behind a confirmation: gone from the screen and the settings, then none', async () => {
