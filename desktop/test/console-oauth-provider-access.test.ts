@@ -203,7 +203,7 @@ describe('OAuth apps: client registration and resources', () => {
     await checkWidths('oauth-provider-access-listed', (p) => p.getByRole('list', { name: 'Protected resources' }).waitFor());
   });
 
-  test('a change that does not reach the service is shown under the form, the URL kept to try again', async () => {
+  test('a change that does not reach the service is shown under the form, the URL kept to try again, until the field changes', async () => {
     // Only the change fails (the library tries a few times before it gives up); the read before it goes through.
     await page.route(SETTINGS, (route) => (route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.continue()));
     await urlField().fill('https://later.example.com');
@@ -214,13 +214,16 @@ describe('OAuth apps: client registration and resources', () => {
     expect(await urlField().inputValue()).toBe('https://later.example.com');
     expect((await apiSettings()).resources).toEqual([API, MCP]);
     await checkWidths('oauth-provider-access-refused', (p) => p.getByTestId('provider-resource-form').getByRole('alert').waitFor());
+    // The failure is about that URL: changing the field takes it away.
     await urlField().fill('');
+    await refused.waitFor({ state: 'detached' });
   });
 
   test('removed behind a confirmation: gone from the screen and the settings, then none', async () => {
     await section().getByRole('button', { name: `Remove ${API}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove this resource?' });
-    await confirm.getByText(`Apps can no longer ask for access tokens for ${API}`).waitFor();
+    await confirm.getByText('Apps can no longer ask for access tokens for this resource').waitFor();
+    expect(await confirm.getByTestId('resource-to-remove').innerText()).toBe(API);
     await checkWidths('oauth-provider-access-remove', (p) => p.getByRole('dialog', { name: 'Remove this resource?' }).waitFor());
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await notification(page, 'Resource removed');

@@ -125,7 +125,7 @@ export const oauthAppsMessages = {
   'oauthApps.access.added': 'Resource added',
   'oauthApps.access.remove': 'Remove {resource}',
   'oauthApps.access.removeTitle': 'Remove this resource?',
-  'oauthApps.access.removeText': 'Apps can no longer ask for access tokens for {resource}; those they hold stay valid until they expire.',
+  'oauthApps.access.removeText': 'Apps can no longer ask for access tokens for this resource; those they hold stay valid until they expire.',
   'oauthApps.access.removeConfirm': 'Remove',
   'oauthApps.access.removed': 'Resource removed',
   'oauthApps.access.resourceInvalid': 'Enter an http:// or https:// URL without a #fragment',

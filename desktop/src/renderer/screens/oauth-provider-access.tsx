@@ -36,7 +36,10 @@ export function ProviderAccessSection() {
   const [removing, setRemoving] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [refused, setRefused] = useState<unknown>(null);
-  const form = useForm({ initialValues: { resource: '' }, validate: (v) => validateResourceForm(v, settings.resources, messages()) });
+  // A failure shown under the form is about the URL in the field: changing it takes the failure away.
+  const form = useForm({
+    initialValues: { resource: '' }, validate: (v) => validateResourceForm(v, settings.resources, messages()), onValuesChange: () => setRefused(null),
+  });
   const toggle = async (on: boolean) => {
     setSwitching(true);
     try {
@@ -105,13 +108,16 @@ export function ProviderAccessSection() {
         </Stack>
       </form>
       {removing !== null && (
-        <ConfirmModal title={t('oauthApps.access.removeTitle')} text={t('oauthApps.access.removeText', { resource: removing })} confirmLabel={t('oauthApps.access.removeConfirm')}
+        <ConfirmModal title={t('oauthApps.access.removeTitle')} text={t('oauthApps.access.removeText')} confirmLabel={t('oauthApps.access.removeConfirm')}
           onClose={() => setRemoving(null)}
           onConfirm={async () => {
             await app.updateOAuthProviderSettings({ resources: resourcesWithout((await freshSettings()).resources, removing) });
             notifications.show({ color: 'green', message: t('oauthApps.access.removed') });
             setRemoving(null);
-          }} />
+          }}>
+          {/* Apart from the sentence, so that a long URL wraps anywhere instead of widening the dialog. */}
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="resource-to-remove">{removing}</Text>
+        </ConfirmModal>
       )}
     </SectionCard>
   );
