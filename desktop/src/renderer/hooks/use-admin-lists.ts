@@ -67,9 +67,24 @@ export function useOAuthProviderClients(): OAuthProviderClient[] {
   return useCachedRead(read);
 }
 
-/** The settings of the project's own OpenID provider (GET /oauth-provider/settings): its scopes and custom claims. */
+/** The settings of the project's own OpenID provider (GET /oauth-provider/settings): its registration, resources, scopes and custom claims. */
 export function useOAuthProviderSettings(): OAuthProviderSettings {
   const { app } = useProjectContext();
   const read = useMemo(() => app.adminReads.oauthProviderSettings(), [app]);
   return useCachedRead(read);
+}
+
+/**
+ * The provider's settings as the service has them now (the screen's copy refreshed too): a change of one of its
+ * lists starts from them, so it does not put back what another owner changed since the screen loaded.
+ */
+export function useFreshOAuthProviderSettings(): () => Promise<OAuthProviderSettings> {
+  const { app } = useProjectContext();
+  return useCallback(() => app.getOAuthProviderSettings(), [app]);
+}
+
+/** Fetches the provider's settings again; a failure lands in the read, where `useOAuthProviderSettings` throws it. */
+export function useRefetchOAuthProviderSettings(): () => Promise<void> {
+  const { app } = useProjectContext();
+  return useCallback(() => app.adminReads.oauthProviderSettings().get().then(() => undefined, () => undefined), [app]);
 }

@@ -1,6 +1,6 @@
 // OAuth apps: the clients of the project's own OpenID provider (issue 27). The list (name, logo, type, client id,
 // redirect URIs, grants, scopes), register or edit one (oauth-app-form.tsx), a confidential client's secret shown
-// once, delete behind a confirmation; the project's own scopes and custom claims (oauth-provider-settings.tsx). Loading and errors: the screen's boundary (skeleton, error state).
+// once, delete behind a confirmation; the project's own scopes and custom claims (oauth-provider-settings.tsx), dynamic registration and protected resources (oauth-provider-access.tsx). Loading and errors: the screen's boundary (skeleton, error state).
 import { useState } from 'react';
 import { Alert, Avatar, Badge, Button, Card, Checkbox, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -9,8 +9,9 @@ import type { OAuthProviderClient, OAuthProviderClientFirstView } from '@gatehou
 import { ConfirmModal } from '../components/confirm-modal';
 import { CopyField } from '../components/copy-field';
 import { EmptyState } from '../components/empty-state';
+import { ListSkeleton, ScreenBoundary } from '../components/screen-boundary';
 import { ScreenHeader } from '../components/screen-header';
-import { useOAuthProviderClients } from '../hooks/use-admin-lists';
+import { useOAuthProviderClients, useRefetchOAuthProviderSettings } from '../hooks/use-admin-lists';
 import { useOAuthClientActivity } from '../hooks/use-admin-loads';
 import { useProjectContext } from '../hooks/use-project-context';
 import { ErrorMessage } from '../components/error-message';
@@ -18,6 +19,7 @@ import { formatDate, formatDateTime } from '../lib/format';
 import { GRANT_LABEL_KEYS, activityParts, issuerUrl, lifetimePart } from '../lib/oauth-apps';
 import { t } from '../messages';
 import { OAuthAppFormModal } from './oauth-app-form';
+import { ProviderAccessSection } from './oauth-provider-access';
 import { ProviderSettingsSection } from './oauth-provider-settings';
 
 export function OAuthAppsScreen() {
@@ -27,6 +29,11 @@ export function OAuthAppsScreen() {
   const [firstView, setFirstView] = useState<OAuthProviderClientFirstView | null>(null);
   const [editing, setEditing] = useState<OAuthProviderClient | null>(null);
   const [deleting, setDeleting] = useState<OAuthProviderClient | null>(null);
+  // The provider's settings load (and fail) apart from the apps: their sections have a skeleton and an error of their
+  // own. "Try again" fetches them again, then mounts the sections anew (the failed read would otherwise be shown again).
+  const refetchSettings = useRefetchOAuthProviderSettings();
+  const [settingsAttempt, setSettingsAttempt] = useState(0);
+  const retrySettings = () => void refetchSettings().finally(() => setSettingsAttempt((n) => n + 1));
   return (
     <Stack>
       <ScreenHeader title={t('oauthApps.title')}>
@@ -39,7 +46,10 @@ export function OAuthAppsScreen() {
           {clients.map((c) => <ClientCard key={c.clientId} client={c} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />)}
         </Stack>
       )}
-      <ProviderSettingsSection />
+      <ScreenBoundary key={settingsAttempt} fallback={<ListSkeleton rows={2} />} onRetry={retrySettings}>
+        <ProviderSettingsSection />
+        <ProviderAccessSection />
+      </ScreenBoundary>
       {adding && <OAuthAppFormModal editing={null} onClose={() => setAdding(false)} onAdded={(v) => { setAdding(false); setFirstView(v); }} />}
       {editing && <OAuthAppFormModal editing={editing} onClose={() => setEditing(null)} />}
       {firstView && <FirstViewModal client={firstView} onClose={() => setFirstView(null)} />}
