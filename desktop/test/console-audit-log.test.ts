@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { clientApi, serverApi } from '../../service/test/support/service';
 import {
-  checkLooks, checkLooksOnPhone, createAllKeys, createProject, openConsole, openScreen, selectOption, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
+  checkLooks, checkLooksOnPhone, createAllKeys, createProject, openConsole, openScreen, selectOption, setupConsoleSuite, signUpOwner, uniqueEmail, withRetriesHurried, type ShownKeys,
 } from './support/console';
 
 const { svc } = await setupConsoleSuite();
@@ -61,8 +61,10 @@ describe('audit log', () => {
     await page.unroute('**/api/v1/internal/audit-log**');
     // The client library retries a failed request a few times before it gives up: every try fails here.
     await page.route('**/api/v1/internal/audit-log**', (route) => route.abort('connectionrefused'));
-    await selectOption(page, 'Time', 'Last 7 days');
-    await page.getByTestId('screen-error').waitFor({ timeout: 120_000 });
+    await withRetriesHurried(page, async () => {
+      await selectOption(page, 'Time', 'Last 7 days');
+      await page.getByTestId('screen-error').waitFor({ timeout: 120_000 });
+    });
     await page.unroute('**/api/v1/internal/audit-log**');
     await bothWidths('audit-log-error', (p) => p.getByTestId('screen-error').waitFor());
     await page.getByRole('button', { name: 'Try again' }).click();

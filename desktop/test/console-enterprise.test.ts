@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, serverApi } from '../../service/test/support/service';
 import { startSamlIdp } from '../../service/test/support/saml-idp';
-import { checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setupConsoleSuite, signUpOwner, type ShownKeys } from './support/console';
+import { checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setupConsoleSuite, signUpOwner, withRetriesHurried, type ShownKeys } from './support/console';
 
 const { svc } = await setupConsoleSuite();
 const idp = await startSamlIdp('console-idp');
@@ -186,9 +186,11 @@ describe('Enterprise SSO tab', () => {
 
     // An error: told, with a retry that shows the log again. (The library retries a few times before giving up.)
     await page.route('**/api/v1/internal/audit-log**', (route) => route.abort('connectionrefused'));
-    await page.getByRole('tab', { name: 'Team' }).click();
-    await page.getByRole('tab', { name: 'Enterprise SSO' }).click();
-    await log.getByTestId('provisioning-log-error').waitFor({ timeout: 120_000 });
+    await withRetriesHurried(page, async () => {
+      await page.getByRole('tab', { name: 'Team' }).click();
+      await page.getByRole('tab', { name: 'Enterprise SSO' }).click();
+      await log.getByTestId('provisioning-log-error').waitFor({ timeout: 120_000 });
+    });
     await page.unroute('**/api/v1/internal/audit-log**');
     await looks('team-enterprise-log-error', async () => { await log.getByTestId('provisioning-log-error').waitFor(); });
     await log.getByRole('button', { name: 'Try again' }).click();

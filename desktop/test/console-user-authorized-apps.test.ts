@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, clientApi, serverApi } from '../../service/test/support/service';
 import type { TestProject } from '../../service/test/support/projects';
 import { discover, oauthErrorOf, oidc, signInThroughConsentApi } from '../../service/test/support/oidc-relying-party';
-import { checkLooks, createAllKeys, createProject, notification, openConsole, openUserPage, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys } from './support/console';
+import { checkLooks, createAllKeys, createProject, notification, openConsole, openUserPage, setupConsoleSuite, signUpOwner, uniqueEmail, withRetriesHurried, type ShownKeys } from './support/console';
 
 const { svc } = await setupConsoleSuite();
 let context: BrowserContext;
@@ -84,8 +84,10 @@ describe("a user's authorized apps", () => {
   test('an error says so in the section, and Retry reads again', async () => {
     // The client library retries a failed request a few times before it gives up: every try fails here.
     await page.route(CONSENTS, (route) => route.abort('connectionrefused'));
-    await openUserPage(page, email);
-    await section().getByRole('alert').waitFor({ timeout: 120_000 });
+    await withRetriesHurried(page, async () => {
+      await openUserPage(page, email);
+      await section().getByRole('alert').waitFor({ timeout: 120_000 });
+    });
     await checkWidths('user-authorized-apps-error', (p) => p.getByRole('region', { name: 'Authorized apps' }).getByRole('alert').waitFor());
     await page.unroute(CONSENTS);
     await section().getByRole('button', { name: 'Try again' }).click();

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, clientApi, serverApi } from '../../service/test/support/service';
 import {
-  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setChecked, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
+  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setChecked, setupConsoleSuite, signUpOwner, withRetriesHurried, uniqueEmail, type ShownKeys,
 } from './support/console';
 
 const { svc } = await setupConsoleSuite();
@@ -100,8 +100,10 @@ describe('users', () => {
     await page.unroute('**/api/v1/users?**');
     // The client library retries a failed request a few times before it gives up: every try fails here.
     await page.route('**/api/v1/users?**', (route) => route.abort('connectionrefused'));
-    await chooseOrder('Oldest first');
-    await page.getByTestId('screen-error').waitFor({ timeout: 120_000 });
+    await withRetriesHurried(page, async () => {
+      await chooseOrder('Oldest first');
+      await page.getByTestId('screen-error').waitFor({ timeout: 120_000 });
+    });
     await page.unroute('**/api/v1/users?**');
     await looksAtWidths('users-error', (p) => p.getByTestId('screen-error').waitFor());
     await page.getByRole('button', { name: 'Try again' }).click();

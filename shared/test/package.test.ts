@@ -104,7 +104,7 @@ describe('the packed client library', () => {
     const dir = join(work, 'vite-app');
     const tsconfig = readFileSync(join(dir, 'tsconfig.app.json'), 'utf8');
     expect(tsconfig).toContain('"erasableSyntaxOnly": true'); // the setting the TypeScript sources failed under
-    npmInstall(dir);
+    // One install: the template's own dependencies and the packed library together (two took a second resolve).
     npmInstall(dir, tarball);
     writeFileSync(join(dir, 'src/App.tsx'), `import { useEffect, useState } from 'react';
 import { GatehouseClientApp, type CurrentUser } from '@gatehouse/shared/client';

@@ -6,8 +6,13 @@ import { join, normalize } from 'node:path';
 
 const WEB = join(import.meta.dir, '../../out/web');
 let server: ReturnType<typeof Bun.serve> | undefined;
-// At the top of the importing file's run (an afterAll registered inside a test runs when that test ends).
-afterAll(() => server?.stop(true));
+// At the top of the importing file's run (an afterAll registered inside a test runs when that test ends). A worker
+// of `npm test` (--no-isolate) evaluates this module once for all its files: this runs when the first of them ends,
+// and a later file then gets a server of its own (a stopped one's port reads 0: Chromium refused 127.0.0.1:0).
+afterAll(() => {
+  server?.stop(true);
+  server = undefined;
+});
 
 /** `http://127.0.0.1:{port}/console/`; the server stops after the file's tests. */
 export function serveConsoleBuild(): string {

@@ -101,6 +101,31 @@ export async function checkLooks(page: Page, name: string, ready: (page: Page) =
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/**
+ * Runs `steps` with the client library's waits between retries (client-library §4: 0.5 to 1.5 s, doubling, four
+ * waits of 7.5 to 22.5 s in all; shared/test/client covers their lengths) cut to 20 ms in the page, then gives the page
+ * its own setTimeout back. For a test of what a screen shows once every try of a read has failed: the tries, their
+ * number and the error the library gives up with are the library's own, only the idle seconds between them go.
+ * A back-off wait is the one fraction of a millisecond the page asks for (its jitter is Math.random()); Mantine's
+ * transitions, toasts and the library's cache timers ask for whole milliseconds and keep theirs.
+ */
+export async function withRetriesHurried<T>(page: Page, steps: () => Promise<T>): Promise<T> {
+  await page.evaluate(() => {
+    const w = window as unknown as { setTimeout: typeof setTimeout; __ownSetTimeout?: typeof setTimeout };
+    const own = (w.__ownSetTimeout ??= w.setTimeout);
+    w.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) =>
+      own(fn, typeof ms === 'number' && ms >= 500 && !Number.isInteger(ms) ? 20 : ms, ...rest)) as typeof setTimeout;
+  });
+  try {
+    return await steps();
+  } finally {
+    await page.evaluate(() => {
+      const w = window as unknown as { setTimeout: typeof setTimeout; __ownSetTimeout?: typeof setTimeout };
+      if (w.__ownSetTimeout) w.setTimeout = w.__ownSetTimeout;
+    });
+  }
+}
+
 /** checkLooks at 390 px (a phone), then back to the width the page had. */
 export async function checkLooksOnPhone(page: Page, name: string, ready: (page: Page) => Promise<void>) {
   const before = page.viewportSize() ?? { width: 1024, height: 800 };
