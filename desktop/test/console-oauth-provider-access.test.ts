@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { adminApi } from '../../service/test/support/service';
-import { checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setupConsoleSuite, setSwitch, signUpOwner, type ShownKeys } from './support/console';
+import { checkLooks, checkLooksAtBothWidths, createAllKeys, createProject, notification, openConsole, openScreen, setupConsoleSuite, setSwitch, signUpOwner, type ShownKeys } from './support/console';
 
 const { svc } = await setupConsoleSuite();
 let context: BrowserContext;
@@ -26,13 +26,7 @@ const MCP = 'https://mcp.example.com/mcp';
 
 afterAll(async () => { await context?.close(); });
 
-async function checkWidths(name: string, ready: (p: Page) => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await checkLooks(page, `${name}-${width}`, ready);
-  }
-  await page.setViewportSize({ width: 1024, height: 800 });
-}
+const checkWidths = (name: string, ready: (p: Page) => Promise<void>) => checkLooksAtBothWidths(page, name, ready);
 
 const section = () => page.getByRole('region', { name: 'Client registration and resources' });
 const sectionReady = (text: string) => (p: Page) => p.getByRole('region', { name: 'Client registration and resources' }).getByText(text).first().waitFor();
