@@ -20,11 +20,21 @@ export class Events {
   constructor(private readonly webhookWorkers: Wakers) {}
 
   async emit(tx: DB, projectId: string, type: EventType, data: unknown): Promise<void> {
-    const queued = await webhooks.enqueueDeliveries(tx, projectId, type, { type, data });
+    this.queued(await webhooks.enqueueDeliveries(tx, projectId, type, payloadOf(type, data)));
+  }
+
+  /**
+   * `count` deliveries were queued by the change's own statement (users/create.ts: a plain new user is one statement,
+   * its event built with `payloadOf`).
+   */
+  queued(count: number): void {
     // The rows become visible when the caller commits: look shortly after rather than waiting for the next poll.
-    if (queued > 0) {
+    if (count > 0) {
       setTimeout(() => this.webhookWorkers.wake(), 20);
       setTimeout(() => this.webhookWorkers.wake(), 250);
     }
   }
 }
+
+/** What a webhook delivery of an event carries. */
+export const payloadOf = (type: EventType, data: unknown) => ({ type, data });

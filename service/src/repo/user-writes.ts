@@ -9,6 +9,8 @@ import { PreparedSql } from '../db/prepared-sql';
 import type { Project } from './projects';
 import type { ChannelRow } from './contact-channels';
 import { createTeam, type TeamRow } from './teams';
+import { USER_COLUMNS, type UserRow } from './users';
+import { enqueueDeliveriesSql } from './webhooks';
 
 export interface NewUser {
   displayName?: string | null;
@@ -30,13 +32,13 @@ export interface NewUser {
 // building was 19% of the JS thread's profile samples, most of it these inserts and the read-back built again in each
 // transaction). JSON goes as text, cast by the statement.
 const ph = (name: string) => sql.placeholder(name);
+const USER_INSERT_COLUMNS = sql`project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata,
+  is_anonymous, password_hash, otp_auth_enabled, totp_secret, primary_email, primary_email_verified, primary_email_auth_enabled`;
+const USER_INSERT_VALUES = sql`${ph('projectId')}, ${ph('displayName')}, ${ph('profileImageUrl')}, ${ph('clientMetadata')}::text::jsonb,
+  ${ph('clientReadOnlyMetadata')}::text::jsonb, ${ph('serverMetadata')}::text::jsonb, ${ph('isAnonymous')}, ${ph('passwordHash')},
+  ${ph('otpAuthEnabled')}, ${ph('totpSecret')}, ${ph('primaryEmail')}, ${ph('primaryEmailVerified')}, ${ph('primaryEmailAuthEnabled')}`;
 const insertUserStatement = new PreparedSql('users_insert', () => sql`
-  insert into users (project_id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata,
-    is_anonymous, password_hash, otp_auth_enabled, totp_secret, primary_email, primary_email_verified, primary_email_auth_enabled)
-  values (${ph('projectId')}, ${ph('displayName')}, ${ph('profileImageUrl')}, ${ph('clientMetadata')}::text::jsonb,
-    ${ph('clientReadOnlyMetadata')}::text::jsonb, ${ph('serverMetadata')}::text::jsonb, ${ph('isAnonymous')}, ${ph('passwordHash')},
-    ${ph('otpAuthEnabled')}, ${ph('totpSecret')}, ${ph('primaryEmail')}, ${ph('primaryEmailVerified')}, ${ph('primaryEmailAuthEnabled')})
-  returning id`);
+  insert into users (${USER_INSERT_COLUMNS}) values (${USER_INSERT_VALUES}) returning id`);
 const insertPrimaryEmailStatement = new PreparedSql('contact_channels_insert_primary_email', () => sql`
   insert into contact_channels (project_id, user_id, type, value, is_verified, is_primary, used_for_auth)
   values (${ph('projectId')}, ${ph('userId')}, 'email', ${ph('value')}, ${ph('isVerified')}, true, ${ph('usedForAuth')})
@@ -59,15 +61,11 @@ export async function assertEmailFreeForAuth(db: DB, projectId: string, email: s
   if (row && row.userId !== exceptUserId) throw new KnownErrors.UserEmailAlreadyExists(email);
 }
 
-/**
- * Inserts a user with everything a sign-up implies (users/create.ts is the one caller; it emits the event). Call
- * inside a transaction. `emailCheckedFree`: the caller has just checked that no one signs in with the primary email
- * (the unique index still decides a race). Returns the new user id and its primary email channel.
- */
-export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<{ id: string; channel: ChannelRow | null; personalTeam: TeamRow | null }> {
-  const emptyToNull = (v: string | null | undefined) => (v === '' ? null : v ?? null);
-  if (u.primaryEmail && u.primaryEmailAuthEnabled && !o.emailCheckedFree) await assertEmailFreeForAuth(tx, project.id, u.primaryEmail);
-  const [user] = await insertUserStatement.rows<{ id: string }>(tx, {
+const emptyToNull = (v: string | null | undefined) => (v === '' ? null : v ?? null);
+
+/** The values of the user insert's placeholders. */
+function userValues(project: Project, u: NewUser) {
+  return {
     projectId: project.id,
     displayName: emptyToNull(u.displayName),
     profileImageUrl: u.profileImageUrl ?? null,
@@ -78,12 +76,22 @@ export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emai
     passwordHash: u.passwordHash ?? null,
     otpAuthEnabled: u.otpAuthEnabled ?? false,
     totpSecret: u.totpSecret ?? null,
-    // What the primary email channel below will summarise into the row (drizzle/0003, 0035): set now, its trigger
-    // finds the row current and leaves it alone instead of writing a second version of it.
+    // What the primary email channel will summarise into the row (drizzle/0003, 0035): set now, its trigger finds
+    // the row current and leaves it alone instead of writing a second version of it.
     primaryEmail: u.primaryEmail || null,
     primaryEmailVerified: u.primaryEmail ? u.primaryEmailVerified ?? false : false,
     primaryEmailAuthEnabled: u.primaryEmail ? u.primaryEmailAuthEnabled ?? false : false,
-  });
+  };
+}
+
+/**
+ * Inserts a user with everything a sign-up implies (users/create.ts is the one caller; it emits the event). Call
+ * inside a transaction. `emailCheckedFree`: the caller has just checked that no one signs in with the primary email
+ * (the unique index still decides a race). Returns the new user id and its primary email channel.
+ */
+export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<{ id: string; channel: ChannelRow | null; personalTeam: TeamRow | null }> {
+  if (u.primaryEmail && u.primaryEmailAuthEnabled && !o.emailCheckedFree) await assertEmailFreeForAuth(tx, project.id, u.primaryEmail);
+  const [user] = await insertUserStatement.rows<{ id: string }>(tx, userValues(project, u));
 
   let channel: ChannelRow | null = null;
   if (u.primaryEmail) {
@@ -118,6 +126,79 @@ export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emai
     personalTeam = await createTeam(tx, project, { displayName: name, creatorUserId: user.id, selectForCreator: true });
   }
   return { id: user.id, channel, personalTeam };
+}
+
+/**
+ * Does this new user need nothing but its row, its primary email channel and its `user.created` event? Then
+ * `insertPlainUser` writes it in one statement. Not when it has OAuth links, the project grants default permissions
+ * or gives every new user a personal team (`insertUser`, in a transaction).
+ */
+export const isPlainNewUser = (project: Project, u: NewUser) =>
+  !u.oauthAccounts?.length && project.config.user_default_permissions.length === 0 && !project.config.create_team_on_sign_up;
+
+// Issue 31: a sign-up's writes were six round trips (begin, the user, its channel, the read-back, the event's
+// deliveries, commit); one statement is atomic without a transaction. The user's id and sign-up time are given, so
+// the caller can build the event's payload, the user as the API shows it, before the row exists. The channel's
+// values are the row's primary email columns; its trigger (drizzle/0035) finds the row current. Foreign keys and
+// row triggers run at the statement's end and see every row it inserted.
+const insertPlainUserStatement = new PreparedSql('users_insert_plain', () => sql`
+  with u as (
+    insert into users (id, created_at, ${USER_INSERT_COLUMNS}) values (${ph('id')}::uuid, ${ph('createdAt')}::timestamptz, ${USER_INSERT_VALUES})
+    returning *
+  ), c as (
+    insert into contact_channels (project_id, user_id, type, value, is_verified, is_primary, used_for_auth)
+    select u.project_id, u.id, 'email', u.primary_email, u.primary_email_verified, true, u.primary_email_auth_enabled from u
+    where u.primary_email is not null
+    returning id, created_at, auth_requires_verification
+  ), w as (${enqueueDeliveriesSql()})
+  select ${USER_COLUMNS}, c.id as channel_id, c.created_at as channel_created_at,
+    c.auth_requires_verification as channel_auth_requires_verification, (select count(*) from w)::int as queued_deliveries
+  from u left join teams t on t.id = u.selected_team_id left join c on true`);
+type PlainUserRow = UserRow & {
+  channel_id: string | null; channel_created_at: Date | string | null; channel_auth_requires_verification: boolean | null;
+  queued_deliveries: number;
+};
+
+/**
+ * The row `insertPlainUser` will return, known before it runs (its caller builds the event's payload from it);
+ * user-writes-one-statement.test.ts holds the two equal through the API's views.
+ */
+export function plainUserRow(project: Project, u: NewUser, o: { id: string; createdAt: Date }): UserRow {
+  const v = userValues(project, u);
+  return {
+    id: o.id, project_id: project.id, display_name: v.displayName, profile_image_url: v.profileImageUrl,
+    client_metadata: u.clientMetadata ?? null, client_read_only_metadata: u.clientReadOnlyMetadata ?? null, server_metadata: u.serverMetadata ?? null,
+    is_anonymous: v.isAnonymous, has_password: v.passwordHash !== null, otp_auth_enabled: v.otpAuthEnabled, requires_totp_mfa: v.totpSecret !== null,
+    passkey_auth_enabled: false, created_at: o.createdAt, last_active_at: null,
+    primary_email: v.primaryEmail, primary_email_verified: v.primaryEmailVerified, primary_email_auth_enabled: v.primaryEmailAuthEnabled,
+    oauth_providers: [], selected_team: null,
+  };
+}
+
+/**
+ * Writes a plain new user (`isPlainNewUser`) in one statement: its row, its primary email channel, and the deliveries
+ * of `event` (its `user.created`, built by the caller, users/create.ts) to the project's webhooks. Returns the user as
+ * `users.load` reads it, its channel, and how many deliveries were queued. Atomic on its own, or in the caller's
+ * transaction.
+ */
+export async function insertPlainUser(db: DB, project: Project, u: NewUser, o: { id: string; createdAt: Date; event: { type: string; data: unknown }; emailCheckedFree?: boolean }): Promise<{ user: UserRow; channel: ChannelRow | null; queuedDeliveries: number }> {
+  if (u.primaryEmail && u.primaryEmailAuthEnabled && !o.emailCheckedFree) await assertEmailFreeForAuth(db, project.id, u.primaryEmail);
+  let row: PlainUserRow;
+  try {
+    [row] = await insertPlainUserStatement.rows<PlainUserRow>(db, {
+      ...userValues(project, u), id: o.id, createdAt: o.createdAt.toISOString(), type: o.event.type, payload: JSON.stringify(o.event),
+    }) as [PlainUserRow];
+  } catch (err) {
+    if (u.primaryEmail && isUniqueViolation(err, 'contact_channels_auth_idx')) throw new KnownErrors.UserEmailAlreadyExists(u.primaryEmail);
+    throw err;
+  }
+  const { channel_id, channel_created_at, channel_auth_requires_verification, queued_deliveries, ...user } = row;
+  const channel: ChannelRow | null = channel_id === null ? null : {
+    id: channel_id, projectId: user.project_id, userId: user.id, type: 'email', value: user.primary_email!,
+    isVerified: !!user.primary_email_verified, isPrimary: true, usedForAuth: !!user.primary_email_auth_enabled,
+    authRequiresVerification: !!channel_auth_requires_verification, createdAt: new Date(channel_created_at!),
+  };
+  return { user, channel, queuedDeliveries: queued_deliveries };
 }
 
 /** Columns of a user row an update may set. */

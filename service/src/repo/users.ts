@@ -49,7 +49,8 @@ const USER_FIELDS: Record<keyof UserRow, SQL> = {
             'created_at_millis', floor(extract(epoch from t.created_at) * 1000)) end)`,
 };
 
-const USER_COLUMNS = sql.join(Object.entries(USER_FIELDS).map(([name, expr]) => sql`${expr} as ${sql.identifier(name)}`), sql`, `);
+/** The select list of a `UserRow`, over a users row aliased `u` and its selected team aliased `t` (left joined). */
+export const USER_COLUMNS = sql.join(Object.entries(USER_FIELDS).map(([name, expr]) => sql`${expr} as ${sql.identifier(name)}`), sql`, `);
 
 // The summary columns (primary email, passkey, OAuth links, selected team) are kept by triggers
 // (drizzle/0003_user_summary_triggers.sql); only the selected team's own row is joined.

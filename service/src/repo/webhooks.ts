@@ -39,11 +39,17 @@ export async function deleteEndpoint(db: DB, projectId: string, id: string): Pro
 
 /** One pending delivery per enabled endpoint subscribed to `type`, in the caller's transaction. Returns the count. */
 // Every user or team change queues its event in the change's transaction (events.ts): prepared, built once.
-const enqueueStatement = new PreparedSql('webhook_deliveries_enqueue', () => sql`
+const enqueueStatement = new PreparedSql('webhook_deliveries_enqueue', () => enqueueDeliveriesSql());
+
+/**
+ * The insert of one event's deliveries, with placeholders `projectId`, `type` and `payload` (JSON text); returns their
+ * ids. Also the last part of a statement that makes the change itself (repo/user-writes.ts `insertPlainUser`).
+ */
+export const enqueueDeliveriesSql = () => sql`
   insert into webhook_deliveries (project_id, endpoint_id, event_type, payload)
   select project_id, id, ${sql.placeholder('type')}, ${sql.placeholder('payload')}::text::jsonb from webhook_endpoints
   where project_id = ${sql.placeholder('projectId')} and enabled and (event_types is null or ${sql.placeholder('type')}::text = any(event_types))
-  returning id`);
+  returning id`;
 
 export async function enqueueDeliveries(tx: DB, projectId: string, type: string, payload: unknown): Promise<number> {
   const rows = await enqueueStatement.rows<{ id: string }>(tx, { projectId, type, payload: JSON.stringify(payload) });

@@ -6,9 +6,9 @@ import type { DB } from '../db';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import type { ChannelRow } from '../repo/contact-channels';
-import { insertUser, type NewUser } from '../repo/user-writes';
+import { insertPlainUser, insertUser, isPlainNewUser, plainUserRow, type NewUser } from '../repo/user-writes';
 import type { ServerUserCreate } from '@gatehouse/shared/schemas/users';
-import type { Events } from '../events';
+import { payloadOf, type Events } from '../events';
 import type { Services } from '../services';
 import { serverTeamView } from '../presenters/teams';
 import { serverUserView } from '../presenters/users';
@@ -27,19 +27,31 @@ export interface NewUserInput {
   emailCheckedFree?: boolean;
 }
 
-/** Creates the user and emits its events, in one transaction. */
+/** Creates the user and emits its events, atomically: one statement for a plain new user, else a transaction. */
 export async function createUser(services: Pick<Services, 'db' | 'events'>, input: NewUserInput): Promise<CreatedUser> {
+  if (isPlainNewUser(input.project, input.user)) return createPlainUser(services.db, services.events, input);
   return services.db.transaction((tx) => createUserIn(tx, services.events, input));
 }
 
 /** `createUser` inside the caller's transaction `tx` (a flow that writes more in the same transaction). */
-export async function createUserIn(tx: DB, events: Events, { project, user: u, emailCheckedFree }: NewUserInput): Promise<CreatedUser> {
-  const o = { emailCheckedFree };
-  const { id, channel, personalTeam } = await insertUser(tx, project, u, o);
+export async function createUserIn(tx: DB, events: Events, input: NewUserInput): Promise<CreatedUser> {
+  if (isPlainNewUser(input.project, input.user)) return createPlainUser(tx, events, input);
+  const { project, user: u, emailCheckedFree } = input;
+  const { id, channel, personalTeam } = await insertUser(tx, project, u, { emailCheckedFree });
   if (personalTeam) await events.emit(tx, project.id, 'team.created', serverTeamView(personalTeam));
   // Read back once, in the shape the event and the callers need (personal team, auth methods).
   const user = (await users.load(tx, project.id, id))!;
   await events.emit(tx, project.id, 'user.created', serverUserView(user));
+  return { user, channel };
+}
+
+/** The user, its channel and its `user.created` deliveries in one statement (issue 31: a sign-up's round trips). */
+async function createPlainUser(db: DB, events: Events, { project, user: u, emailCheckedFree }: NewUserInput): Promise<CreatedUser> {
+  const id = crypto.randomUUID();
+  const createdAt = new Date();
+  const payload = payloadOf('user.created', serverUserView(plainUserRow(project, u, { id, createdAt })));
+  const { user, channel, queuedDeliveries } = await insertPlainUser(db, project, u, { id, createdAt, event: payload, emailCheckedFree });
+  events.queued(queuedDeliveries);
   return { user, channel };
 }
 
