@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, serverApi } from '../../service/test/support/service';
 import { startSamlIdp } from '../../service/test/support/saml-idp';
-import { checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setupConsoleSuite, signUpOwner, withRetriesHurried, type ShownKeys } from './support/console';
+import { checkLooksAtBothWidths, createAllKeys, createProject, notification, openConsole, openScreen, setupConsoleSuite, signUpOwner, withRetriesHurried, type ShownKeys } from './support/console';
 
 const { svc } = await setupConsoleSuite();
 const idp = await startSamlIdp('console-idp');
@@ -27,14 +27,6 @@ const server = () => serverApi(svc.url, projectId, keys.secretServerKey);
 
 afterAll(async () => { idp.close(); await context?.close(); });
 
-async function looks(name: string, ready: (p: Page) => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await checkLooks(page, `${name}-${width}`, ready);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 const tab = () => page.getByRole('tabpanel', { name: 'Enterprise SSO' });
 
 describe('Enterprise SSO tab', () => {
@@ -49,11 +41,11 @@ describe('Enterprise SSO tab', () => {
     await page.getByRole('link', { name: 'Initech Corp' }).click();
     await page.getByRole('tab', { name: 'Enterprise SSO' }).click();
     await tab().getByText('No domain yet.', { exact: false }).waitFor();
-    await looks('team-enterprise-empty', async (p) => { 
+    await checkLooksAtBothWidths(page, 'team-enterprise-empty', async (p) => { 
       const panel = p.getByRole('tabpanel', { name: 'Enterprise SSO' });
       await panel.getByText('No SCIM token yet.').waitFor();
       await panel.getByText('No provisioning yet: changes appear here', { exact: false }).waitFor();
-    });
+    }, 1280);
   });
 
   test('add and verify a domain', async () => {
@@ -144,7 +136,7 @@ describe('Enterprise SSO tab', () => {
 
     personId = person.id;
 
-    await looks('team-enterprise-filled', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByTestId('scim-group-Finance').waitFor(); });
+    await checkLooksAtBothWidths(page, 'team-enterprise-filled', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByTestId('scim-group-Finance').waitFor(); }, 1280);
   });
 
   test('the provisioning log tells the SCIM changes in words, newest first, with the token; a page at a time', async () => {
@@ -168,7 +160,7 @@ describe('Enterprise SSO tab', () => {
     await page.getByRole('tab', { name: 'Team' }).click();
     await page.getByRole('tab', { name: 'Enterprise SSO' }).click();
     await log.getByTestId('skeleton').waitFor();
-    await looks('team-enterprise-log-loading', async () => { await log.getByTestId('skeleton').waitFor(); });
+    await checkLooksAtBothWidths(page, 'team-enterprise-log-loading', async () => { await log.getByTestId('skeleton').waitFor(); }, 1280);
     release();
     await log.getByTestId('provisioning-entry').first().waitFor();
     await page.unroute('**/api/v1/internal/audit-log**');
@@ -178,7 +170,7 @@ describe('Enterprise SSO tab', () => {
     const texts = await lines();
     expect(texts.length).toBe(10);
     expect(texts).toEqual([`User peter@${domain} deactivated`, ...Array(8).fill(`User peter@${domain} updated`), 'Group renamed to Finance team']);
-    await looks('team-enterprise-log', async () => { await log.getByTestId('provisioning-entry').nth(9).waitFor(); });
+    await checkLooksAtBothWidths(page, 'team-enterprise-log', async () => { await log.getByTestId('provisioning-entry').nth(9).waitFor(); }, 1280);
     await log.getByRole('button', { name: 'Show more' }).click();
     await log.getByTestId('provisioning-entry').nth(11).waitFor();
     expect((await lines()).slice(10)).toEqual(['Group Finance pushed', `User peter@${domain} provisioned`]);
@@ -192,7 +184,7 @@ describe('Enterprise SSO tab', () => {
       await log.getByTestId('provisioning-log-error').waitFor({ timeout: 120_000 });
     });
     await page.unroute('**/api/v1/internal/audit-log**');
-    await looks('team-enterprise-log-error', async () => { await log.getByTestId('provisioning-log-error').waitFor(); });
+    await checkLooksAtBothWidths(page, 'team-enterprise-log-error', async () => { await log.getByTestId('provisioning-log-error').waitFor(); }, 1280);
     await log.getByRole('button', { name: 'Try again' }).click();
     await log.getByTestId('provisioning-entry').nth(9).waitFor();
   });
@@ -206,7 +198,7 @@ describe('Enterprise SSO tab', () => {
     await dialog.getByLabel('Group name').fill('finance TEAM');
     await dialog.getByRole('button', { name: 'Add group' }).click();
     await dialog.getByText('The team already has a group named finance TEAM.').waitFor();
-    await looks('team-enterprise-add-group-error', async (p) => { await p.getByRole('dialog', { name: 'Add group' }).getByText('The team already has a group named', { exact: false }).waitFor(); });
+    await checkLooksAtBothWidths(page, 'team-enterprise-add-group-error', async (p) => { await p.getByRole('dialog', { name: 'Add group' }).getByText('The team already has a group named', { exact: false }).waitFor(); }, 1280);
 
     await dialog.getByLabel('Group name').fill('  Auditors ');
     await dialog.getByLabel('Team permissions it grants').click();
@@ -220,6 +212,6 @@ describe('Enterprise SSO tab', () => {
     await row.getByText('billing', { exact: true }).waitFor();
     const saved = (await server().get(`/teams/${teamId}/scim-groups`)).body.items.find((g: { display_name: string }) => g.display_name === 'Auditors');
     expect(saved).toMatchObject({ display_name: 'Auditors', external_id: null, member_count: 0, permission_ids: ['billing'] });
-    await looks('team-enterprise-group-added', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByTestId('scim-group-Auditors').waitFor(); });
+    await checkLooksAtBothWidths(page, 'team-enterprise-group-added', async (p) => { await p.getByRole('tabpanel', { name: 'Enterprise SSO' }).getByTestId('scim-group-Auditors').waitFor(); }, 1280);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, clientApi, serverApi } from '../../service/test/support/service';
 import { isolatedDatabase } from '../../service/test/support/isolated-database';
-import { checkLooks, createAllKeys, createProject, openConsole, openScreen, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys } from './support/console';
+import { checkLooks, checkLooksAtBothWidths, createAllKeys, createProject, openConsole, openScreen, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys } from './support/console';
 
 // Under DATABASE_URL a database of its own: no other test's service shares these users' activity writer.
 const db = process.env.DATABASE_URL ? await isolatedDatabase() : undefined;
@@ -22,15 +22,6 @@ afterAll(async () => { await context?.close(); await db?.drop(); });
 const CARDS = ['sign-ups', 'active', 'methods', 'countries', 'recent-sign-ups', 'recently-active'];
 const card = (p: Page, id: string) => p.getByTestId(`metrics-${id}`);
 const text = async (p: Page, testId: string) => (await p.getByTestId(testId).textContent())?.trim();
-
-/** Both widths the console is used at besides the default 1024 px: screenshots, axe, nothing sticking out. */
-async function checkWidths(p: Page, name: string, ready: (p: Page) => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await p.setViewportSize({ width, height: 800 });
-    await checkLooks(p, `${name}-${width}`, ready);
-  }
-  await p.setViewportSize({ width: 1024, height: 800 });
-}
 
 /** A browser's sign-up (activity is recorded for browser requests, with the country a proxy would add). */
 async function signUp(country?: string) {
@@ -71,7 +62,7 @@ describe('metrics', () => {
     expect(await text(page, 'metrics-active-today')).toBe('0');
     expect(await page.locator('.recharts-surface').count()).toBe(0);
     await checkLooks(page, 'metrics-empty', (p) => p.getByTestId('metrics').waitFor());
-    await checkWidths(page, 'metrics-empty', (p) => p.getByTestId('metrics').waitFor());
+    await checkLooksAtBothWidths(page, 'metrics-empty', (p) => p.getByTestId('metrics').waitFor());
   });
 
   test('seeded users: the screen shows the numbers GET /internal/metrics returns', async () => {
@@ -129,7 +120,7 @@ describe('metrics', () => {
 
     for (const id of CARDS) expect(await card(page, id).getByTestId('empty-state').count()).toBe(0);
     await checkLooks(page, 'metrics', (p) => p.getByTestId('metrics-sign-ups').locator('.recharts-surface').waitFor());
-    await checkWidths(page, 'metrics', (p) => p.getByTestId('metrics-sign-ups').locator('.recharts-surface').waitFor());
+    await checkLooksAtBothWidths(page, 'metrics', (p) => p.getByTestId('metrics-sign-ups').locator('.recharts-surface').waitFor());
   });
 
   test('the admin key of an open console is revoked: the error state, and "Try again" still refuses', async () => {

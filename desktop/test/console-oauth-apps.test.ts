@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi } from '../../service/test/support/service';
-import { checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setChecked, setupConsoleSuite, signUpOwner, type ShownKeys } from './support/console';
+import { checkLooks, checkLooksAtBothWidths, createAllKeys, createProject, notification, openConsole, openScreen, setChecked, setupConsoleSuite, signUpOwner, type ShownKeys } from './support/console';
 
 const { svc } = await setupConsoleSuite();
 let context: BrowserContext;
@@ -19,15 +19,6 @@ const admin = () => adminApi(svc.url, projectId, keys.superSecretAdminKey);
 const apiClients = async () => (await admin().get('/oauth-provider/clients')).body.items as any[];
 
 afterAll(async () => { await context?.close(); });
-
-/** checkLooks (light and dark, axe) at a desktop's and a phone's width. */
-async function checkWidths(p: Page, name: string, ready: (p: Page) => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await p.setViewportSize({ width, height: 800 });
-    await checkLooks(p, `${name}-${width}`, ready);
-  }
-  await p.setViewportSize({ width: 1024, height: 800 });
-}
 
 /** A client_credentials request at the project's token endpoint, the client authenticated with HTTP Basic (RFC 6749 §2.3.1). */
 async function clientCredentials(id: string, secret: string): Promise<{ status: number; body: any }> {
@@ -53,7 +44,7 @@ describe('OAuth apps', () => {
     await openScreen(page, 'OAuth apps');
     await page.getByRole('main').getByTestId('empty-state').waitFor();
     expect(await page.getByTestId('oauth-issuer').textContent()).toBe(`${svc.url}/oidc/${projectId}`);
-    await checkWidths(page, 'oauth-apps-empty', (p) => p.getByRole('main').getByTestId('empty-state').waitFor());
+    await checkLooksAtBothWidths(page, 'oauth-apps-empty', (p) => p.getByRole('main').getByTestId('empty-state').waitFor());
   });
 
   test('bad settings are refused in the form, before anything is sent', async () => {
@@ -99,7 +90,7 @@ describe('OAuth apps', () => {
     await dialog.getByLabel('Access token (s)').fill('120');
     await dialog.getByLabel('Refresh token (s)').fill('86400');
     expect(await dialog.getByLabel('ID token (s)').inputValue()).toBe('3,600');
-    await checkWidths(page, 'oauth-apps-register', (p) => p.getByRole('dialog', { name: 'Register an OAuth app' }).waitFor());
+    await checkLooksAtBothWidths(page, 'oauth-apps-register', (p) => p.getByRole('dialog', { name: 'Register an OAuth app' }).waitFor());
     await dialog.getByRole('button', { name: 'Register app' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Copy the client secret now' });
@@ -111,7 +102,7 @@ describe('OAuth apps', () => {
     expect(clientSecret).toMatch(/^ghs_[A-Za-z0-9_-]{43}$/);
     expect(await shown.getByRole('button', { name: 'Copy: Client ID' }).count()).toBe(1);
     expect(await shown.getByRole('button', { name: 'Copy: Client secret' }).count()).toBe(1);
-    await checkWidths(page, 'oauth-apps-secret', (p) => p.getByRole('dialog', { name: 'Copy the client secret now' }).waitFor());
+    await checkLooksAtBothWidths(page, 'oauth-apps-secret', (p) => p.getByRole('dialog', { name: 'Copy the client secret now' }).waitFor());
     // The dialog stays until the owner says they copied the secret.
     expect(await shown.getByRole('button', { name: 'Close' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
@@ -176,7 +167,7 @@ describe('OAuth apps', () => {
     expect((await apiClients()).find((c) => c.display_name === 'Command line')).toMatchObject({
       client_type: 'public', grant_types: ['refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'], redirect_uris: [],
     });
-    await checkWidths(page, 'oauth-apps-list', (p) => p.getByTestId('oauth-app').nth(1).waitFor());
+    await checkLooksAtBothWidths(page, 'oauth-apps-list', (p) => p.getByTestId('oauth-app').nth(1).waitFor());
   });
 
   test('edit: checked before sending, saved, the type fixed', async () => {

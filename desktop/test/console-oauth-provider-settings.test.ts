@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi } from '../../service/test/support/service';
-import { checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setChecked, setupConsoleSuite, signUpOwner, type ShownKeys } from './support/console';
+import { checkLooks, checkLooksAtBothWidths, createAllKeys, createProject, notification, openConsole, openScreen, setChecked, setupConsoleSuite, signUpOwner, type ShownKeys } from './support/console';
 
 const { svc } = await setupConsoleSuite();
 let context: BrowserContext;
@@ -16,14 +16,6 @@ const admin = () => adminApi(svc.url, projectId, keys.superSecretAdminKey);
 const apiSettings = async () => (await admin().get('/oauth-provider/settings')).body;
 
 afterAll(async () => { await context?.close(); });
-
-async function checkWidths(p: Page, name: string, ready: (p: Page) => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await p.setViewportSize({ width, height: 800 });
-    await checkLooks(p, `${name}-${width}`, ready);
-  }
-  await p.setViewportSize({ width: 1024, height: 800 });
-}
 
 const section = () => page.getByRole('region', { name: 'Scopes and claims' });
 const dialog = () => page.getByRole('dialog', { name: 'Scopes and claims' });
@@ -73,7 +65,7 @@ describe('OAuth apps: scopes and claims', () => {
     await claimRow(1).getByLabel('Read from').fill('client_metadata.plan');
     await pick(claimRow(1), 'Released by scope', 'billing:read');
     await setChecked(claimRow(1).getByRole('checkbox', { name: "Also in this project's own access tokens" }), true);
-    await checkWidths(page, 'oauth-provider-settings-form', (p) => p.getByRole('dialog', { name: 'Scopes and claims' }).waitFor());
+    await checkLooksAtBothWidths(page, 'oauth-provider-settings-form', (p) => p.getByRole('dialog', { name: 'Scopes and claims' }).waitFor());
     await dialog().getByRole('button', { name: 'Save' }).click();
     await notification(page, 'Scopes and claims saved');
     await dialog().waitFor({ state: 'hidden' });
@@ -85,7 +77,7 @@ describe('OAuth apps: scopes and claims', () => {
     expect(await scopes.allInnerTexts()).toEqual([expect.stringMatching(/^billing:read\s+See your plan and invoices$/)]);
     const claims = section().getByRole('list', { name: 'Custom claims' }).getByRole('listitem');
     expect(await claims.allInnerTexts()).toEqual([expect.stringMatching(/^plan ← client_metadata\.plan, scope billing:read\s+in access tokens$/)]);
-    await checkWidths(page, 'oauth-provider-settings', (p) => p.getByRole('region', { name: 'Scopes and claims' }).getByRole('listitem').first().waitFor());
+    await checkLooksAtBothWidths(page, 'oauth-provider-settings', (p) => p.getByRole('region', { name: 'Scopes and claims' }).getByRole('listitem').first().waitFor());
   });
 
   test('an app may be allowed the project scope; while it is, the service refuses to remove it, in the console\'s words', async () => {

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { GatehouseClientApp } from '@gatehouse/shared/client';
 import { adminApi, serverApi } from '../../service/test/support/service';
 import {
-  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
+  checkLooksAtBothWidths, createAllKeys, createProject, notification, openConsole, openScreen, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
 } from './support/console';
 
 const { svc } = await setupConsoleSuite();
@@ -43,15 +43,6 @@ async function permissionsAsMember(email: string): Promise<string[]> {
   return (await user.listPermissions(team)).map((p) => p.id).sort();
 }
 
-/** Screenshots and axe in light and dark at 1280 and 390 px (the helper's 1024 is covered by the other tests). */
-async function looksAtWidths(name: string, ready: (p: Page) => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await checkLooks(page, `${name}-${width}`, ready);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 describe('teams', () => {
   test('setup: an owner with a project, its keys, and a permission that contains another', async () => {
     ({ context, page } = await openConsole(svc, { width: 1280 }));
@@ -66,7 +57,7 @@ describe('teams', () => {
   test('empty list, create a team (form checked before sending), search the list', async () => {
     await openScreen(page, 'Teams');
     await page.getByTestId('empty-state').filter({ hasText: 'No teams yet.' }).waitFor();
-    await looksAtWidths('teams-empty', (p) => p.getByTestId('empty-state').waitFor());
+    await checkLooksAtBothWidths(page, 'teams-empty', (p) => p.getByTestId('empty-state').waitFor(), 1280);
     await openScreen(page, 'Teams');
 
     await page.getByRole('button', { name: 'Create team' }).click();
@@ -95,7 +86,7 @@ describe('teams', () => {
     await page.getByLabel('Search teams').fill('nobody');
     await page.getByText('No team matches "nobody".').waitFor();
     await page.getByLabel('Search teams').fill('');
-    await looksAtWidths('teams-list', (p) => p.getByTestId('team-row').nth(1).waitFor());
+    await checkLooksAtBothWidths(page, 'teams-list', (p) => p.getByTestId('team-row').nth(1).waitFor(), 1280);
     await page.getByRole('link', { name: 'Writers' }).click();
     await page.getByRole('heading', { level: 1, name: 'Writers' }).waitFor();
   });
@@ -153,7 +144,7 @@ describe('teams', () => {
 
     const granted = await permissionsAsMember(ann.email);
     expect(granted).toEqual(expect.arrayContaining(['docs_editor', 'docs_reader', '$read_members']));
-    await looksAtWidths('team-member-permissions', (p) => p.getByRole('dialog').getByTestId('member-permission-docs_reader').waitFor());
+    await checkLooksAtBothWidths(page, 'team-member-permissions', (p) => p.getByRole('dialog').getByTestId('member-permission-docs_reader').waitFor(), 1280);
 
     await dialog.getByRole('button', { name: 'Revoke docs_editor' }).click();
     await notification(page, 'docs_editor revoked');
@@ -199,7 +190,7 @@ describe('teams', () => {
     expect(mail.text).toContain(`${svc.url}/handler/team-invitation?code=`);
     const row = page.getByTestId(`invitation-${email}`);
     await row.waitFor();
-    await looksAtWidths('team-page', (p) => p.getByTestId(`invitation-${email}`).waitFor());
+    await checkLooksAtBothWidths(page, 'team-page', (p) => p.getByTestId(`invitation-${email}`).waitFor(), 1280);
 
     await page.getByRole('button', { name: `Revoke the invitation to ${email}` }).click();
     await page.getByRole('dialog', { name: `Revoke the invitation to ${email}` }).getByRole('button', { name: 'Revoke' }).click();
@@ -253,7 +244,7 @@ describe('command palette', () => {
     // Filtered: the screens that do not match are gone.
     await page.getByRole('dialog').getByRole('button', { name: 'Overview' }).waitFor({ state: 'detached' });
     await page.getByRole('dialog').getByRole('button', { name: 'Sent emails' }).waitFor();
-    await looksAtWidths('palette', (p) => p.getByRole('textbox', { name: 'Jump to a screen, a project, a team or a user' }).waitFor());
+    await checkLooksAtBothWidths(page, 'palette', (p) => p.getByRole('textbox', { name: 'Jump to a screen, a project, a team or a user' }).waitFor(), 1280);
     await search.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Sent emails' }).waitFor();

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, clientApi, serverApi } from '../../service/test/support/service';
 import type { TestProject } from '../../service/test/support/projects';
 import { discover, oauthErrorOf, oidc, signInThroughConsentApi } from '../../service/test/support/oidc-relying-party';
-import { checkLooks, createAllKeys, createProject, notification, openConsole, openUserPage, setupConsoleSuite, signUpOwner, uniqueEmail, withRetriesHurried, type ShownKeys } from './support/console';
+import { checkLooks, checkLooksAtBothWidths, createAllKeys, createProject, notification, openConsole, openUserPage, setupConsoleSuite, signUpOwner, uniqueEmail, withRetriesHurried, type ShownKeys } from './support/console';
 
 const { svc } = await setupConsoleSuite();
 let context: BrowserContext;
@@ -23,14 +23,6 @@ const admin = () => adminApi(svc.url, projectId, keys.superSecretAdminKey);
 const CONSENTS = '**/api/v1/oauth-provider/consents**';
 
 afterAll(async () => { await context?.close(); });
-
-async function checkWidths(name: string, ready: (p: Page) => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await checkLooks(page, `${name}-${width}`, ready);
-  }
-  await page.setViewportSize({ width: 1024, height: 800 });
-}
 
 const section = () => page.getByRole('region', { name: 'Authorized apps' });
 
@@ -78,7 +70,7 @@ describe("a user's authorized apps", () => {
     expect(await rows.nth(0).innerText()).toMatch(/Allowed \S/);
     expect(await rows.nth(1).innerText()).toMatch(/^CL\s+Command line\s/);
     expect(await rows.nth(1).getByTestId('authorized-app-scopes').innerText()).toMatch(/^openid\s*email$/);
-    await checkWidths('user-authorized-apps', (p) => p.getByRole('region', { name: 'Authorized apps' }).getByTestId('authorized-app').nth(1).waitFor());
+    await checkLooksAtBothWidths(page, 'user-authorized-apps', (p) => p.getByRole('region', { name: 'Authorized apps' }).getByTestId('authorized-app').nth(1).waitFor());
   });
 
   test('an error says so in the section, and Retry reads again', async () => {
@@ -88,7 +80,7 @@ describe("a user's authorized apps", () => {
       await openUserPage(page, email);
       await section().getByRole('alert').waitFor({ timeout: 120_000 });
     });
-    await checkWidths('user-authorized-apps-error', (p) => p.getByRole('region', { name: 'Authorized apps' }).getByRole('alert').waitFor());
+    await checkLooksAtBothWidths(page, 'user-authorized-apps-error', (p) => p.getByRole('region', { name: 'Authorized apps' }).getByRole('alert').waitFor());
     await page.unroute(CONSENTS);
     await section().getByRole('button', { name: 'Try again' }).click();
     await section().getByTestId('authorized-app').nth(1).waitFor();
@@ -113,6 +105,6 @@ describe("a user's authorized apps", () => {
     const other = (await serverApi(svc.url, projectId, keys.secretServerKey).get('/users?query=never-consented')).body.items[0].primary_email;
     await openUserPage(page, other);
     await section().getByText('This user has not let any OAuth app sign them in.').waitFor();
-    await checkWidths('user-authorized-apps-empty', (p) => p.getByRole('region', { name: 'Authorized apps' }).getByText('This user has not let any OAuth app sign them in.').waitFor());
+    await checkLooksAtBothWidths(page, 'user-authorized-apps-empty', (p) => p.getByRole('region', { name: 'Authorized apps' }).getByText('This user has not let any OAuth app sign them in.').waitFor());
   });
 });

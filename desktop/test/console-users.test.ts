@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adminApi, clientApi, serverApi } from '../../service/test/support/service';
 import {
-  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, setChecked, setupConsoleSuite, signUpOwner, withRetriesHurried, uniqueEmail, type ShownKeys,
+  checkLooksAtBothWidths, createAllKeys, createProject, notification, openConsole, openScreen, setChecked, setupConsoleSuite, signUpOwner, uniqueEmail, withRetriesHurried, type ShownKeys,
 } from './support/console';
 
 const { svc } = await setupConsoleSuite();
@@ -39,14 +39,6 @@ async function allUserIds(): Promise<string[]> {
     cursor = res.body.pagination.next_cursor;
   } while (cursor);
   return ids;
-}
-
-async function looksAtWidths(name: string, ready: (p: Page) => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await checkLooks(page, `${name}-${width}`, ready);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** The user ids of the table once its page has loaded. */
@@ -94,7 +86,7 @@ describe('users', () => {
     });
     await openScreen(page, 'Users');
     await page.getByTestId('skeleton').waitFor();
-    await looksAtWidths('users-loading', (p) => p.getByTestId('skeleton').waitFor());
+    await checkLooksAtBothWidths(page, 'users-loading', (p) => p.getByTestId('skeleton').waitFor(), 1280);
     release();
     await page.getByTestId('empty-state').filter({ hasText: 'No users yet.' }).waitFor();
     await page.unroute('**/api/v1/users?**');
@@ -105,10 +97,10 @@ describe('users', () => {
       await page.getByTestId('screen-error').waitFor({ timeout: 120_000 });
     });
     await page.unroute('**/api/v1/users?**');
-    await looksAtWidths('users-error', (p) => p.getByTestId('screen-error').waitFor());
+    await checkLooksAtBothWidths(page, 'users-error', (p) => p.getByTestId('screen-error').waitFor(), 1280);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByTestId('empty-state').filter({ hasText: 'No users yet.' }).waitFor();
-    await looksAtWidths('users-empty', (p) => p.getByTestId('empty-state').waitFor());
+    await checkLooksAtBothWidths(page, 'users-empty', (p) => p.getByTestId('empty-state').waitFor(), 1280);
   });
 
   test('create a user in the console (checked before sending) and through the server API', async () => {
@@ -150,7 +142,7 @@ describe('users', () => {
     expect(await apiRow.textContent()).toContain('Never signed in');
     expect(await row.textContent()).not.toContain('Never signed in');
 
-    await looksAtWidths('users-list', (p) => p.getByTestId('user-row').first().waitFor());
+    await checkLooksAtBothWidths(page, 'users-list', (p) => p.getByTestId('user-row').first().waitFor(), 1280);
     // Without a password, the console gives a code by email: offered while sign-in codes are off, not chosen.
     await page.getByRole('button', { name: 'Create user' }).click();
     let second = page.getByRole('dialog', { name: 'Create a user' });
@@ -259,7 +251,7 @@ describe('users', () => {
     await notification(page, 'Profile saved');
     const profile = (await server().get(`/users/${id}`)).body;
     expect([profile.display_name, profile.primary_email_verified, profile.has_password]).toEqual(['Meta Renamed', true, true]);
-    await looksAtWidths('user-page', (p) => p.getByRole('button', { name: 'Delete user' }).waitFor());
+    await checkLooksAtBothWidths(page, 'user-page', (p) => p.getByRole('button', { name: 'Delete user' }).waitFor(), 1280);
   });
 
   test("revoke a session: the user's next refresh is refused", async () => {

@@ -8,7 +8,7 @@ import { adminApi, serverApi } from '../../service/test/support/service';
 import { isolatedDatabase } from '../../service/test/support/isolated-database';
 import { WebhookReceiver } from '../../service/test/support/webhook-receiver';
 import {
-  checkLooks, createAllKeys, createProject, notification, openConsole, openScreen, selectOption, setChecked, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
+  checkLooks, checkLooksAtBothWidths, createAllKeys, createProject, notification, openConsole, openScreen, selectOption, setChecked, setupConsoleSuite, signUpOwner, uniqueEmail, type ShownKeys,
 } from './support/console';
 
 // A back-off of at least half a minute: a failed delivery's next automatic attempt is far off, so the attempt
@@ -39,14 +39,6 @@ async function rowInState(p: Page, deliveryId: string, state: string) {
 async function apiDelivery(deliveryId: string) {
   const items = (await admin().get(`/webhooks/endpoints/${endpointId}/deliveries`)).body.items as any[];
   return items.find((d) => d.id === deliveryId);
-}
-
-async function checkWidths(p: Page, name: string, ready: (p: Page) => Promise<void>) {
-  for (const width of [1280, 390]) {
-    await p.setViewportSize({ width, height: 800 });
-    await checkLooks(p, `${name}-${width}`, ready);
-  }
-  await p.setViewportSize({ width: 1024, height: 800 });
 }
 
 describe('webhooks', () => {
@@ -138,7 +130,7 @@ describe('webhooks', () => {
     // The next automatic attempt is at least 30 s away.
     expect(pending.next_attempt_at_millis - Date.now()).toBeGreaterThan(20_000);
     await checkLooks(page, 'webhooks', (p) => p.locator(`[data-delivery-id="${first.id}"][data-state="retrying"]`).waitFor());
-    await checkWidths(page, 'webhooks', (p) => p.locator(`[data-delivery-id="${first.id}"][data-state="retrying"]`).waitFor());
+    await checkLooksAtBothWidths(page, 'webhooks', (p) => p.locator(`[data-delivery-id="${first.id}"][data-state="retrying"]`).waitFor());
 
     receiver.respond = () => 200;
     const clicked = Date.now();
@@ -171,7 +163,7 @@ describe('webhooks', () => {
     await dialog.getByText('Choose at least one event, or send every event').waitFor();
     await setChecked(dialog.getByRole('checkbox', { name: 'team.created' }), true);
     await setChecked(dialog.getByRole('checkbox', { name: 'user.deleted' }), true);
-    await checkWidths(page, 'webhooks-edit-events', (p) => p.getByRole('dialog', { name: 'Edit the webhook endpoint' }).getByRole('checkbox', { name: 'team.created' }).waitFor());
+    await checkLooksAtBothWidths(page, 'webhooks-edit-events', (p) => p.getByRole('dialog', { name: 'Edit the webhook endpoint' }).getByRole('checkbox', { name: 'team.created' }).waitFor());
     await dialog.getByRole('button', { name: 'Save' }).click();
     await notification(page, 'Endpoint saved');
     expect((await admin().get(`/webhooks/endpoints/${endpointId}`)).body.event_types).toEqual(['user.deleted', 'team.created']);
@@ -193,7 +185,7 @@ describe('webhooks', () => {
     await selectOption(page, 'Status', 'Delivered');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="webhook-delivery"]').length === 2);
     expect(await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['delivered', 'delivered']);
-    await checkWidths(page, 'webhooks-filtered', (p) => p.getByTestId('delivery-filters').waitFor());
+    await checkLooksAtBothWidths(page, 'webhooks-filtered', (p) => p.getByTestId('delivery-filters').waitFor());
     await selectOption(page, 'Status', 'Failed');
     await page.getByTestId('webhook-deliveries').getByText('No recent delivery of this event type and status.').waitFor();
     await selectOption(page, 'Event type', 'Any event');

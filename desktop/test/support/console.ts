@@ -126,13 +126,13 @@ export async function withRetriesHurried<T>(page: Page, steps: () => Promise<T>)
   }
 }
 
-/** checkLooks at 1280 px, then at 390 px (the name gets the width), then back to 1024 px. */
-export async function checkLooksAtBothWidths(page: Page, name: string, ready: (page: Page) => Promise<void>) {
+/** checkLooks at 1280 px, then at 390 px (the name gets the width), then at `thenWidth` (1024 px unless given). */
+export async function checkLooksAtBothWidths(page: Page, name: string, ready: (page: Page) => Promise<void>, thenWidth = 1024) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await checkLooks(page, `${name}-${width}`, ready);
   }
-  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.setViewportSize({ width: thenWidth, height: 800 });
 }
 
 /** checkLooks at 390 px (a phone), then back to the width the page had. */
