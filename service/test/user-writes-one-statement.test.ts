@@ -1,7 +1,7 @@
 // A plain new user (no OAuth link, no default permission, no personal team) is written in one statement: its row,
 // its primary email channel and its `user.created` deliveries (issue 31: six round trips were one sign-up's writes).
 // What it returns, and the event it queues (built before the row exists), must be what `users.load` reads afterwards;
-// a refused write leaves nothing behind; concurrent sign-ups with one address make exactly one user. On PostgreSQL
+// a sign-up's first session is written with it (either way); a refused write leaves nothing behind; concurrent sign-ups with one address make exactly one user. On PostgreSQL
 // under DATABASE_URL, else on PGlite.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import * as projects from '../src/repo/projects';
 import * as users from '../src/repo/users';
 import * as channels from '../src/repo/contact-channels';
 import * as webhooks from '../src/repo/webhooks';
+import * as sessions from '../src/repo/sessions';
 import { isPlainNewUser, plainUserRow, type NewUser } from '../src/repo/user-writes';
 import { createUser } from '../src/users/create';
 import { Events } from '../src/events';
@@ -27,6 +28,7 @@ let database: Database;
 let scratch: Awaited<ReturnType<typeof isolatedDatabase>>;
 let project: projects.Project;
 let hooked: projects.Project;
+let teamed: projects.Project;
 let woken = 0;
 const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-one-statement-'));
 
@@ -35,6 +37,7 @@ beforeAll(async () => {
   database = await openTestDatabase({ databaseUrl: scratch.url, dataDir });
   project = await projects.create(database.db, { displayName: 'Plain', config: defaultProjectConfig() });
   hooked = await projects.create(database.db, { displayName: 'Hooked', config: defaultProjectConfig() });
+  teamed = await projects.create(database.db, { displayName: 'Teamed', config: { ...defaultProjectConfig(), create_team_on_sign_up: true } });
   await webhooks.insertEndpoint(database.db, { projectId: hooked.id, url: 'https://hooks.example.com/all', description: null, enabled: true, eventTypes: null, secretEncrypted: 'unused' });
   await webhooks.insertEndpoint(database.db, { projectId: hooked.id, url: 'https://hooks.example.com/users', description: null, enabled: true, eventTypes: ['user.created'], secretEncrypted: 'unused' });
   await webhooks.insertEndpoint(database.db, { projectId: hooked.id, url: 'https://hooks.example.com/teams', description: null, enabled: true, eventTypes: ['team.created'], secretEncrypted: 'unused' });
@@ -144,4 +147,46 @@ test('a user with an OAuth link, default permissions or a personal team is not p
   const config = defaultProjectConfig();
   expect(isPlainNewUser({ ...project, config: { ...config, create_team_on_sign_up: true } }, {})).toBe(false);
   expect(isPlainNewUser({ ...project, config: { ...config, user_default_permissions: [{ id: 'member' }] } }, {})).toBe(false);
+});
+
+describe('a sign-up\'s first session, written with the user', () => {
+  const signUp = (p: projects.Project, address: string, o: { sessionFor?: string } = {}) => {
+    const id = crypto.randomUUID();
+    const session = sessions.newSession({ projectId: p.id, userId: o.sessionFor ?? id, expiresInMs: 60_000, used: { ipInfo: null } });
+    return { session, created: createUser(services(), { project: p, id, session, emailCheckedFree: true, user: { primaryEmail: address, primaryEmailAuthEnabled: true, passwordHash: 'h' } }) };
+  };
+
+  for (const [name, p] of [['a plain new user: in its one statement', () => project], ['with a personal team: in its transaction', () => teamed]] as const) {
+    test(name, async () => {
+      const { session, created } = signUp(p(), email());
+      const { user, session: written } = await created;
+      expect(written?.sessionId).toBeString();
+      expect(written?.usedAt).toBeInstanceOf(Date);
+      expect(await sessions.findByRefreshToken(database.db, p().id, session.refreshToken)).toMatchObject({ id: written!.sessionId, userId: user.id });
+      if (p() === teamed) expect(user.selected_team).not.toBeNull();
+    });
+  }
+
+  test('refused (the address is taken): no user, no session', async () => {
+    const address = email();
+    await signUp(project, address).created;
+    for (const p of [project, teamed]) {
+      if (p === teamed) await signUp(teamed, address).created;
+      const usersBefore = await count(database.db, 'users', p.id);
+      const { session, created } = signUp(p, address);
+      expect(await created.then(() => null, (err: unknown) => err)).toBeInstanceOf(KnownErrors.UserEmailAlreadyExists);
+      expect(await sessions.findByRefreshToken(database.db, p.id, session.refreshToken)).toBeNull();
+      expect(await count(database.db, 'users', p.id)).toBe(usersBefore);
+    }
+  });
+
+  test('a session made for another user is refused before anything is written', async () => {
+    for (const p of [project, teamed]) {
+      const usersBefore = await count(database.db, 'users', p.id);
+      const { session, created } = signUp(p, email(), { sessionFor: crypto.randomUUID() });
+      expect((await created.then(() => null, (err: Error) => err))?.message).toContain('another user');
+      expect(await sessions.findByRefreshToken(database.db, p.id, session.refreshToken)).toBeNull();
+      expect(await count(database.db, 'users', p.id)).toBe(usersBefore);
+    }
+  });
 });

@@ -1,6 +1,6 @@
-// Password sign-up (protocol-auth §3.1): POST /auth/password/sign-up. Nine statements (issue 13 §3, issue 16 §3;
-// service/test/signup-statements.test.ts): the rate-limit hit carrying the email check, the user's rows, its events,
-// the session, and the verification mail when asked for.
+// Password sign-up (protocol-auth §3.1): POST /auth/password/sign-up. Two statements (issue 13 §3, issue 16 §3,
+// issue 31; service/test/signup-statements.test.ts): the rate-limit hit carrying the email check, then the user's rows,
+// its event and its first session in one; and the verification mail when asked for.
 import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { Services } from '../services';
 import type { Project } from '../repo/projects';
@@ -8,8 +8,7 @@ import { createUser } from '../users/create';
 import type { ClientOrigin } from './activity';
 import { assertPasswordAcceptable, assertPasswordAuthEnabled } from './password-policy';
 import { byIp, limitRequestsReading } from './rate-limits';
-import type { IssuedTokens } from './session-tokens';
-import { completeSignIn } from './sign-in';
+import { sessionToOpen, tokensFor, type IssuedTokens } from './session-tokens';
 import { sendChannelVerificationEmail } from './verification-email';
 import { assertSsoNotRequired } from '../sso/required-domains';
 
@@ -33,14 +32,18 @@ export async function signUpWithPassword(services: Services, input: PasswordSign
   const owner = await limitRequestsReading(services, [byIp(origin.ip, 'sign_up_ip', project.id)], { read: 'auth_email_owner', projectId: project.id, email });
   if (owner) throw new KnownErrors.UserEmailAlreadyExists(email);
   const passwordHash = await services.passwords.hash(password);
-  const { user, channel } = await createUser(services, {
-    project, user: { primaryEmail: email, primaryEmailAuthEnabled: true, passwordHash }, emailCheckedFree: true,
+  // The first session is written with the user, in its statement (a new user has no second factor: no MFA step).
+  const userId = crypto.randomUUID();
+  const open = await sessionToOpen(services, {
+    projectId: project.id, userId, origin, expiresInMs: project.security.session_lifetime_seconds * 1000, accessTokenClaims: project.accessTokenClaims,
+  });
+  const { channel, session } = await createUser(services, {
+    project, user: { primaryEmail: email, primaryEmailAuthEnabled: true, passwordHash }, emailCheckedFree: true, id: userId, session: open.session,
   });
   // The verification email is best effort: its failures (e.g. an untrusted callback) never fail the sign-up.
   if (input.verificationCallbackUrl && channel) {
-    void sendChannelVerificationEmail(services, project, { userId: user.id, channelId: channel.id, email, callbackUrl: input.verificationCallbackUrl })
+    void sendChannelVerificationEmail(services, project, { userId, channelId: channel.id, email, callbackUrl: input.verificationCallbackUrl })
       .catch((err) => console.error(`[sign-up] the verification email to a new user of project ${project.id} was not queued:`, err));
   }
-  // A new user has no second factor: no MFA step to look up.
-  return completeSignIn(services, { project, userId: user.id, isNewUser: true, origin, hasTotp: false });
+  return tokensFor(services, open, session!);
 }

@@ -11,39 +11,67 @@ const s = schema.sessions;
 export type SessionRow = typeof s.$inferSelect;
 export const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
+/** A session about to be written: the values of its insert's placeholders, and its refresh token (held as a hash). */
+export interface NewSession { values: Record<string, unknown>; refreshToken: string }
+
 /**
- * Inserts a session. With `used`, the sign-in that creates it is its first use, written with the row (at the row's
- * `created_at`, and `ipInfo`), so the activity flush need not rewrite the row a moment later (auth/activity.ts).
- * `refund`: rate-limit hits a successful sign-in gives back (auth/rate-limits.ts `countAttempt`), taken back by the
- * same statement (repo/rate-limits.ts `refundStatement`). `userAgent`: the signing-in browser's, kept for the sessions
- * list. Returns the time of the first use (null without `used`).
+ * The values of a new session's row (`insert`, or `sessionInsertSql` in a statement that writes more). With `used`,
+ * the sign-in that creates it is its first use, written with the row (at the row's `created_at`, and `ipInfo`), so the
+ * activity flush need not rewrite the row a moment later (auth/activity.ts). `userAgent`: the signing-in browser's,
+ * kept for the sessions list.
  */
-export async function create(db: DB, p: {
-  projectId: string; userId: string; expiresInMs?: number | null; isImpersonation?: boolean;
-  used?: { ipInfo: unknown }; userAgent?: string | null; refund?: readonly { key: string; windowStart: string }[];
-}): Promise<{ sessionId: string; refreshToken: string; usedAt: Date | null }> {
+export function newSession(p: {
+  projectId: string; userId: string; expiresInMs?: number | null; isImpersonation?: boolean; used?: { ipInfo: unknown }; userAgent?: string | null;
+}): NewSession {
   const refreshToken = generateSecureCode();
   const expiresAt = p.expiresInMs === null ? null : new Date(Date.now() + (p.expiresInMs ?? ONE_YEAR_MS));
-  const refreshTokenHash = hashSecret(refreshToken);
-  const isImpersonation = p.isImpersonation ?? false;
   const ipInfo = p.used?.ipInfo ?? null;
-  const refund = p.refund ?? [];
-  const [row] = await insertSession(refund.length).rows<{ id: string; used_ms: number | null }>(db, {
-    ...refundValues(refund),
-    projectId: p.projectId, userId: p.userId, refreshTokenHash, expiresAt: expiresAt?.toISOString() ?? null, isImpersonation,
-    used: p.used ? true : false, ipInfo: ipInfo == null ? null : JSON.stringify(ipInfo), userAgent: p.userAgent ?? null,
-  });
-  return { sessionId: row!.id, refreshToken, usedAt: row!.used_ms == null ? null : new Date(Number(row!.used_ms)) };
+  return {
+    refreshToken,
+    values: {
+      projectId: p.projectId, userId: p.userId, refreshTokenHash: hashSecret(refreshToken), expiresAt: expiresAt?.toISOString() ?? null,
+      isImpersonation: p.isImpersonation ?? false, used: p.used ? true : false, ipInfo: ipInfo == null ? null : JSON.stringify(ipInfo),
+      userAgent: p.userAgent ?? null,
+    },
+  };
 }
 
-// The insert, carrying n refunds (none but for a password sign-in): prepared once per n, as every sign-in runs it.
-const insertSession = preparedByShape((n: number) => new PreparedSql(n ? `sessions_insert_with_refund_${n}` : 'sessions_insert', () => sql`
-  ${n ? sql`with refund as (${refundStatement(n)})` : sql``}
+/** A written session: its id and the time of its first use (null without `used`). */
+export interface InsertedSession { sessionId: string; usedAt: Date | null }
+export type InsertedSessionRow = { id: string; used_ms: number | null };
+export const insertedSessionOf = (row: InsertedSessionRow): InsertedSession =>
+  ({ sessionId: row.id, usedAt: row.used_ms == null ? null : new Date(Number(row.used_ms)) });
+
+/**
+ * Inserts a session (`newSession`). `refund`: rate-limit hits a successful sign-in gives back (auth/rate-limits.ts
+ * `countAttempt`), taken back by the same statement (repo/rate-limits.ts `refundStatement`).
+ */
+export async function insert(db: DB, session: NewSession, refund: readonly { key: string; windowStart: string }[] = []): Promise<InsertedSession> {
+  const [row] = await insertSession(refund.length).rows<InsertedSessionRow>(db, { ...refundValues(refund), ...session.values });
+  return insertedSessionOf(row!);
+}
+
+/** `newSession` and `insert` in one call; returns the refresh token too. */
+export async function create(db: DB, p: Parameters<typeof newSession>[0] & { refund?: readonly { key: string; windowStart: string }[] }): Promise<{ sessionId: string; refreshToken: string; usedAt: Date | null }> {
+  const session = newSession(p);
+  return { ...(await insert(db, session, p.refund ?? [])), refreshToken: session.refreshToken };
+}
+
+/**
+ * The insert of a `newSession` (its values' placeholders), returning `InsertedSessionRow`: alone, after a refund, or in
+ * a statement that creates the user too (repo/user-writes.ts `insertPlainUser`).
+ */
+export const sessionInsertSql = () => sql`
   insert into sessions (project_id, user_id, refresh_token_hash, expires_at, is_impersonation, last_used_at, last_used_ip_info, user_agent)
   values (${sql.placeholder('projectId')}, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('refreshTokenHash')},
     ${sql.placeholder('expiresAt')}::timestamptz, ${sql.placeholder('isImpersonation')}::boolean,
     case when ${sql.placeholder('used')}::boolean then now() end, ${sql.placeholder('ipInfo')}::jsonb, ${sql.placeholder('userAgent')}::text)
-  returning id, (extract(epoch from last_used_at) * 1000)::float8 as used_ms`));
+  returning id, (extract(epoch from last_used_at) * 1000)::float8 as used_ms`;
+
+// The insert, carrying n refunds (none but for a password sign-in): prepared once per n, as every sign-in runs it.
+const insertSession = preparedByShape((n: number) => new PreparedSql(n ? `sessions_insert_with_refund_${n}` : 'sessions_insert', () => sql`
+  ${n ? sql`with refund as (${refundStatement(n)})` : sql``}
+  ${sessionInsertSql()}`));
 
 /** The live session holding this refresh token in this project, if any. */
 // Runs on every refresh grant: prepared once per database handle, like users.load. Expiry is judged at each use

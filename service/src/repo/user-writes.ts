@@ -5,12 +5,13 @@ import { KnownErrors } from '@gatehouse/shared/known-errors';
 import type { DB } from '../db';
 import { isUniqueViolation } from '../db/errors';
 import { schema } from '../db';
-import { PreparedSql } from '../db/prepared-sql';
+import { PreparedSql, preparedByShape } from '../db/prepared-sql';
 import type { Project } from './projects';
 import type { ChannelRow } from './contact-channels';
 import { createTeam, type TeamRow } from './teams';
 import { USER_COLUMNS, type UserRow } from './users';
 import { enqueueDeliveriesSql } from './webhooks';
+import { insertedSessionOf, sessionInsertSql, type InsertedSession, type NewSession } from './sessions';
 
 export interface NewUser {
   displayName?: string | null;
@@ -38,7 +39,7 @@ const USER_INSERT_VALUES = sql`${ph('projectId')}, ${ph('displayName')}, ${ph('p
   ${ph('clientReadOnlyMetadata')}::text::jsonb, ${ph('serverMetadata')}::text::jsonb, ${ph('isAnonymous')}, ${ph('passwordHash')},
   ${ph('otpAuthEnabled')}, ${ph('totpSecret')}, ${ph('primaryEmail')}, ${ph('primaryEmailVerified')}, ${ph('primaryEmailAuthEnabled')}`;
 const insertUserStatement = new PreparedSql('users_insert', () => sql`
-  insert into users (${USER_INSERT_COLUMNS}) values (${USER_INSERT_VALUES}) returning id`);
+  insert into users (id, ${USER_INSERT_COLUMNS}) values (${ph('id')}::uuid, ${USER_INSERT_VALUES}) returning id`);
 const insertPrimaryEmailStatement = new PreparedSql('contact_channels_insert_primary_email', () => sql`
   insert into contact_channels (project_id, user_id, type, value, is_verified, is_primary, used_for_auth)
   values (${ph('projectId')}, ${ph('userId')}, 'email', ${ph('value')}, ${ph('isVerified')}, true, ${ph('usedForAuth')})
@@ -87,11 +88,12 @@ function userValues(project: Project, u: NewUser) {
 /**
  * Inserts a user with everything a sign-up implies (users/create.ts is the one caller; it emits the event). Call
  * inside a transaction. `emailCheckedFree`: the caller has just checked that no one signs in with the primary email
- * (the unique index still decides a race). Returns the new user id and its primary email channel.
+ * (the unique index still decides a race). `id`: the user's id, when the caller chose it. Returns the new user id and
+ * its primary email channel.
  */
-export async function insertUser(tx: DB, project: Project, u: NewUser, o: { emailCheckedFree?: boolean } = {}): Promise<{ id: string; channel: ChannelRow | null; personalTeam: TeamRow | null }> {
+export async function insertUser(tx: DB, project: Project, u: NewUser, o: { id?: string; emailCheckedFree?: boolean } = {}): Promise<{ id: string; channel: ChannelRow | null; personalTeam: TeamRow | null }> {
   if (u.primaryEmail && u.primaryEmailAuthEnabled && !o.emailCheckedFree) await assertEmailFreeForAuth(tx, project.id, u.primaryEmail);
-  const [user] = await insertUserStatement.rows<{ id: string }>(tx, userValues(project, u));
+  const [user] = await insertUserStatement.rows<{ id: string }>(tx, { ...userValues(project, u), id: o.id ?? crypto.randomUUID() });
 
   let channel: ChannelRow | null = null;
   if (u.primaryEmail) {
@@ -141,7 +143,7 @@ export const isPlainNewUser = (project: Project, u: NewUser) =>
 // the caller can build the event's payload, the user as the API shows it, before the row exists. The channel's
 // values are the row's primary email columns; its trigger (drizzle/0035) finds the row current. Foreign keys and
 // row triggers run at the statement's end and see every row it inserted.
-const insertPlainUserStatement = new PreparedSql('users_insert_plain', () => sql`
+const insertPlainUserStatement = preparedByShape((withSession: 0 | 1) => new PreparedSql(`users_insert_plain${withSession ? '_with_session' : ''}`, () => sql`
   with u as (
     insert into users (id, created_at, ${USER_INSERT_COLUMNS}) values (${ph('id')}::uuid, ${ph('createdAt')}::timestamptz, ${USER_INSERT_VALUES})
     returning *
@@ -151,12 +153,14 @@ const insertPlainUserStatement = new PreparedSql('users_insert_plain', () => sql
     where u.primary_email is not null
     returning id, created_at, auth_requires_verification
   ), w as (${enqueueDeliveriesSql()})
+  ${withSession ? sql`, s as (${sessionInsertSql()})` : sql``}
   select ${USER_COLUMNS}, c.id as channel_id, c.created_at as channel_created_at,
     c.auth_requires_verification as channel_auth_requires_verification, (select count(*) from w)::int as queued_deliveries
-  from u left join teams t on t.id = u.selected_team_id left join c on true`);
+    ${withSession ? sql`, s.id as session_id, s.used_ms as session_used_ms` : sql``}
+  from u left join teams t on t.id = u.selected_team_id left join c on true ${withSession ? sql`left join s on true` : sql``}`));
 type PlainUserRow = UserRow & {
   channel_id: string | null; channel_created_at: Date | string | null; channel_auth_requires_verification: boolean | null;
-  queued_deliveries: number;
+  queued_deliveries: number; session_id?: string; session_used_ms?: number | null;
 };
 
 /**
@@ -176,29 +180,33 @@ export function plainUserRow(project: Project, u: NewUser, o: { id: string; crea
 }
 
 /**
- * Writes a plain new user (`isPlainNewUser`) in one statement: its row, its primary email channel, and the deliveries
- * of `event` (its `user.created`, built by the caller, users/create.ts) to the project's webhooks. Returns the user as
- * `users.load` reads it, its channel, and how many deliveries were queued. Atomic on its own, or in the caller's
- * transaction.
+ * Writes a plain new user (`isPlainNewUser`) in one statement: its row, its primary email channel, the deliveries of
+ * `event` (its `user.created`, built by the caller, users/create.ts) to the project's webhooks, and `session` when
+ * given (a sign-up's: repo/sessions.ts `newSession`, for this user). Returns the user as `users.load` reads it, its
+ * channel, how many deliveries were queued, and the session written. Atomic on its own, or in the caller's transaction.
  */
-export async function insertPlainUser(db: DB, project: Project, u: NewUser, o: { id: string; createdAt: Date; event: { type: string; data: unknown }; emailCheckedFree?: boolean }): Promise<{ user: UserRow; channel: ChannelRow | null; queuedDeliveries: number }> {
+export async function insertPlainUser(db: DB, project: Project, u: NewUser, o: {
+  id: string; createdAt: Date; event: { type: string; data: unknown }; emailCheckedFree?: boolean; session?: NewSession;
+}): Promise<{ user: UserRow; channel: ChannelRow | null; queuedDeliveries: number; session: InsertedSession | null }> {
+  if (o.session && o.session.values.userId !== o.id) throw new Error('the session given is for another user');
   if (u.primaryEmail && u.primaryEmailAuthEnabled && !o.emailCheckedFree) await assertEmailFreeForAuth(db, project.id, u.primaryEmail);
   let row: PlainUserRow;
   try {
-    [row] = await insertPlainUserStatement.rows<PlainUserRow>(db, {
-      ...userValues(project, u), id: o.id, createdAt: o.createdAt.toISOString(), type: o.event.type, payload: JSON.stringify(o.event),
+    [row] = await insertPlainUserStatement(o.session ? 1 : 0).rows<PlainUserRow>(db, {
+      ...o.session?.values, ...userValues(project, u), id: o.id, createdAt: o.createdAt.toISOString(), type: o.event.type, payload: JSON.stringify(o.event),
     }) as [PlainUserRow];
   } catch (err) {
     if (u.primaryEmail && isUniqueViolation(err, 'contact_channels_auth_idx')) throw new KnownErrors.UserEmailAlreadyExists(u.primaryEmail);
     throw err;
   }
-  const { channel_id, channel_created_at, channel_auth_requires_verification, queued_deliveries, ...user } = row;
+  const { channel_id, channel_created_at, channel_auth_requires_verification, queued_deliveries, session_id, session_used_ms, ...user } = row;
   const channel: ChannelRow | null = channel_id === null ? null : {
     id: channel_id, projectId: user.project_id, userId: user.id, type: 'email', value: user.primary_email!,
     isVerified: !!user.primary_email_verified, isPrimary: true, usedForAuth: !!user.primary_email_auth_enabled,
     authRequiresVerification: !!channel_auth_requires_verification, createdAt: new Date(channel_created_at!),
   };
-  return { user, channel, queuedDeliveries: queued_deliveries };
+  const session = session_id ? insertedSessionOf({ id: session_id, used_ms: session_used_ms ?? null }) : null;
+  return { user, channel, queuedDeliveries: queued_deliveries, session };
 }
 
 /** Columns of a user row an update may set. */

@@ -6,6 +6,8 @@ import type { DB } from '../db';
 import type { Project } from '../repo/projects';
 import * as users from '../repo/users';
 import type { ChannelRow } from '../repo/contact-channels';
+import * as sessions from '../repo/sessions';
+import type { InsertedSession, NewSession } from '../repo/sessions';
 import { insertPlainUser, insertUser, isPlainNewUser, plainUserRow, type NewUser } from '../repo/user-writes';
 import type { ServerUserCreate } from '@gatehouse/shared/schemas/users';
 import { payloadOf, type Events } from '../events';
@@ -18,6 +20,8 @@ export interface CreatedUser {
   user: users.UserRow;
   /** The primary email channel (null without a primary email). */
   channel: ChannelRow | null;
+  /** The session written with the user (`NewUserInput.session`), else null. */
+  session: InsertedSession | null;
 }
 
 export interface NewUserInput {
@@ -25,6 +29,10 @@ export interface NewUserInput {
   user: NewUser;
   /** The caller has just checked that no one signs in with the primary email, so it is not read again. */
   emailCheckedFree?: boolean;
+  /** The user's id, chosen by the caller (a sign-up makes its session for it first); a new one otherwise. */
+  id?: string;
+  /** A session for the new user (repo/sessions.ts `newSession`), written with it: a sign-up's first. */
+  session?: NewSession;
 }
 
 /** Creates the user and emits its events, atomically: one statement for a plain new user, else a transaction. */
@@ -37,22 +45,26 @@ export async function createUser(services: Pick<Services, 'db' | 'events'>, inpu
 export async function createUserIn(tx: DB, events: Events, input: NewUserInput): Promise<CreatedUser> {
   if (isPlainNewUser(input.project, input.user)) return createPlainUser(tx, events, input);
   const { project, user: u, emailCheckedFree } = input;
-  const { id, channel, personalTeam } = await insertUser(tx, project, u, { emailCheckedFree });
+  if (input.session && input.session.values.userId !== input.id) throw new Error('the session given is for another user');
+  const { id, channel, personalTeam } = await insertUser(tx, project, u, { id: input.id, emailCheckedFree });
   if (personalTeam) await events.emit(tx, project.id, 'team.created', serverTeamView(personalTeam));
   // Read back once, in the shape the event and the callers need (personal team, auth methods).
   const user = (await users.load(tx, project.id, id))!;
   await events.emit(tx, project.id, 'user.created', serverUserView(user));
-  return { user, channel };
+  const session = input.session ? await sessions.insert(tx, input.session) : null;
+  return { user, channel, session };
 }
 
-/** The user, its channel and its `user.created` deliveries in one statement (issue 31: a sign-up's round trips). */
-async function createPlainUser(db: DB, events: Events, { project, user: u, emailCheckedFree }: NewUserInput): Promise<CreatedUser> {
-  const id = crypto.randomUUID();
+/**
+ * The user, its channel, its `user.created` deliveries and the session asked for, in one statement (issue 31: a
+ * sign-up's round trips and commits).
+ */
+async function createPlainUser(db: DB, events: Events, { project, user: u, emailCheckedFree, id = crypto.randomUUID(), session }: NewUserInput): Promise<CreatedUser> {
   const createdAt = new Date();
   const payload = payloadOf('user.created', serverUserView(plainUserRow(project, u, { id, createdAt })));
-  const { user, channel, queuedDeliveries } = await insertPlainUser(db, project, u, { id, createdAt, event: payload, emailCheckedFree });
-  events.queued(queuedDeliveries);
-  return { user, channel };
+  const written = await insertPlainUser(db, project, u, { id, createdAt, event: payload, emailCheckedFree, session });
+  events.queued(written.queuedDeliveries);
+  return { user: written.user, channel: written.channel, session: written.session };
 }
 
 /** POST /users: a server's or admin's new user, its fields checked and translated first (users/update.ts). */
