@@ -62,6 +62,11 @@ export async function assertEmailFreeForAuth(db: DB, projectId: string, email: s
   if (row && row.userId !== exceptUserId) throw new KnownErrors.UserEmailAlreadyExists(email);
 }
 
+/** A new user's sign-in email is no one else's, unless its caller has just checked (`emailCheckedFree`). */
+async function assertSignInEmailFree(db: DB, project: Project, u: NewUser, emailCheckedFree?: boolean): Promise<void> {
+  if (u.primaryEmail && u.primaryEmailAuthEnabled && !emailCheckedFree) await assertEmailFreeForAuth(db, project.id, u.primaryEmail);
+}
+
 const emptyToNull = (v: string | null | undefined) => (v === '' ? null : v ?? null);
 
 /** The values of the user insert's placeholders. */
@@ -92,7 +97,7 @@ function userValues(project: Project, u: NewUser) {
  * its primary email channel.
  */
 export async function insertUser(tx: DB, project: Project, u: NewUser, o: { id?: string; emailCheckedFree?: boolean } = {}): Promise<{ id: string; channel: ChannelRow | null; personalTeam: TeamRow | null }> {
-  if (u.primaryEmail && u.primaryEmailAuthEnabled && !o.emailCheckedFree) await assertEmailFreeForAuth(tx, project.id, u.primaryEmail);
+  await assertSignInEmailFree(tx, project, u, o.emailCheckedFree);
   const [user] = await insertUserStatement.rows<{ id: string }>(tx, { ...userValues(project, u), id: o.id ?? crypto.randomUUID() });
 
   let channel: ChannelRow | null = null;
@@ -182,14 +187,14 @@ export function plainUserRow(project: Project, u: NewUser, o: { id: string; crea
 /**
  * Writes a plain new user (`isPlainNewUser`) in one statement: its row, its primary email channel, the deliveries of
  * `event` (its `user.created`, built by the caller, users/create.ts) to the project's webhooks, and `session` when
- * given (a sign-up's: repo/sessions.ts `newSession`, for this user). Returns the user as `users.load` reads it, its
- * channel, how many deliveries were queued, and the session written. Atomic on its own, or in the caller's transaction.
+ * given (a sign-up's: repo/sessions.ts `newSession`, for this user; users/create.ts checks that). Returns the user as
+ * `users.load` reads it, its channel, how many deliveries were queued, and the session written. Atomic on its own, or
+ * in the caller's transaction.
  */
 export async function insertPlainUser(db: DB, project: Project, u: NewUser, o: {
   id: string; createdAt: Date; event: { type: string; data: unknown }; emailCheckedFree?: boolean; session?: NewSession;
 }): Promise<{ user: UserRow; channel: ChannelRow | null; queuedDeliveries: number; session: InsertedSession | null }> {
-  if (o.session && o.session.values.userId !== o.id) throw new Error('the session given is for another user');
-  if (u.primaryEmail && u.primaryEmailAuthEnabled && !o.emailCheckedFree) await assertEmailFreeForAuth(db, project.id, u.primaryEmail);
+  await assertSignInEmailFree(db, project, u, o.emailCheckedFree);
   let row: PlainUserRow;
   try {
     [row] = await insertPlainUserStatement(o.session ? 1 : 0).rows<PlainUserRow>(db, {
@@ -200,11 +205,11 @@ export async function insertPlainUser(db: DB, project: Project, u: NewUser, o: {
     throw err;
   }
   const { channel_id, channel_created_at, channel_auth_requires_verification, queued_deliveries, session_id, session_used_ms, ...user } = row;
-  const channel: ChannelRow | null = channel_id === null ? null : {
-    id: channel_id, projectId: user.project_id, userId: user.id, type: 'email', value: user.primary_email!,
-    isVerified: !!user.primary_email_verified, isPrimary: true, usedForAuth: !!user.primary_email_auth_enabled,
-    authRequiresVerification: !!channel_auth_requires_verification, createdAt: new Date(channel_created_at!),
-  };
+  const channel = channel_id === null ? null : channelOf({
+    id: channel_id, project_id: user.project_id, user_id: user.id, type: 'email', value: user.primary_email!,
+    is_verified: !!user.primary_email_verified, is_primary: true, used_for_auth: !!user.primary_email_auth_enabled,
+    auth_requires_verification: !!channel_auth_requires_verification, created_at: channel_created_at!,
+  });
   const session = session_id ? insertedSessionOf({ id: session_id, used_ms: session_used_ms ?? null }) : null;
   return { user, channel, queuedDeliveries: queued_deliveries, session };
 }

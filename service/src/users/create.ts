@@ -45,7 +45,7 @@ export async function createUser(services: Pick<Services, 'db' | 'events'>, inpu
 export async function createUserIn(tx: DB, events: Events, input: NewUserInput): Promise<CreatedUser> {
   if (isPlainNewUser(input.project, input.user)) return createPlainUser(tx, events, input);
   const { project, user: u, emailCheckedFree } = input;
-  if (input.session && input.session.values.userId !== input.id) throw new Error('the session given is for another user');
+  assertSessionIsTheUsers(input, input.id);
   const { id, channel, personalTeam } = await insertUser(tx, project, u, { id: input.id, emailCheckedFree });
   if (personalTeam) await events.emit(tx, project.id, 'team.created', serverTeamView(personalTeam));
   // Read back once, in the shape the event and the callers need (personal team, auth methods).
@@ -60,11 +60,17 @@ export async function createUserIn(tx: DB, events: Events, input: NewUserInput):
  * sign-up's round trips and commits).
  */
 async function createPlainUser(db: DB, events: Events, { project, user: u, emailCheckedFree, id = crypto.randomUUID(), session }: NewUserInput): Promise<CreatedUser> {
+  assertSessionIsTheUsers({ session }, id);
   const createdAt = new Date();
   const payload = payloadOf('user.created', serverUserView(plainUserRow(project, u, { id, createdAt })));
   const written = await insertPlainUser(db, project, u, { id, createdAt, event: payload, emailCheckedFree, session });
   events.queued(written.queuedDeliveries);
   return { user: written.user, channel: written.channel, session: written.session };
+}
+
+/** A session given to be written with the user must be made for its id (`sessionToOpen` with the id given). */
+function assertSessionIsTheUsers(input: Pick<NewUserInput, 'session'>, id: string | undefined): void {
+  if (input.session && input.session.values.userId !== id) throw new Error('the session given is for another user');
 }
 
 /** POST /users: a server's or admin's new user, its fields checked and translated first (users/update.ts). */
